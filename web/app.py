@@ -1,0 +1,344 @@
+"""The app shell in the page: routes, the chooser with its Continue list, settings, about.
+
+Python takes over the page that ``index.html`` painted: the same chooser, now with saved games,
+and every route below it. Game views plug in through ``GAME_VIEWS`` (module with ``mount``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+from typing import Any, Callable
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from web import router
+from web.dom import Scope, append, by_id, clear, download, h, modal
+from web.i18n import LANGUAGES, Messages
+from web.storage import (
+    MAX_IMPORT_BYTES,
+    DamagedSave,
+    InvalidSave,
+    Save,
+    SaveConflict,
+    SaveStore,
+    StorageError,
+    StorageFull,
+)
+from web.storage_browser import LocalStorage
+
+#: The module that draws each game, once that game's interface exists. A missing module means the
+#: game's card says it is not yet playable (no fake board).
+GAME_VIEWS: dict[str, str] = {}
+
+GAME_NAMES = {g: f"game.{g}.name" for g in router.GAMES}
+
+
+class App:
+    def __init__(self) -> None:
+        boot = window.scarabBoot
+        data = json.loads(by_id("boot-data").textContent or "{}")
+        self.catalogue: dict[str, dict[str, str]] = data.get("messages", {})
+        self.store = SaveStore(LocalStorage(window.localStorage))
+        self.settings = self.store.settings()
+        self.t = Messages(self.catalogue, str(boot.lang))
+        self.root = by_id("app")
+        self.scope = Scope()
+        self.shell_scope = Scope()
+        self.unmount: Callable[[], None] | None = None
+        self.route = router.parse(str(window.location.hash))
+        self._toast_timer: Any = None
+
+    # --- lifecycle -------------------------------------------------------------------
+    def start(self) -> None:
+        self.shell_scope.on(window, "hashchange", lambda _e: self.render())
+        self.shell_scope.on(window, "storage", self.on_storage)
+        self.render()
+        window.scarabBoot.ready()
+
+    def on_storage(self, event: Any) -> None:
+        # Another tab saved: refresh what we show; game views check revisions before writing.
+        key = event.key
+        if key is None or str(key).startswith("scarab:"):
+            if self.route.name == "home":
+                self.render()
+
+    def navigate(self, hash_: str) -> None:
+        window.location.hash = hash_
+
+    def render(self) -> None:
+        if self.unmount is not None:
+            self.unmount()
+            self.unmount = None
+        self.scope.close()
+        self.scope = Scope()
+        self.route = router.parse(str(window.location.hash))
+        clear(self.root)
+        self.mark_nav()
+        try:
+            view = {
+                "home": self.view_home,
+                "settings": self.view_settings,
+                "about": self.view_about,
+                "game": self.view_game,
+            }.get(self.route.name, self.view_not_found)
+            view()
+        except Exception as err:  # a broken view must not take the shell down
+            window.console.error(f"view {self.route.path} failed: {err!r}")
+            append(self.root, h("p", {"class": "error", "role": "alert", "text": self.t("error.generic", error=err)}))
+        window.scrollTo(0, 0)
+
+    def mark_nav(self) -> None:
+        current = {"home": "#/", "settings": "#/settings", "about": "#/about"}.get(self.route.name)
+        links = document.querySelectorAll(".topbar nav a")
+        for i in range(links.length):
+            link = links.item(i)
+            if link.getAttribute("href") == current:
+                link.setAttribute("aria-current", "page")
+            else:
+                link.removeAttribute("aria-current")
+
+    # --- messages --------------------------------------------------------------------
+    def toast(self, text: str, error: bool = False) -> None:
+        node = by_id("toast")
+        node.textContent = text
+        node.className = "toast error" if error else "toast"
+        node.hidden = False
+        if self._toast_timer is not None:
+            window.clearTimeout(self._toast_timer)
+        self._toast_timer = window.setTimeout(self.shell_proxy(lambda: setattr(node, "hidden", True)), 6000)
+
+    def shell_proxy(self, fn: Callable[[], None]) -> Any:
+        from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+        return create_proxy(fn)
+
+    def storage_error(self, err: StorageError) -> None:
+        if isinstance(err, StorageFull):
+            self.toast(self.t("save.quota"), error=True)
+        elif isinstance(err, SaveConflict):
+            self.toast(self.t("save.conflict"), error=True)
+        else:
+            self.toast(str(err), error=True)
+
+    # --- chooser ---------------------------------------------------------------------
+    def view_home(self) -> None:
+        t = self.t
+        cards = h("div", {"class": "cards"})
+        for game in router.GAMES:
+            playable = game in GAME_VIEWS
+            card = h(
+                "article", {"class": "card", "data-game": game},
+                h("h2", {"text": t(GAME_NAMES[game])}),
+                h("p", {"text": t(f"game.{game}.blurb")}),
+            )
+            if playable:
+                append(card, h("a", {"class": "button primary", "href": router.href(game, "new"), "text": t("game.new")}))
+            else:
+                append(card, h("p", {"class": "note", "text": t("game.unavailable")}),
+                       h("a", {"class": "button", "href": router.href(game, "new"), "aria-disabled": "true",
+                               "text": t("game.new")}))
+            append(cards, card)
+        append(
+            self.root,
+            h("section", {"class": "chooser", "aria-labelledby": "chooser-title"},
+              h("h1", {"id": "chooser-title", "text": t("app.title")}),
+              h("p", {"class": "tagline", "text": t("app.tagline")}),
+              cards),
+            self.continue_list(),
+        )
+
+    def continue_list(self) -> Any:
+        t, scope = self.t, self.scope
+        file_input = h("input", {"type": "file", "accept": ".json,application/json", "id": "import-file",
+                                 "class": "visually-hidden", "hidden": True,
+                                 "on_change": lambda e: asyncio.ensure_future(self.import_file(e.target))},
+                       scope=scope)
+        head = h("div", {"class": "section-head"},
+                 h("h2", {"id": "continue-title", "text": t("continue.title")}),
+                 h("button", {"type": "button", "id": "import-button", "text": t("continue.import"),
+                              "on_click": lambda _e: file_input.click()}, scope=scope),
+                 file_input)
+        items = h("ul", {"class": "saves", "aria-labelledby": "continue-title"})
+        saves = self.store.list()
+        if not saves:
+            append(items, h("li", {"class": "muted", "text": t("continue.empty")}))
+        for save in saves:
+            append(items, self.save_item(save))
+        return h("section", {"class": "continue"}, head, items)
+
+    def save_item(self, save: Save | DamagedSave) -> Any:
+        t, scope = self.t, self.scope
+        if isinstance(save, DamagedSave):
+            return h("li", {"class": "save damaged", "data-save": save.id},
+                     h("span", {"class": "title", "text": t("continue.damaged")}),
+                     h("span", {"class": "meta", "text": t("continue.damaged.detail", reason=save.reason)}),
+                     h("span", {"class": "actions"},
+                       h("button", {"type": "button", "text": t("continue.export"),
+                                    "aria-label": f"{t('continue.export')}: {save.id}",
+                                    "on_click": lambda _e: self.export_save(save.id)}, scope=scope),
+                       h("button", {"type": "button", "class": "danger", "text": t("continue.delete"),
+                                    "aria-label": f"{t('continue.delete')}: {save.id}",
+                                    "on_click": lambda _e: asyncio.ensure_future(self.delete_save(save.id, save.id))},
+                         scope=scope)))
+        when = window.Date.new(save.updated).toLocaleString(self.t.lang)
+        game_name = t(GAME_NAMES[save.game])
+        return h("li", {"class": "save", "data-save": save.id},
+                 h("a", {"class": "title", "href": router.href(save.game, "play", save.id), "text": save.title}),
+                 h("span", {"class": "meta", "text": f"{game_name} · {t('continue.updated', when=when)}"}),
+                 h("span", {"class": "actions"},
+                   h("button", {"type": "button", "text": t("continue.rename"),
+                                "aria-label": f"{t('continue.rename')}: {save.title}",
+                                "on_click": lambda _e: asyncio.ensure_future(self.rename_save(save))}, scope=scope),
+                   h("button", {"type": "button", "text": t("continue.export"),
+                                "aria-label": f"{t('continue.export')}: {save.title}",
+                                "on_click": lambda _e: self.export_save(save.id)}, scope=scope),
+                   h("button", {"type": "button", "class": "danger", "text": t("continue.delete"),
+                                "aria-label": f"{t('continue.delete')}: {save.title}",
+                                "on_click": lambda _e: asyncio.ensure_future(self.delete_save(save.id, save.title))},
+                     scope=scope)))
+
+    async def rename_save(self, save: Save) -> None:
+        field = h("input", {"type": "text", "id": "rename-field", "value": save.title, "maxlength": "80",
+                            "aria-label": self.t("continue.rename.prompt")})
+        choice = await modal(self.t("continue.rename.prompt"), None,
+                             [("cancel", self.t("dialog.cancel"), ""), ("ok", self.t("dialog.ok"), "primary")],
+                             self.scope, field)
+        if choice == "ok":
+            try:
+                self.store.rename(save.id, str(field.value))
+            except StorageError as err:
+                self.storage_error(err)
+            self.render()
+
+    async def delete_save(self, save_id: str, title: str) -> None:
+        choice = await modal(self.t("continue.delete"), h("p", {"text": self.t("continue.delete.confirm", title=title)}),
+                             [("cancel", self.t("dialog.cancel"), ""), ("delete", self.t("continue.delete"), "danger")],
+                             self.scope)
+        if choice == "delete":
+            self.store.delete(save_id)
+            self.render()
+
+    def export_save(self, save_id: str) -> None:
+        try:
+            download(f"scarab-{save_id}.json", self.store.export(save_id))
+        except StorageError as err:
+            self.storage_error(err)
+
+    async def import_file(self, input_node: Any) -> None:
+        files = input_node.files
+        if files is None or files.length == 0:
+            return
+        file = files.item(0)
+        input_node.value = ""
+        if file.size > MAX_IMPORT_BYTES:
+            self.toast(self.t("continue.import.failed",
+                              reason=f"{int(file.size) // 1024} KB > {MAX_IMPORT_BYTES // 1024} KB"), error=True)
+            return
+        text = str(await file.text())
+        try:
+            save = self.store.import_text(text)
+        except InvalidSave as err:
+            self.toast(self.t("continue.import.failed", reason=err), error=True)
+            return
+        except StorageError as err:
+            self.storage_error(err)
+            return
+        self.render()
+        self.toast(self.t("continue.imported", title=save.title))
+
+    # --- settings & about ------------------------------------------------------------
+    def view_settings(self) -> None:
+        t, scope = self.t, self.scope
+        lang_field = h("fieldset", {}, h("legend", {"text": t("settings.language")}))
+        for lang in LANGUAGES:
+            append(lang_field, h("label", {"class": "choice"},
+                                 h("input", {"type": "radio", "name": "language", "value": lang,
+                                             "checked": self.t.lang == lang,
+                                             "on_change": lambda e: self.set_setting("language", str(e.target.value))},
+                                   scope=scope),
+                                 t(f"lang.{lang}")))
+        theme_field = h("fieldset", {}, h("legend", {"text": t("settings.theme")}))
+        current_theme = str(document.documentElement.dataset.theme)
+        for theme in ("light", "dark"):
+            append(theme_field, h("label", {"class": "choice"},
+                                  h("input", {"type": "radio", "name": "theme", "value": theme,
+                                              "checked": current_theme == theme,
+                                              "on_change": lambda e: self.set_setting("theme", str(e.target.value))},
+                                    scope=scope),
+                                  t(f"settings.theme.{theme}")))
+        sound_field = h("fieldset", {}, h("legend", {"text": t("settings.sounds")}),
+                        h("label", {"class": "choice"},
+                          h("input", {"type": "checkbox", "name": "sounds", "checked": bool(self.settings.get("sounds")),
+                                      "on_change": lambda e: self.set_setting("sounds", bool(e.target.checked))},
+                            scope=scope),
+                          t("settings.sounds.on")))
+        append(self.root, h("section", {"class": "settings"}, h("h1", {"text": t("settings.title")}),
+                            lang_field, theme_field, sound_field))
+
+    def set_setting(self, name: str, value: Any) -> None:
+        self.settings = {**self.store.settings(), name: value}
+        try:
+            self.store.save_settings(self.settings)
+        except StorageError as err:
+            self.storage_error(err)
+        if name == "language":
+            self.t = Messages(self.catalogue, str(value))
+            window.scarabBoot.lang = value
+            document.documentElement.lang = value
+            document.title = self.t("app.title")
+            self.retranslate_shell()
+            self.render()
+        elif name == "theme":
+            document.documentElement.dataset.theme = value
+        self.toast(self.t("settings.saved"))
+
+    def retranslate_shell(self) -> None:
+        nodes = document.querySelectorAll("body > header [data-i18n], body > .skip")
+        for i in range(nodes.length):
+            node = nodes.item(i)
+            node.textContent = self.t(str(node.getAttribute("data-i18n")))
+        nav = document.querySelector(".topbar nav")
+        nav.setAttribute("aria-label", self.t("nav.main"))
+
+    def view_about(self) -> None:
+        t = self.t
+        credits = h("ul", {"class": "credits"},
+                    *[h("li", {"text": t(f"about.credit.{k}")})
+                      for k in ("app", "pyodide", "pyscript", "python", "dictionary", "rules")])
+        from game import __version__
+
+        append(self.root, h("section", {"class": "about"},
+                            h("h1", {"text": t("about.title")}),
+                            h("p", {"text": t("about.body")}),
+                            h("h2", {"text": t("about.licences")}), credits,
+                            h("p", {"class": "muted", "text": t("about.version", version=__version__)})))
+
+    # --- games -----------------------------------------------------------------------
+    def view_game(self) -> None:
+        game = self.route.game or ""
+        module_name = GAME_VIEWS.get(game)
+        if module_name is None:
+            name = self.t(GAME_NAMES[game])
+            append(self.root, h("section", {"class": "unavailable"},
+                                h("h1", {"text": self.t("game.unavailable.title", game=name)}),
+                                h("p", {"text": self.t("game.unavailable.body")}),
+                                h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
+            return
+        module = importlib.import_module(module_name)
+        self.unmount = module.mount(self, self.root, self.route)
+
+    def view_not_found(self) -> None:
+        append(self.root, h("section", {},
+                            h("h1", {"text": self.t("notfound.title")}),
+                            h("p", {"text": self.t("notfound.body", route=self.route.path)}),
+                            h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
+
+
+def start() -> None:
+    try:
+        App().start()
+    except Exception as err:
+        window.scarabBoot.fail(repr(err))
+        raise

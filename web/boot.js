@@ -1,0 +1,108 @@
+// First paint and start-up progress, before Python runs. Plain script, no modules, no network:
+// it translates the static page from the inlined catalogue, applies the theme, and turns the
+// runtime's own downloads into a real progress bar. Python takes over through window.scarabBoot.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var data = {};
+  try { data = JSON.parse(document.getElementById("boot-data").textContent || "{}"); } catch (e) { data = {}; }
+  var messages = data.messages || {};
+  var settings = {};
+  try { settings = JSON.parse(localStorage.getItem("scarab:settings") || "{}") || {}; } catch (e) { settings = {}; }
+
+  function preferredLanguage() {
+    if (settings.language === "it" || settings.language === "en") return settings.language;
+    var langs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+    for (var i = 0; i < langs.length; i++) {
+      var l = String(langs[i]).toLowerCase();
+      if (l.indexOf("it") === 0) return "it";
+      if (l.indexOf("en") === 0) return "en";
+    }
+    return "en";
+  }
+  var lang = preferredLanguage();
+  var theme = settings.theme === "dark" || settings.theme === "light" ? settings.theme
+    : (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+  root.lang = lang;
+  root.dataset.theme = theme;
+
+  function t(key, params) {
+    var entry = messages[key];
+    var text = entry ? (entry[lang] || entry.en || key) : key;
+    if (params) for (var k in params) text = text.split("{" + k + "}").join(String(params[k]));
+    return text;
+  }
+  function translate(scope) {
+    var nodes = (scope || document).querySelectorAll("[data-i18n]");
+    for (var i = 0; i < nodes.length; i++) nodes[i].textContent = t(nodes[i].getAttribute("data-i18n"));
+    nodes = (scope || document).querySelectorAll("[data-i18n-aria-label]");
+    for (i = 0; i < nodes.length; i++) nodes[i].setAttribute("aria-label", t(nodes[i].getAttribute("data-i18n-aria-label")));
+  }
+  translate();
+  document.title = t("app.title");
+  if (performance.mark) performance.mark("scarab:chooser-painted");
+
+  // Progress: count the bytes of every same-origin download the runtime makes through fetch
+  // (the wasm, the standard library, the lock file, the app archive) against the build's total.
+  var bar = document.getElementById("boot-progress");
+  var status = document.getElementById("boot-status");
+  var total = data.bootBytes || 0;
+  var loaded = 0;
+  var stage = "downloading";
+  function show() {
+    if (stage !== "downloading") return;
+    var pct = total ? Math.min(99, Math.floor(100 * loaded / total)) : 0;
+    bar.value = pct;
+    status.textContent = t("boot.downloading", { pct: pct });
+  }
+  function setStage(name) {
+    stage = name;
+    if (name === "starting") { bar.value = 99; status.textContent = t("boot.starting"); }
+    if (name === "loading") { bar.removeAttribute("value"); status.textContent = t("boot.loading"); }
+  }
+  show();
+  var realFetch = window.fetch.bind(window);
+  window.fetch = function (input, init) {
+    return realFetch(input, init).then(function (response) {
+      var url = new URL(response.url || String(input), location.href);
+      if (url.origin !== location.origin || !response.body || stage !== "downloading") return response;
+      var reader = response.body.getReader();
+      var counted = new ReadableStream({
+        pull: function (controller) {
+          return reader.read().then(function (step) {
+            if (step.done) { controller.close(); return; }
+            loaded += step.value.byteLength;
+            show();
+            controller.enqueue(step.value);
+          });
+        },
+        cancel: function (reason) { return reader.cancel(reason); }
+      });
+      return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+    });
+  };
+  window.addEventListener("py:progress", function (event) {
+    if (event.detail === "Loaded interpreter") setStage("loading");
+    else if (loaded >= total * 0.95) setStage("starting");
+  });
+
+  window.scarabBoot = {
+    lang: lang,
+    theme: theme,
+    t: t,
+    translate: translate,
+    ready: function () {
+      stage = "ready";
+      window.fetch = realFetch;
+      document.getElementById("boot").hidden = true;
+      document.body.dataset.ready = "1";
+      if (performance.mark) performance.mark("scarab:interactive");
+    },
+    fail: function (message) {
+      stage = "failed";
+      bar.hidden = true;
+      status.textContent = t("boot.failed", { error: message });
+      document.getElementById("boot").classList.add("failed");
+    }
+  };
+})();

@@ -1,0 +1,57 @@
+"""One message catalogue for every text on the site, Italian and English.
+
+The catalogue lives in ``web/messages.json`` as ``{key: {"it": …, "en": …}}``; the build inlines it
+into the page so first paint is already translated, and Python reads the same data.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Mapping
+
+LANGUAGES = ("it", "en")
+Catalogue = Mapping[str, Mapping[str, str]]
+
+
+def load_catalogue(path: Path | None = None) -> dict[str, dict[str, str]]:
+    data = json.loads((path or Path(__file__).with_name("messages.json")).read_text(encoding="utf-8"))
+    return {str(k): dict(v) for k, v in data.items()}
+
+
+def preferred_language(saved: str | None, browser_languages: list[str]) -> str:
+    """The saved choice, else the browser's first preference between Italian and English."""
+    if saved in LANGUAGES:
+        return saved  # type: ignore[return-value]
+    for lang in browser_languages:
+        lang = lang.lower()
+        if lang.startswith("it"):
+            return "it"
+        if lang.startswith("en"):
+            return "en"
+    return "en"
+
+
+class Messages:
+    def __init__(self, catalogue: Catalogue, lang: str = "en") -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        self.catalogue = catalogue
+        self.lang = lang
+
+    def __call__(self, key: str, **params: object) -> str:
+        entry = self.catalogue.get(key)
+        if entry is None:
+            # A missing key shows itself rather than crashing the page; tests walk the catalogue.
+            return key
+        text = entry.get(self.lang) or entry.get("en") or key
+        for name, value in params.items():
+            text = text.replace("{" + name + "}", str(value))
+        return text
+
+    def has(self, key: str) -> bool:
+        return key in self.catalogue
+
+
+def missing_translations(catalogue: Catalogue) -> list[str]:
+    return [f"{key}:{lang}" for key, entry in catalogue.items() for lang in LANGUAGES if not entry.get(lang)]

@@ -1,0 +1,44 @@
+"""Hash routes, so back/forward and links work on any static host: ``#/thot/new``, ``#/settings``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, quote, unquote
+
+GAMES = ("scarabeo", "thot", "scarabya")
+GAME_PAGES = ("new", "play", "rules")
+
+
+@dataclass(frozen=True)
+class Route:
+    name: str  # home | settings | about | game | not-found
+    game: str | None = None
+    page: str | None = None
+    save_id: str | None = None
+    query: dict[str, str] = field(default_factory=dict)
+    path: str = "/"
+
+
+def parse(hash_: str) -> Route:
+    """Parse ``location.hash`` ('#/thot/play/abc?x=1', '', '#') into a route."""
+    text = hash_[1:] if hash_.startswith("#") else hash_
+    path, _, qs = text.partition("?")
+    query = dict(parse_qsl(qs, keep_blank_values=True))
+    parts = [unquote(p) for p in path.split("/") if p]
+    shown = "/" + "/".join(parts)
+    if not parts:
+        return Route("home", query=query, path=shown)
+    if parts == ["settings"]:
+        return Route("settings", query=query, path=shown)
+    if parts == ["about"]:
+        return Route("about", query=query, path=shown)
+    if parts[0] in GAMES and len(parts) >= 2 and parts[1] in GAME_PAGES:
+        if parts[1] == "play" and len(parts) == 3:
+            return Route("game", parts[0], "play", parts[2], query, shown)
+        if parts[1] != "play" and len(parts) == 2:
+            return Route("game", parts[0], parts[1], None, query, shown)
+    return Route("not-found", query=query, path=shown)
+
+
+def href(*parts: str) -> str:
+    return "#/" + "/".join(quote(p, safe="") for p in parts)
