@@ -1,0 +1,51 @@
+"""Scarabya moves and their notation: ``L3@E5`` (tile, orientation 0-7, top-left of the shape's
+bounding box) and ``-`` (discard the round's tile when it cannot be placed anywhere)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from game.core import NotationError
+from game.scarabya.grid import SITE, Grid
+from game.scarabya.sets import TILE_NAMES
+
+
+@dataclass(frozen=True, order=True)
+class Place:
+    tile: str
+    orientation: int
+    anchor: int  # square index of the bounding box's top-left
+
+    def text(self, grid: Grid = SITE) -> str:
+        return f"{self.tile}{self.orientation}@{grid.name(self.anchor)}"
+
+
+@dataclass(frozen=True, order=True)
+class Discard:
+    def text(self, grid: Grid = SITE) -> str:
+        return "-"
+
+
+Move = Union[Place, Discard]
+DISCARD = Discard()
+
+
+def parse_move(text: str) -> Move:
+    raw = text.strip()
+    if raw == "-":
+        return DISCARD
+    if not raw:
+        raise NotationError("empty move; expected a placement like L3@E5 or - to discard", text)
+    tile = raw[0].upper()
+    if tile not in TILE_NAMES:
+        raise NotationError(f"{raw[0]!r} is not a tile (tiles are {TILE_NAMES})", text, 0)
+    if len(raw) < 2 or raw[1] not in "01234567":
+        raise NotationError("the tile letter must be followed by an orientation 0-7", text, 1)
+    if len(raw) < 3 or raw[2] != "@":
+        raise NotationError("expected '@' after the orientation, as in L3@E5", text, 2)
+    try:
+        anchor = SITE.parse_square(raw[3:], text)
+    except NotationError as err:
+        raise NotationError(err.message, text, 3) from None
+    return Place(tile, int(raw[1]), anchor)
