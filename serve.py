@@ -133,7 +133,7 @@ def make_server(host: str, port: int, directory: Path = DIST, coi: bool = False)
     return server
 
 
-def main(argv: list[str] | None = None) -> int:
+def arg_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description="Set up and serve the Scarab site locally.")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, this machine only)")
     parser.add_argument("--port", type=int, default=8000)
@@ -141,7 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--coi", action="store_true", help="send cross-origin-isolation headers (COOP/COEP)")
     parser.add_argument("--no-setup", action="store_true", help="serve dist/ as it is")
     parser.add_argument("--rebuild", action="store_true", help="rebuild dist/ even if it looks up to date")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arg_parser().parse_args(argv)
     try:
         if not args.no_setup:
             setup(force_build=args.rebuild)

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Set up everything the tests need on a fresh machine, then run every test.
+#   ./test.sh [pytest args…]
+# Installs Debian's Chromium (for Playwright; it cannot download browsers here), the pinned npm
+# runtime (npm ci), the Python test packages in .venv, builds the lexicon and the site, runs pytest.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "== installing Chromium (apt)"
+  for attempt in 1 2 3 4 5 6 7 8 9 10; do
+    if as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; then
+      break
+    fi
+    echo "apt busy or failed (attempt $attempt); retrying in 10 s" >&2
+    sleep 10
+  done
+  [ -x /usr/bin/chromium ] || { echo "could not install chromium" >&2; exit 1; }
+fi
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "== installing the pinned runtime (npm ci)"
+  npm ci --no-audit --no-fund
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  echo "== creating .venv"
+  python3 -m venv .venv
+fi
+if ! .venv/bin/python -c "import playwright, pytest, hypothesis" 2>/dev/null || [ pyproject.toml -nt .venv/.installed ]; then
+  echo "== installing Python test packages"
+  .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
+  touch .venv/.installed
+fi
+
+echo "== building the lexicon and the site"
+.venv/bin/python -m lexicon build
+.venv/bin/python -c "import serve; serve.setup()"
+
+echo "== running the tests"
+exec .venv/bin/python -m pytest "$@"

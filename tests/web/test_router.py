@@ -1,0 +1,24 @@
+from web.router import href, parse
+
+
+class TestRoutes:
+    def test_home(self) -> None:
+        for h in ("", "#", "#/", "#//"):
+            assert parse(h).name == "home"
+
+    def test_pages(self) -> None:
+        assert parse("#/settings").name == "settings"
+        assert parse("#/about").name == "about"
+
+    def test_game_routes(self) -> None:
+        r = parse("#/thot/new?seed=5")
+        assert (r.name, r.game, r.page, r.query) == ("game", "thot", "new", {"seed": "5"})
+        r = parse("#/scarabeo/play/ab12")
+        assert (r.game, r.page, r.save_id) == ("scarabeo", "play", "ab12")
+
+    def test_not_found(self) -> None:
+        for h in ("#/chess/new", "#/thot", "#/thot/play", "#/thot/new/extra"):
+            assert parse(h).name == "not-found"
+
+    def test_href_round_trip(self) -> None:
+        assert parse(href("scarabya", "play", "a b")).save_id == "a b"
