@@ -1,0 +1,674 @@
+"""The Scarabeo game state: setup and draw for the start, turn flow, word-check modes, end, settlement.
+
+``ScarabeoState.new(players, seed, …)`` starts a game; ``push(move)`` checks and applies a move and
+returns a ``TurnResult`` (with the score ``Breakdown`` of a play); ``pop()`` takes it back;
+``view()`` is everything the browser draws from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, Sequence
+
+from game.core import GameState, IllegalMove, NotationError, Outcome, Rng
+from game.scarabeo.board import (
+    LAYOUT, PREMIUMS, SIZE, SQUARES, board_rows, new_board, parse_square, square_name,
+)
+from game.scarabeo.moves import (
+    Accept, Challenge, Exchange, Move, Pass, Play, Vote, move_text, parse_move,
+)
+from game.scarabeo.position import PositionData, format_position, parse_position
+from game.scarabeo.rules import (
+    apply_swaps, check_geometry, check_rack, exchange_refusal, invalid_words,
+    invalid_words_error, resolve_play,
+)
+from game.scarabeo.scoring import Breakdown, Placement, score_play, word_run
+from game.scarabeo.tiles import (
+    LETTERS, MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, SCARAB, VALUES, full_set, rack_value, sort_rack,
+    tile_of,
+)
+from game.scarabeo.words import AnyWord, WordList
+
+CHECK_MODES = ("dictionary", "challenge", "vote")
+MAX_NAME_CHARS = 40
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A play waiting for a challenge (challenge mode) or a vote (vote mode)."""
+
+    kind: str  # "challenge" | "vote"
+    player: int
+    move: Play
+    breakdown: Breakdown
+    unknown: tuple[str, ...]  # words the lexicon does not know (decided when challenged)
+    before: Any  # snapshot of the state before the play, restored if the play is refused
+
+    def to_json(self, names: Sequence[str]) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "name": names[self.player],
+            "move": move_text(self.move),
+            "words": [w.word for w in self.breakdown.words],
+            "score": self.breakdown.total,
+            # Shown for a vote (the players must know what they vote on); a challenge is blind.
+            "unknown_words": list(self.unknown) if self.kind == "vote" else None,
+        }
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """What a move did: whose score changed and by how much, with the breakdown of a play."""
+
+    move: Move
+    player: int
+    rack: str  # the player's rack before the move
+    score: int
+    total: int
+    breakdown: Breakdown | None = None
+    pending: bool = False
+    note: str = ""
+    ended: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "move": move_text(self.move),
+            "player": self.player,
+            "rack": self.rack,
+            "score": self.score,
+            "total": self.total,
+            "breakdown": self.breakdown.to_json() if self.breakdown else None,
+            "pending": self.pending,
+            "note": self.note,
+            "ended": self.ended,
+        }
+
+
+@dataclass
+class _Snap:
+    board: list[str]
+    racks: list[list[str]]
+    bag: list[str]
+    scores: list[int]
+    turn: int
+    idle: int
+    pending: Pending | None
+    accepted: frozenset[str]
+    outcome: Outcome | None
+    rng_state: int
+    first_play: bool
+
+
+@dataclass
+class _Entry:
+    move: Move
+    before: _Snap
+    result: TurnResult
+
+
+def settlement(scores: Sequence[int]) -> dict[str, Any]:
+    """The rulebook's settlement: each player wins from every player below them the difference."""
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    payments = []
+    net = [0] * len(scores)
+    for i, hi in enumerate(order):
+        for lo in order[i + 1:]:
+            amount = scores[hi] - scores[lo]
+            payments.append({"winner": hi, "loser": lo, "amount": amount})
+            net[hi] += amount
+            net[lo] -= amount
+    return {"order": order, "payments": payments, "net": net}
+
+
+class ScarabeoState(GameState[Move]):
+    GAME = "scarabeo"
+
+    def __init__(self) -> None:
+        # Use ScarabeoState.new(...) or ScarabeoState.from_position(...).
+        self.names: list[str] = []
+        self.check_mode = "dictionary"
+        self.hourglass = False
+        self.word_list: WordList = AnyWord()
+        self._seed = 0
+        self.rng = Rng(0)
+        self.board: list[str] = new_board()
+        self.racks: list[list[str]] = []
+        self.bag: list[str] = []
+        self.scores: list[int] = []
+        self.turn = 0
+        self.idle = 0
+        self.pending: Pending | None = None
+        self.accepted: frozenset[str] = frozenset()
+        self._outcome: Outcome | None = None
+        self.first_play = True  # no play has stood yet: the next one is doubled
+        self.start_draw: list[list[dict[str, Any]]] = []
+        self.starter = 0
+        self._entries: list[_Entry] = []
+
+    # --- setup ---------------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        players: int = 2,
+        seed: int = 0,
+        names: Sequence[str] | None = None,
+        check_mode: str = "dictionary",
+        hourglass: bool = False,
+        word_list: WordList | None = None,
+    ) -> "ScarabeoState":
+        """A new game: the draw for who starts, then 8 tiles dealt to each player in turn order.
+
+        ``word_list`` decides words (``lexicon.load()`` in the app); without one every word is
+        accepted.
+        """
+        s = cls()
+        s._setup(players, names, check_mode, hourglass, word_list)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("seed must be an integer")
+        s._seed = seed
+        s.rng = Rng(seed)
+        bag = full_set()
+        s.start_draw, s.starter = _draw_for_start(s.rng, bag, players)
+        s.rng.shuffle(bag)
+        s.racks = [[] for _ in range(players)]
+        for k in range(players):
+            seat = (s.starter + k) % players
+            for _ in range(RACK_SIZE):
+                s.racks[seat].append(bag.pop())
+        s.bag = bag
+        s.scores = [0] * players
+        s.turn = s.starter
+        return s
+
+    def _setup(self, players: int, names: Sequence[str] | None, check_mode: str, hourglass: bool,
+               word_list: WordList | None) -> None:
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Scarabeo is for 2-4 players, not {players!r}")
+        if check_mode not in CHECK_MODES:
+            raise ValueError(f"check mode {check_mode!r} is not one of {', '.join(CHECK_MODES)}")
+        if check_mode == "vote" and players < 3:
+            raise ValueError("the vote mode needs 3 or 4 players (with 2 the dictionary decides)")
+        if not isinstance(hourglass, bool):
+            raise ValueError("hourglass must be true or false")
+        if names is None:
+            names = [f"Player {i + 1}" for i in range(players)]
+        names = list(names)
+        if len(names) != players or not all(isinstance(n, str) for n in names):
+            raise ValueError(f"{players} player names are needed")
+        for n in names:
+            if not n.strip() or len(n) > MAX_NAME_CHARS or not n.isprintable():
+                raise ValueError(f"player name {n!r} must be 1-{MAX_NAME_CHARS} printable characters")
+        self.names = names
+        self.check_mode = check_mode
+        self.hourglass = hourglass
+        self.word_list = word_list if word_list is not None else AnyWord()
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any], seed: int,
+                     word_list: WordList | None = None) -> "ScarabeoState":
+        """Recreate a game's start from record options (players, names, check_mode, hourglass)."""
+        known = {"players", "names", "check_mode", "hourglass"}
+        extra = set(options) - known
+        if extra:
+            raise ValueError(f"unknown option(s): {', '.join(sorted(extra))}")
+        return cls.new(
+            players=options.get("players", 2),
+            seed=seed,
+            names=options.get("names"),
+            check_mode=options.get("check_mode", "dictionary"),
+            hourglass=options.get("hourglass", False),
+            word_list=word_list,
+        )
+
+    @classmethod
+    def from_position(
+        cls,
+        text: str,
+        word_list: WordList | None = None,
+        check_mode: str = "dictionary",
+        seed: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> "ScarabeoState":
+        """A state from a one-line position; the player to move is seat 0, the bag is shuffled
+        with ``seed``."""
+        data = parse_position(text)
+        s = cls()
+        n = len(data.racks)
+        s._setup(n, names, check_mode, False, word_list)
+        s._seed = seed
+        s.rng = Rng(seed)
+        s.board = list(data.board)
+        s.racks = [list(r) for r in data.racks]
+        s.scores = list(data.scores)
+        s.idle = data.idle
+        s.bag = data.bag()
+        s.rng.shuffle(s.bag)
+        s.first_play = not any(s.board)
+        if s.idle >= 2 * n or (not s.bag and any(s.board) and not all(s.racks)):
+            # A finished game: the scores are taken as final.
+            s._outcome = s._make_outcome("position", [0] * n)
+        return s
+
+    # --- protocol ------------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.racks)
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    def to_move(self) -> int:
+        if self.pending is not None and self.pending.kind == "vote":
+            return self.pending.player
+        return self.turn
+
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def options(self) -> dict[str, Any]:
+        return {
+            "players": self.num_players,
+            "names": list(self.names),
+            "check_mode": self.check_mode,
+            "hourglass": self.hourglass,
+        }
+
+    def history(self) -> list[Move]:
+        return [e.move for e in self._entries]
+
+    def results(self) -> list[TurnResult]:
+        return [e.result for e in self._entries]
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def move_text(self, move: Move) -> str:
+        return move_text(move)
+
+    def position(self) -> str:
+        n = self.num_players
+        order = [(self.turn + k) % n for k in range(n)]
+        return format_position(PositionData(
+            tuple(self.board),
+            tuple("".join(self.racks[s]) for s in order),
+            tuple(self.scores[s] for s in order),
+            self.idle,
+        ))
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves that are not plays: passes (with any flying-scarab swaps), the
+        exchange, and the dispute moves. Plays come from the move generator
+        (``game.scarabeo.movegen``), or are built from placements with ``play_from_placements``.
+        """
+        if self._outcome is not None:
+            return []
+        p = self.pending
+        if p is not None and p.kind == "vote":
+            return [Vote(v) for v in self._vote_patterns(p.player)]
+        moves: list[Move] = []
+        if p is not None:
+            moves.append(Accept())
+            moves.extend(Challenge(s) for s in range(self.num_players) if s != p.player)
+            if not self.bag and not self.racks[p.player]:
+                return moves  # the pending play closes the game: only the dispute remains
+        rack = self.racks[self.turn]
+        swappable = [sq for sq in range(SQUARES) if self.board[sq].islower()
+                     and self.board[sq].upper() in rack]
+        for k in range(1 << len(swappable)):
+            swaps = tuple(sq for i, sq in enumerate(swappable) if k >> i & 1)
+            if self._swaps_ok(rack, swaps):
+                moves.append(Pass(swaps))
+        if exchange_refusal(rack, "".join(rack)) is None:
+            moves.append(Exchange(sort_rack(rack)))
+        return moves
+
+    def _swaps_ok(self, rack: list[str], swaps: tuple[int, ...]) -> bool:
+        try:
+            apply_swaps(self.board[:], rack[:], swaps)
+        except IllegalMove:
+            return False
+        return True
+
+    def _vote_patterns(self, player: int) -> list[str]:
+        n = self.num_players
+        voters = [s for s in range(n) if not (n == 4 and s == player)]
+        out = []
+        for combo in product("YN", repeat=len(voters)):
+            votes = ["-"] * n
+            for s, v in zip(voters, combo):
+                votes[s] = v
+            out.append("".join(votes))
+        return out
+
+    def check(self, move: Move) -> None:
+        self.push(move)
+        self.pop()
+
+    def preview(self, move: Move) -> TurnResult:
+        """What ``move`` would score, without playing it (raises ``IllegalMove`` like push)."""
+        result = self.push(move)
+        self.pop()
+        return result
+
+    # --- moves ---------------------------------------------------------------------------
+    def push(self, move: Move) -> TurnResult:
+        if self._outcome is not None:
+            raise IllegalMove("game-over", "the game is over")
+        before = self._snapshot()
+        try:
+            if isinstance(move, (Challenge, Accept, Vote)):
+                result = self._push_dispute(move)
+            elif isinstance(move, (Play, Pass, Exchange)):
+                result = self._push_turn(move)
+            else:
+                raise IllegalMove("not-a-move", f"{move!r} is not a Scarabeo move")
+        except BaseException:
+            self._restore(before)
+            raise
+        self._entries.append(_Entry(result.move, before, result))
+        return result
+
+    def pop(self) -> Move:
+        if not self._entries:
+            raise IndexError("no move to take back")
+        entry = self._entries.pop()
+        self._restore(entry.before)
+        return entry.move
+
+    def _push_turn(self, move: Play | Pass | Exchange) -> TurnResult:
+        p = self.pending
+        if p is not None and p.kind == "vote":
+            raise IllegalMove("vote-pending", f"the players must first vote on {p.move.word} "
+                              f"(!vote, one Y/N per seat)")
+        if p is not None:
+            # The next player moves: the pending play stands unchallenged.
+            self.pending = None
+            self._close_if_done(p.player)
+            if self._outcome is not None:
+                raise IllegalMove("game-over", "the game is over")
+        player = self.turn
+        rack_before = sort_rack(self.racks[player])
+        board = self.board[:]
+        rack = self.racks[player][:]
+        apply_swaps(board, rack, move.swaps)
+        if isinstance(move, Pass):
+            self.board, self.racks[player] = board, rack
+            self._end_turn(idle=True)
+            return TurnResult(move, player, rack_before, 0, self.scores[player],
+                              note="pass", ended=self._outcome is not None)
+        if isinstance(move, Exchange):
+            why = exchange_refusal(rack, move.tiles)
+            if why is not None:
+                raise IllegalMove("exchange-not-allowed", why)
+            self.board = board
+            self.bag.extend(rack)
+            self.rng.shuffle(self.bag)
+            self.racks[player] = [self.bag.pop() for _ in range(min(RACK_SIZE, len(self.bag)))]
+            self._end_turn(idle=True)
+            canonical = Exchange(sort_rack(move.tiles), move.swaps)
+            return TurnResult(canonical, player, rack_before, 0, self.scores[player],
+                              note="exchange", ended=self._outcome is not None)
+        placements = resolve_play(board, move)
+        direction = check_geometry(board, placements, move.across)
+        check_rack(rack, placements)
+        bd = score_play(board, placements, direction, first_play=self.first_play)
+        unknown = tuple(invalid_words([w.word for w in bd.words], self.word_list, self.accepted))
+        if unknown and self.check_mode == "dictionary":
+            raise invalid_words_error(unknown)
+        canonical = Play(move.start, move.across, _canonical_word(board, move, placements),
+                         move.swaps)
+        before_play = self._snapshot()
+        for sq, ch in placements:
+            board[sq] = ch
+            rack.remove(SCARAB if ch.islower() else ch)
+        self.board, self.racks[player] = board, rack
+        self.scores[player] += bd.total
+        self.first_play = False
+        pending = None
+        if self.check_mode == "challenge":
+            pending = Pending("challenge", player, canonical, bd, unknown, before_play)
+        elif self.check_mode == "vote" and unknown:
+            pending = Pending("vote", player, canonical, bd, unknown, before_play)
+        self._draw(player)
+        self.pending = pending
+        self._end_turn(idle=False, closer=player if pending is None else None)
+        return TurnResult(canonical, player, rack_before, bd.total, self.scores[player], bd,
+                          pending=pending is not None, note="play", ended=self._outcome is not None)
+
+    def _push_dispute(self, move: Challenge | Accept | Vote) -> TurnResult:
+        p = self.pending
+        if isinstance(move, Vote):
+            if p is None or p.kind != "vote":
+                raise IllegalMove("no-vote-pending", "there is no play to vote on")
+            self._check_votes(move.votes, p.player)
+            yes, no = move.votes.count("Y"), move.votes.count("N")
+            if yes > no:
+                self.pending = None
+                self.accepted = self.accepted | frozenset(p.unknown)
+                self._close_if_done(p.player)
+                return TurnResult(move, p.player, sort_rack(self.racks[p.player]), 0,
+                                  self.scores[p.player], note=f"vote {yes}-{no}: "
+                                  f"{', '.join(p.unknown)} accepted", ended=self._outcome is not None)
+            # Rejected: the tiles come back and the same player may try again (rulebook art. 10).
+            self._restore(p.before)
+            return TurnResult(move, p.player, sort_rack(self.racks[p.player]), -p.breakdown.total,
+                              self.scores[p.player],
+                              note=f"vote {yes}-{no}: {', '.join(p.unknown)} rejected; try again")
+        if p is None or p.kind != "challenge":
+            raise IllegalMove("no-play-pending", "there is no play waiting for a challenge")
+        if isinstance(move, Accept):
+            self.pending = None
+            self._close_if_done(p.player)
+            return TurnResult(move, p.player, sort_rack(self.racks[p.player]), 0,
+                              self.scores[p.player], note="play stands",
+                              ended=self._outcome is not None)
+        if not 0 <= move.seat < self.num_players:
+            raise IllegalMove("bad-seat", f"there is no seat {move.seat + 1}")
+        if move.seat == p.player:
+            raise IllegalMove("own-play", "a player cannot challenge their own play")
+        bad = invalid_words([w.word for w in p.breakdown.words], self.word_list, self.accepted)
+        if not bad:
+            self.pending = None
+            self._close_if_done(p.player)
+            return TurnResult(move, p.player, sort_rack(self.racks[p.player]), 0,
+                              self.scores[p.player], note="challenge failed: every word is valid",
+                              ended=self._outcome is not None)
+        # Upheld: the play is taken back and the turn scores 0.
+        self._restore(p.before)
+        self._end_turn(idle=True)
+        return TurnResult(move, p.player, sort_rack(self.racks[p.player]), -p.breakdown.total,
+                          self.scores[p.player],
+                          note=f"challenge upheld: not {'a word' if len(bad) == 1 else 'words'}: "
+                          f"{', '.join(bad)}", ended=self._outcome is not None)
+
+    def _check_votes(self, votes: str, player: int) -> None:
+        n = self.num_players
+        if len(votes) != n:
+            raise IllegalMove("bad-vote", f"{len(votes)} votes for {n} players: one per seat")
+        for s, v in enumerate(votes):
+            if n == 4 and s == player and v != "-":
+                raise IllegalMove("bad-vote", f"with 4 players the player concerned "
+                                  f"({self.names[s]}, seat {s + 1}) abstains: write -")
+            if not (n == 4 and s == player) and v not in "YN":
+                raise IllegalMove("bad-vote", f"seat {s + 1} ({self.names[s]}) must vote Y or N")
+
+    # --- turn flow -----------------------------------------------------------------------
+    def _draw(self, player: int) -> None:
+        rack = self.racks[player]
+        while len(rack) < RACK_SIZE and self.bag:
+            rack.append(self.bag.pop())
+
+    def _end_turn(self, idle: bool, closer: int | None = None) -> None:
+        n = self.num_players
+        self.idle = self.idle + 1 if idle else 0
+        self.turn = (self.turn + 1) % n
+        if closer is not None:
+            self._close_if_done(closer)
+        if self._outcome is None and self.idle >= 2 * n:
+            adjust = [-rack_value(r) for r in self.racks]
+            self._finish("passes", adjust)
+
+    def _close_if_done(self, player: int) -> None:
+        if self._outcome is None and not self.bag and not self.racks[player]:
+            adjust = [-rack_value(r) for r in self.racks]
+            adjust[player] = sum(rack_value(r) for r in self.racks)
+            self._finish("closed", adjust, closer=player)
+
+    def _finish(self, reason: str, adjust: list[int], closer: int | None = None) -> None:
+        self.scores = [s + a for s, a in zip(self.scores, adjust)]
+        self._outcome = self._make_outcome(reason, adjust, closer)
+
+    def _make_outcome(self, reason: str, adjust: list[int], closer: int | None = None) -> Outcome:
+        best = max(self.scores)
+        winners = tuple(s for s in range(self.num_players) if self.scores[s] == best)
+        detail = {
+            "adjustments": adjust,
+            "final_racks": ["".join(r) for r in self.racks],
+            "closer": closer,
+            "settlement": settlement(self.scores),
+            "names": list(self.names),
+        }
+        return Outcome(tuple(self.scores), winners, reason, detail)
+
+    # --- snapshots -----------------------------------------------------------------------
+    def _snapshot(self) -> _Snap:
+        return _Snap(self.board[:], [r[:] for r in self.racks], self.bag[:], self.scores[:],
+                     self.turn, self.idle, self.pending, self.accepted, self._outcome,
+                     self.rng.state, self.first_play)
+
+    def _restore(self, s: _Snap) -> None:
+        self.board = s.board[:]
+        self.racks = [r[:] for r in s.racks]
+        self.bag = s.bag[:]
+        self.scores = s.scores[:]
+        self.turn, self.idle, self.pending = s.turn, s.idle, s.pending
+        self.accepted, self._outcome = s.accepted, s.outcome
+        self.rng.state = s.rng_state
+        self.first_play = s.first_play
+
+    # --- helpers for the UI and the move generator ----------------------------------------
+    def play_from_placements(
+        self, placements: Sequence[tuple[int | str, str]], swaps: Sequence[int | str] = ()
+    ) -> Play:
+        """Build the Play for tiles dropped on squares (square index or name, tile character:
+        uppercase letter, lowercase for a scarab standing for that letter). Raises IllegalMove
+        for a shape the rules refuse (not-in-line, gap, first-not-centre, not-touching …)."""
+        swap_sqs = tuple(parse_square(s) if isinstance(s, str) else s for s in swaps)
+        pl: list[Placement] = []
+        for sq, ch in placements:
+            idx = parse_square(sq) if isinstance(sq, str) else sq
+            if not isinstance(ch, str) or len(ch) != 1 or ch.upper() not in LETTERS:
+                raise IllegalMove("bad-tile", f"{ch!r} is not a letter of the set")
+            pl.append((idx, ch))
+        board = self.board[:]
+        rack = self.racks[self.turn][:]
+        apply_swaps(board, rack, swap_sqs)
+        direction = check_geometry(board, pl, None)
+        for sq, ch in pl:
+            board[sq] = ch
+        run = word_run(board, pl[0][0], direction)
+        if len(run) < 2:
+            direction = not direction
+            run = word_run(board, pl[0][0], direction)
+        word = "".join(board[sq] for sq in run)
+        return Play(run[0], direction, word, swap_sqs)
+
+    def bag_counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for t in self.bag:
+            out[t] = out.get(t, 0) + 1
+        return out
+
+    def view(self) -> dict[str, Any]:
+        """Everything a renderer needs, JSON-able. ``board`` rows use ``.`` for empty squares."""
+        n = self.num_players
+        last = self._entries[-1].result.to_json() if self._entries else None
+        rack = self.racks[self.turn] if n else []
+        return {
+            "game": self.GAME,
+            "size": SIZE,
+            "board": board_rows(self.board),
+            "premiums": list(LAYOUT),
+            "premium_names": {"W": "3P", "D": "2P", "T": "3L", "L": "2L", "*": "centre"},
+            "values": {k: v for k, v in VALUES.items() if k.isupper()},
+            "names": list(self.names),
+            "players": n,
+            "racks": [sort_rack(r) for r in self.racks],
+            "scores": list(self.scores),
+            "to_move": self.to_move(),
+            "turn": self.turn,
+            "starter": self.starter,
+            "start_draw": self.start_draw,
+            "bag_count": len(self.bag),
+            "unseen": self._unseen_counts(),
+            "idle_turns": self.idle,
+            "first_play": self.first_play,
+            "check_mode": self.check_mode,
+            "hourglass": self.hourglass,
+            "pending": self.pending.to_json(self.names) if self.pending else None,
+            "accepted_words": sorted(self.accepted),
+            "exchange_allowed": exchange_refusal(rack, "".join(rack)) is None if rack else False,
+            "swappable": [square_name(sq) for sq in range(SQUARES)
+                          if self.board[sq].islower() and self.board[sq].upper() in rack],
+            "last": last,
+            "history": [e.result.to_json() for e in self._entries],
+            "over": self.is_over(),
+            "outcome": self._outcome.to_json() if self._outcome else None,
+            "position": self.position(),
+        }
+
+    def _unseen_counts(self) -> dict[str, int]:
+        """Tiles the player to move cannot see (bag + other racks), by tile."""
+        out: dict[str, int] = {}
+        for s, r in enumerate(self.racks):
+            if s != self.turn:
+                for t in r:
+                    out[t] = out.get(t, 0) + 1
+        for t in self.bag:
+            out[t] = out.get(t, 0) + 1
+        return out
+
+    def tiles_everywhere(self) -> list[str]:
+        """Every tile of the game (board, racks, bag): the set, for invariant checks."""
+        return ([tile_of(c) for c in self.board if c] + [t for r in self.racks for t in r]
+                + list(self.bag))
+
+
+def _canonical_word(board: list[str], play: Play, placements: Sequence[Placement]) -> str:
+    """The written word with every square spelled out (board tiles as they stand)."""
+    placed = dict(placements)
+    return "".join(placed.get(sq) or board[sq] for sq in play.squares())
+
+
+def _draw_for_start(rng: Rng, bag: list[str], players: int) -> tuple[list[list[dict[str, Any]]], int]:
+    """Each player draws a tile; the alphabetically first letter starts; a scarab is drawn
+    again; players tied on the best letter draw again. The tiles go back into the bag."""
+    rounds: list[list[dict[str, Any]]] = []
+    contenders = list(range(players))
+    while True:
+        drawn: list[str] = []
+        row = []
+        for seat in contenders:
+            tiles = []
+            while True:
+                tile = bag.pop(rng.below(len(bag)))
+                drawn.append(tile)
+                tiles.append(tile)
+                if tile != SCARAB:
+                    break
+            row.append({"seat": seat, "tiles": tiles, "letter": tiles[-1]})
+        bag.extend(drawn)
+        rounds.append(row)
+        best = min(r["letter"] for r in row)
+        contenders = [r["seat"] for r in row if r["letter"] == best]
+        if len(contenders) == 1:
+            return rounds, contenders[0]
+
+
+__all__ = ["CHECK_MODES", "Pending", "ScarabeoState", "TurnResult", "settlement", "NotationError"]
