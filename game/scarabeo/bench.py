@@ -1,0 +1,74 @@
+"""``python -m game scarabeo bench`` — time the hot paths and print the figures as JSON."""
+
+from __future__ import annotations
+
+import platform
+import time
+from typing import Any
+
+from game.core import Rng
+from game.scarabeo.game import ScarabeoState
+from game.scarabeo.randomplay import random_move, random_placement_play
+from game.scarabeo.rules import resolve_play
+from game.scarabeo.scoring import score_play
+
+
+def _mid_game(seed: int) -> ScarabeoState:
+    state = ScarabeoState.new(2, seed)
+    rng = Rng(seed)
+    for _ in range(16):
+        if state.is_over():
+            break
+        state.push(random_move(state, rng))
+    return state
+
+
+def run_bench(n: int = 2000) -> dict[str, Any]:
+    n = max(10, n)
+    rng = Rng(7)
+    state = _mid_game(3)
+    plays = []
+    while len(plays) < 50:
+        p = random_placement_play(state, rng)
+        if p is not None:
+            plays.append(p)
+    placements = [resolve_play(state.board, p) for p in plays]
+    board = state.board
+    t0 = time.perf_counter()
+    for i in range(n):
+        score_play(board, placements[i % len(placements)])
+    t_score = (time.perf_counter() - t0) / n
+
+    t0 = time.perf_counter()
+    for i in range(n):
+        state.push(plays[i % len(plays)])
+        state.pop()
+    t_push = (time.perf_counter() - t0) / n
+
+    text = state.position()
+    t0 = time.perf_counter()
+    for _ in range(n // 10):
+        ScarabeoState.from_position(text).position()
+    t_pos = (time.perf_counter() - t0) / (n // 10)
+
+    games = max(1, n // 400)
+    moves = 0
+    t0 = time.perf_counter()
+    for g in range(games):
+        s = ScarabeoState.new(2 + g % 3, g)
+        grng = Rng(g)
+        while not s.is_over():
+            s.push(random_move(s, grng))
+            moves += 1
+    t_games = time.perf_counter() - t0
+    return {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "score_play_us": round(t_score * 1e6, 1),
+        "push_pop_play_us": round(t_push * 1e6, 1),
+        "position_roundtrip_us": round(t_pos * 1e6, 1),
+        "random_games": games,
+        "random_game_moves": moves,
+        "random_game_ms_per_move": round(t_games * 1e3 / max(1, moves), 2),
+        "iterations": n,
+    }

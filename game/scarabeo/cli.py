@@ -1,0 +1,203 @@
+"""``python -m game scarabeo COMMAND …`` — JSON on stdout; exit 0 ok/legal, 1 illegal move,
+2 malformed input (the message is in the JSON ``error`` field and on stderr).
+
+Commands: ``new``, ``score POSITION MOVE``, ``replay FILE``, ``bench``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, Sequence
+
+from game.core import IllegalMove, NotationError
+from game.core.record import MAX_RECORD_BYTES
+from game.scarabeo.game import CHECK_MODES, ScarabeoState
+from game.scarabeo.words import AnyWord, WordList
+
+OK, ILLEGAL, MALFORMED = 0, 1, 2
+
+
+class _Usage(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # argparse would exit; we report in JSON instead
+        raise _Usage(f"{self.prog}: {message}")
+
+
+def _emit(data: dict[str, Any]) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def _fail(code: int, message: str, **extra: Any) -> int:
+    _emit({"error": message, **extra})
+    print(message, file=sys.stderr)
+    return code
+
+
+def load_lexicon() -> WordList:
+    """The real lexicon (``lexicon.load()``); raises RuntimeError saying how to build it."""
+    try:
+        import lexicon  # noqa: PLC0415 - only the command line touches files
+
+        return lexicon.load()  # type: ignore[no-any-return]
+    except Exception as err:  # ImportError, LexiconError (not built yet) …
+        raise RuntimeError(
+            f"the lexicon is not available ({err}); build it with 'python -m lexicon build' "
+            "or pass --no-check"
+        ) from None
+
+
+def _words(no_check: bool) -> WordList:
+    return AnyWord() if no_check else load_lexicon()
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    names = args.names.split(",") if args.names else None
+    try:
+        state = ScarabeoState.new(args.players, args.seed, names=names, check_mode=args.check_mode,
+                                  hourglass=args.hourglass)
+    except ValueError as err:
+        return _fail(MALFORMED, str(err))
+    _emit({
+        "position": state.position(),
+        "to_move": state.to_move(),
+        "names": state.names,
+        "racks": ["".join(r) for r in state.racks],
+        "start_draw": state.start_draw,
+        "starter": state.starter,
+        "options": state.options(),
+        "seed": state.seed,
+        "error": None,
+    })
+    return OK
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    empty = {"legal": False, "score": 0, "words": [], "bonus": 0}
+    try:
+        state = ScarabeoState.from_position(args.position, check_mode="dictionary")
+    except NotationError as err:
+        return _fail(MALFORMED, f"position: {err}", **empty, error_code="bad-position")
+    try:
+        move = state.parse_move(args.move)
+    except NotationError as err:
+        return _fail(MALFORMED, f"move: {err}", **empty, error_code="bad-move")
+    try:
+        state.word_list = _words(args.no_check)
+    except RuntimeError as err:
+        return _fail(MALFORMED, str(err), **empty, error_code="no-lexicon")
+    try:
+        result = state.push(move)
+    except IllegalMove as err:
+        _emit({**empty, "error": str(err), "error_code": err.code, "details": err.details})
+        return ILLEGAL
+    bd = result.breakdown
+    _emit({
+        "legal": True,
+        "score": result.score,
+        "words": [{"word": w.word, "score": w.score} for w in bd.words] if bd else [],
+        "bonus": bd.bonus if bd else 0,
+        "error": None,
+        "error_code": None,
+        "move": state.move_text(result.move),
+        "first_play_doubled": bd.first_play_doubled if bd else False,
+        "breakdown": bd.to_json() if bd else None,
+        "position_after": state.position(),
+    })
+    return OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from game.scarabeo import record
+
+    try:
+        with open(args.file, "rb") as fh:
+            raw = fh.read(MAX_RECORD_BYTES + 1)
+    except OSError as err:
+        return _fail(MALFORMED, f"cannot read {args.file}: {err.strerror}", turn=None)
+    if len(raw) > MAX_RECORD_BYTES:
+        return _fail(MALFORMED, f"{args.file} is larger than {MAX_RECORD_BYTES} bytes", turn=None)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return _fail(MALFORMED, f"{args.file} is not UTF-8 text: {err}", turn=None)
+    try:
+        words = _words(args.no_check)
+    except RuntimeError as err:
+        return _fail(MALFORMED, str(err), turn=None)
+    try:
+        state = record.load(text, words)
+    except record.ReplayError as err:
+        code = MALFORMED if err.kind == "malformed" else ILLEGAL
+        return _fail(code, str(err), turn=err.turn, kind=err.kind)
+    turns = [
+        {"turn": i + 1, "player": r.player, "name": state.names[r.player],
+         "move": state.move_text(r.move), "score": r.score, "total": r.total, "note": r.note}
+        for i, r in enumerate(state.results())
+    ]
+    out = state.outcome()
+    order = sorted(range(state.num_players), key=lambda s: (-state.scores[s], s))
+    _emit({
+        "turns": turns,
+        "standings": [{"player": s, "name": state.names[s], "score": state.scores[s]} for s in order],
+        "over": out is not None,
+        "outcome": out.to_json() if out else None,
+        "error": None,
+        "turn": None,
+    })
+    return OK
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from game.scarabeo.bench import run_bench
+
+    _emit(run_bench(args.n))
+    return OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m game scarabeo", description="Scarabeo engine")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    n = sub.add_parser("new", help="a new game's starting position")
+    n.add_argument("--players", type=int, default=2)
+    n.add_argument("--seed", type=int, default=0)
+    n.add_argument("--names", help="comma-separated player names")
+    n.add_argument("--check-mode", choices=CHECK_MODES, default="dictionary")
+    n.add_argument("--hourglass", action="store_true")
+    s = sub.add_parser("score", help="check and score MOVE in POSITION")
+    s.add_argument("position")
+    s.add_argument("move")
+    s.add_argument("--no-check", action="store_true", help="accept every word (no lexicon)")
+    r = sub.add_parser("replay", help="replay a text or JSON record, checking every score")
+    r.add_argument("file")
+    r.add_argument("--no-check", action="store_true", help="accept every word (no lexicon)")
+    b = sub.add_parser("bench", help="time the engine's hot paths")
+    b.add_argument("--n", type=int, default=2000)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not args_list or args_list[0] in ("-h", "--help"):
+        parser.print_help(sys.stderr)
+        return OK if args_list else MALFORMED
+    try:
+        args = parser.parse_args(args_list)
+    except _Usage as err:
+        return _fail(MALFORMED, str(err))
+    except SystemExit as exc:  # --help of a sub-command
+        return int(exc.code or 0)
+    handler = {"new": cmd_new, "score": cmd_score, "replay": cmd_replay, "bench": cmd_bench}
+    if args.command not in handler:
+        return _fail(MALFORMED, "a command is needed: new, score, replay or bench")
+    return handler[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
