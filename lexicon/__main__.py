@@ -1,0 +1,184 @@
+"""Command line: ``python -m lexicon build|check|stats|bench``.
+
+    build [--force] [--source DIR]   build data/it.dawg (skipped when its inputs are unchanged)
+    check WORD…                      JSON: word → {"valid", "abbreviation", "normalised"}
+    stats                            JSON: counts, sizes, build inputs
+    bench [--lookups N]              JSON: the performance targets, measured here
+
+Exit status: 0 ok, 2 bad arguments or a missing/corrupt lexicon (message on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from . import DEFAULT_PATH, LexiconError, load, normalise
+
+
+def _print(obj: object) -> None:
+    json.dump(obj, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from .build import DEFAULT_SOURCE, BuildError, build
+
+    try:
+        info = build(Path(args.source) if args.source else DEFAULT_SOURCE, force=args.force, log=sys.stderr)
+    except BuildError as exc:
+        print(f"lexicon build: {exc}", file=sys.stderr)
+        return 2
+    _print(info)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    lex = load(args.lexicon)
+    results = {}
+    for word in args.words:
+        meaning = lex.abbreviation(word)
+        results[word] = {
+            "normalised": normalise(word),
+            "valid": lex.contains(word),
+            "abbreviation": meaning,
+        }
+    _print(results)
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from .build import STAMP, read_stamp
+
+    path = args.lexicon or DEFAULT_PATH
+    lex = load(path)
+    data = Path(path).read_bytes()
+    out = {
+        "path": str(path),
+        "word_count": len(lex),
+        "abbreviation_count": len(lex.abbreviations),
+        "node_count": lex.node_count,
+        "edge_count": lex.edge_count,
+        "size_bytes": len(data),
+        "gzip_bytes": len(gzip.compress(data, 9, mtime=0)),
+        "by_length": _length_histogram(lex),
+        "build": read_stamp(STAMP) if args.lexicon is None else None,
+    }
+    _print(out)
+    return 0
+
+
+def _length_histogram(lex) -> dict[str, int]:
+    counts: dict[int, int] = {}
+    for w in lex.words():
+        counts[len(w)] = counts.get(len(w), 0) + 1
+    return {str(k): counts[k] for k in sorted(counts)}
+
+
+_BUILD_CHILD = """
+import json, resource, sys, time
+from pathlib import Path
+from lexicon.build import build_bytes
+t = time.perf_counter()
+data, report = build_bytes(Path(sys.argv[1]))
+seconds = time.perf_counter() - t
+peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"seconds": seconds, "peak_mb": peak_kb / 1024, "size": len(data), "words": report.word_count}))
+"""
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .build import DEFAULT_SOURCE
+
+    path = args.lexicon or DEFAULT_PATH
+    data = Path(path).read_bytes()
+    out: dict[str, object] = {"machine": f"{platform.machine()}, {os.cpu_count()} cores, "
+                                        f"{platform.python_implementation()} {platform.python_version()}"}
+    # Load from bytes: best of several runs (the browser does this once).
+    loads = []
+    for _ in range(5):
+        t = time.perf_counter()
+        lex = type(load(path)).from_bytes(data)
+        loads.append(time.perf_counter() - t)
+    out["word_count"] = len(lex)
+    out["size_bytes"] = len(data)
+    out["gzip_bytes"] = len(gzip.compress(data, 9, mtime=0))
+    out["load_ms"] = round(min(loads) * 1000, 2)
+    # Look-ups: a fixed mix of real words (half) and near-misses (half).
+    rng = random.Random(1)
+    sample = [w for i, w in enumerate(lex.words()) if i % 97 == 0]
+    rng.shuffle(sample)
+    words = sample[: args.lookups // 2]
+    misses = [w[:-1] + ("Z" if w[-1] != "Z" else "A") for w in words]
+    queries = words + misses
+    t = time.perf_counter()
+    found = sum(1 for w in queries if lex.contains(w))
+    elapsed = time.perf_counter() - t
+    out["lookups"] = len(queries)
+    out["lookups_found"] = found
+    out["contains_per_second"] = int(len(queries) / elapsed)
+    if not args.no_build:
+        env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+        proc = subprocess.run([sys.executable, "-c", _BUILD_CHILD, str(args.source or DEFAULT_SOURCE)],
+                              capture_output=True, text=True, env=env, check=False)
+        if proc.returncode != 0:
+            print(proc.stderr, file=sys.stderr)
+            return 2
+        child = json.loads(proc.stdout)
+        out["build_seconds"] = round(child["seconds"], 2)
+        out["build_peak_mb"] = round(child["peak_mb"], 1)
+        out["build_reproducible"] = child["size"] == len(data) and child["words"] == len(lex)
+    out["targets"] = {
+        "words >= 3.5 M": len(lex) >= 3_500_000,
+        "raw <= 800 KB": len(data) <= 800 * 1024,
+        "gzip <= 450 KB": out["gzip_bytes"] <= 450 * 1024,  # type: ignore[operator]
+        "contains >= 200k/s": out["contains_per_second"] >= 200_000,  # type: ignore[operator]
+    }
+    if "build_seconds" in out:
+        out["targets"]["build <= 60 s"] = out["build_seconds"] <= 60  # type: ignore[index,operator]
+        out["targets"]["build <= 500 MB"] = out["build_peak_mb"] <= 500  # type: ignore[index,operator]
+    _print(out)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lexicon", description="The Scarabeo Italian lexicon.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("build", help="build lexicon/data/it.dawg (skipped when up to date)")
+    p.add_argument("--force", action="store_true", help="rebuild even if the inputs are unchanged")
+    p.add_argument("--source", metavar="DIR", help="directory with index.dic and index.aff (default: node_modules/dictionary-it)")
+    p.set_defaults(func=cmd_build)
+    p = sub.add_parser("check", help="check words; JSON word → valid / abbreviation meaning")
+    p.add_argument("words", nargs="+", metavar="WORD")
+    p.add_argument("--lexicon", metavar="FILE", help="lexicon file (default: the built one)")
+    p.set_defaults(func=cmd_check)
+    p = sub.add_parser("stats", help="counts, sizes and build inputs (JSON)")
+    p.add_argument("--lexicon", metavar="FILE")
+    p.set_defaults(func=cmd_stats)
+    p = sub.add_parser("bench", help="measure the targets (JSON)")
+    p.add_argument("--lexicon", metavar="FILE")
+    p.add_argument("--source", metavar="DIR")
+    p.add_argument("--lookups", type=int, default=200_000, help="number of contains() calls (default 200000)")
+    p.add_argument("--no-build", action="store_true", help="skip measuring a full build in a child process")
+    p.set_defaults(func=cmd_bench)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0) and 2
+    try:
+        return int(args.func(args))
+    except LexiconError as exc:
+        print(f"lexicon: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,401 @@
+"""Build the Italian lexicon file from the hunspell it_IT dictionary.
+
+Pipeline (each step documented in docs/lexicon.md):
+
+1. clean the sources: drop the ``.dic`` comment lines, capitalised roots
+   (names, places), roots with an apostrophe, the Roman-numeral roots, and
+   every affix rule that writes an apostrophe (the elisions l', dell', un' …);
+2. allow the RI- prefix on every verb (hunspell allows it on 693 only);
+3. expand every root (``affixes.py``), normalise (accents stripped, upper
+   case) and keep 2–15-letter words over the 21 Scarabeo letters;
+4. add ``data/additions.txt`` and the appendix abbreviations, drop
+   ``data/removals.txt``;
+5. build the minimal DAWG of the sorted words and write ``data/it.dawg``.
+
+Memory stays small: words are kept as packed bytes in buckets by their first
+three letters, and the automaton is built bucket by bucket in sorted order.
+The output depends only on the inputs, so it is byte-for-byte reproducible;
+a stamp file records the hash of every input and the build is skipped when
+nothing changed.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from .affixes import AffixClass, AffixFile, parse_dic
+from .automaton import ALPHABET, normalise, parse_abbreviations
+from .dawg import DawgBuilder, serialise
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+REPO_DIR = PACKAGE_DIR.parent
+DATA_DIR = PACKAGE_DIR / "data"
+DEFAULT_SOURCE = REPO_DIR / "node_modules" / "dictionary-it"
+OUTPUT = DATA_DIR / "it.dawg"
+STAMP = DATA_DIR / "it.dawg.stamp"
+ADDITIONS = DATA_DIR / "additions.txt"
+REMOVALS = DATA_DIR / "removals.txt"
+ABBREVIATIONS = DATA_DIR / "abbreviations.tsv"
+# The builder's own source is an input too: a change to it must rebuild.
+BUILDER_SOURCES = ("affixes.py", "automaton.py", "build.py", "dawg.py")
+
+MIN_LETTERS = 2
+MAX_LETTERS = 15
+_VALID = re.compile("[%s]{%d,%d}" % (ALPHABET, MIN_LETTERS, MAX_LETTERS))
+
+# it_IT writes Roman numerals as roots "i v x l c d m xx xxx" carrying an
+# ordinal-numeral suffix class (£) and prefix class ($); their expansion is
+# every numeral (MI, VI, CIV, MMX …), none of which is a word.
+ROMAN_NUMERAL_FLAGS = frozenset("£$")
+
+
+class BuildError(Exception):
+    """The sources or the reviewed data files are not usable."""
+
+
+@dataclass
+class BuildReport:
+    """What a build did: counts for ``stats`` and the docs."""
+
+    roots: int = 0
+    roots_kept: int = 0
+    dropped: dict[str, int] = field(default_factory=dict)
+    verb_roots: int = 0
+    ri_verbs_extended: int = 0
+    forms_expanded: int = 0
+    additions_new: int = 0
+    additions_already_present: list[str] = field(default_factory=list)
+    abbreviations_new: int = 0
+    removals_applied: int = 0
+    removals_unused: list[str] = field(default_factory=list)
+    word_count: int = 0
+    words_sha256: str = ""
+    node_count: int = 0
+    edge_count: int = 0
+
+
+# -- reviewed data files -------------------------------------------------------------
+
+def read_word_list(path: Path) -> dict[str, str]:
+    """``WORD  # reason`` lines → {WORD: reason}; a line without a reason is an error."""
+    entries: dict[str, str] = {}
+    for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        word, sep, reason = line.partition("#")
+        word = word.strip()
+        if not sep or not reason.strip():
+            raise BuildError(f"{path.name} line {lineno}: {word!r} has no '# reason'")
+        if " " in word or not _VALID.fullmatch(word):
+            raise BuildError(f"{path.name} line {lineno}: {word!r} is not one upper-case word of "
+                             f"{MIN_LETTERS}-{MAX_LETTERS} letters over {ALPHABET}")
+        if word in entries:
+            raise BuildError(f"{path.name} line {lineno}: {word!r} listed twice")
+        entries[word] = reason.strip()
+    return entries
+
+
+def read_abbreviations(path: Path) -> dict[str, str]:
+    try:
+        return parse_abbreviations(path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise BuildError(f"{path.name}: {exc}") from None
+
+
+# -- cleaning --------------------------------------------------------------------------
+
+def keep_affix_rule(kind: str, flag: str, append: str) -> bool:
+    """Drop rules that write an apostrophe: elided article/preposition prefixes (l', dell', un' …)."""
+    return "'" not in append
+
+
+def root_drop_reason(root: str, flags: str) -> str | None:
+    """Why a ``.dic`` root is left out, or None to keep it."""
+    if not root or root.startswith("/"):
+        return "comment"
+    if any(c.isupper() for c in root):
+        return "capitalised"
+    if "'" in root:
+        return "apostrophe"
+    if ROMAN_NUMERAL_FLAGS.intersection(flags):
+        return "roman numeral"
+    return None
+
+
+def find_ri_flag(aff: AffixFile) -> str:
+    """The flag of hunspell's RI- prefix class (``PFX J 0 ri .``)."""
+    for flag, klass in aff.classes.items():
+        if klass.is_prefix and klass.cross_product and [(e.strip, e.append, e.condition) for e in klass.entries] == [("", "ri", ".")]:
+            return flag
+    raise BuildError("the affix file has no RI- prefix class (PFX x 0 ri .)")
+
+
+def is_infinitive(aff: AffixFile, root: str, flags: str) -> bool:
+    """A verb's infinitive root: its suffix rules conjugate it to a first person plural (-iamo).
+
+    Every Italian verb has one (amiamo, crediamo, partiamo, poniamo) and the
+    it_IT conjugation classes derive it from the infinitive; no noun class does.
+    """
+    if not root.endswith(("re", "rsi")):
+        return False
+    for flag in flags:
+        klass = aff.classes.get(flag)
+        if klass is None or klass.is_prefix:
+            continue
+        for strip_len, append in klass.rules(root):
+            if strip_len >= 2 and (root[:-strip_len] + append).endswith("iamo"):
+                return True
+    return False
+
+
+# it_IT lists gerunds (abbaiando/D) and past participles (abbaiato/EyT) as
+# roots of their own. They are verb forms too, recognised by mapping their
+# ending back to an infinitive that is in the dictionary.
+_INFINITIVE_OF = (
+    ("ando", ("are",)), ("aendo", ("arre",)), ("cendo", ("rre",)), ("nendo", ("rre",)),
+    ("endo", ("ere", "ire")), ("ato", ("are",)), ("uto", ("ere",)), ("ito", ("ire",)),
+)
+
+
+def verb_roots(aff: AffixFile, entries: list[tuple[str, str]]) -> set[str]:
+    """Roots that are verb forms: infinitives, and gerunds/participles of those infinitives."""
+    infinitives = {root for root, flags in entries if is_infinitive(aff, root, flags)}
+    verbs = set(infinitives)
+    for root, _flags in entries:
+        for ending, candidates in _INFINITIVE_OF:
+            if root.endswith(ending):
+                stem = root[: -len(ending)]
+                if stem and any(stem + c in infinitives for c in candidates):
+                    verbs.add(root)
+                    break
+    return verbs
+
+
+# -- inputs and stamp -------------------------------------------------------------------
+
+def source_files(source: Path) -> tuple[Path, Path]:
+    dic, aff = source / "index.dic", source / "index.aff"
+    for p in (dic, aff):
+        if not p.is_file():
+            raise BuildError(f"hunspell source {p} not found (npm package dictionary-it; run `npm ci`, "
+                             f"or pass --source DIR holding index.dic and index.aff)")
+    return dic, aff
+
+
+def input_files(source: Path) -> list[Path]:
+    dic, aff = source_files(source)
+    return [dic, aff, ADDITIONS, REMOVALS, ABBREVIATIONS] + [PACKAGE_DIR / n for n in BUILDER_SOURCES]
+
+
+def inputs_hash(source: Path) -> str:
+    h = hashlib.sha256()
+    for p in input_files(source):
+        data = p.read_bytes()
+        h.update(f"{p.name}\0{len(data)}\0".encode())
+        h.update(data)
+    return h.hexdigest()
+
+
+def read_stamp(stamp: Path = STAMP) -> dict | None:
+    try:
+        return json.loads(stamp.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def is_up_to_date(source: Path = DEFAULT_SOURCE, output: Path = OUTPUT, stamp: Path = STAMP) -> bool:
+    info = read_stamp(stamp)
+    if not info or not output.is_file():
+        return False
+    try:
+        current = inputs_hash(source)
+    except (BuildError, OSError):
+        return False
+    return info.get("inputs_sha256") == current and info.get("output_sha256") == hashlib.sha256(output.read_bytes()).hexdigest()
+
+
+def dictionary_version(aff_text: str) -> str:
+    m = re.search(r"^VERSION\s+(.+)$", aff_text, re.M)
+    return m.group(1).strip() if m else "unknown"
+
+
+def package_version(source: Path) -> str:
+    try:
+        meta = json.loads((source / "package.json").read_text(encoding="utf-8"))
+        return f"{meta.get('name', '?')} {meta.get('version', '?')}"
+    except (OSError, ValueError):
+        return "unknown"
+
+
+# -- word stream -------------------------------------------------------------------------
+
+def dictionary_words(dic_text: str, aff_text: str, report: BuildReport) -> Iterator[str]:
+    """Normalised words of the cleaned, RI-extended, expanded dictionary (with repeats)."""
+    aff = AffixFile.parse(aff_text, keep_entry=keep_affix_rule)
+    ri = find_ri_flag(aff)
+    valid = _VALID.fullmatch
+    entries = []
+    for root, flags in parse_dic(dic_text):
+        report.roots += 1
+        reason = root_drop_reason(root, flags)
+        if reason is not None:
+            report.dropped[reason] = report.dropped.get(reason, 0) + 1
+            continue
+        entries.append((root, flags))
+    report.roots_kept = len(entries)
+    verbs = verb_roots(aff, entries)
+    report.verb_roots = len(verbs)
+    for root, flags in entries:
+        if ri not in flags and not root.startswith("ri") and root in verbs:
+            # RI- on every verb (rulebook: RIABBAIARE); roots already in ri- are
+            # left alone so that RIRI- doubles are not invented.
+            flags += ri
+            report.ri_verbs_extended += 1
+        for form in aff.expand(root, flags):
+            report.forms_expanded += 1
+            word = normalise(form)
+            if valid(word):
+                yield word
+
+
+def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: dict[str, str],
+            abbreviations: dict[str, str], report: BuildReport) -> dict[str, bytearray]:
+    """All words, packed as ``WORD\\n`` bytes in buckets keyed by their first three letters."""
+    for word in removals:
+        if word in abbreviations:
+            raise BuildError(f"removals.txt: {word} is an appendix abbreviation; the rulebook allows it")
+        if word in additions:
+            raise BuildError(f"{word} is both in removals.txt and in additions.txt")
+    extra = set(additions) | set(abbreviations)
+    in_dictionary: set[str] = set()
+    removed: set[str] = set()
+    buckets: dict[str, bytearray] = {}
+    for word in dictionary_words(dic_text, aff_text, report):
+        if word in removals:
+            removed.add(word)
+            continue
+        if word in extra:
+            in_dictionary.add(word)
+        key = word[:3]
+        bucket = buckets.get(key)
+        if bucket is None:
+            bucket = buckets[key] = bytearray()
+        bucket += word.encode("ascii")
+        bucket += b"\n"
+    for word in sorted(extra):
+        buckets.setdefault(word[:3], bytearray()).extend(word.encode("ascii") + b"\n")
+    report.additions_new = sum(1 for w in additions if w not in in_dictionary)
+    report.additions_already_present = sorted(w for w in additions if w in in_dictionary)
+    report.abbreviations_new = sum(1 for w in abbreviations if w not in in_dictionary)
+    report.removals_applied = len(removed)
+    report.removals_unused = sorted(set(removals) - removed)
+    return buckets
+
+
+def sorted_words(buckets: dict[str, bytearray]) -> Iterator[str]:
+    """The unique words in increasing order, one bucket in memory at a time."""
+    for key in sorted(buckets):
+        unique = set(bytes(buckets[key]).split(b"\n"))
+        unique.discard(b"")
+        buckets[key] = bytearray()  # release as we go
+        for w in sorted(unique):
+            yield w.decode("ascii")
+
+
+# -- build ---------------------------------------------------------------------------------
+
+def build_bytes(source: Path = DEFAULT_SOURCE, additions_path: Path = ADDITIONS, removals_path: Path = REMOVALS,
+                abbreviations_path: Path = ABBREVIATIONS) -> tuple[bytes, BuildReport]:
+    """The lexicon file for these inputs, and a report of what happened."""
+    dic, aff = source_files(source)
+    dic_text = dic.read_text(encoding="utf-8")
+    aff_text = aff.read_text(encoding="utf-8")
+    additions = read_word_list(additions_path)
+    removals = read_word_list(removals_path)
+    abbreviations = read_abbreviations(abbreviations_path)
+    report = BuildReport()
+    buckets = collect(dic_text, aff_text, additions, removals, abbreviations, report)
+    builder = DawgBuilder()
+    digest = hashlib.sha256()
+    for word in sorted_words(buckets):
+        builder.add(word)
+        digest.update(word.encode("ascii") + b"\n")
+    nodes, root = builder.finish()
+    data = serialise(nodes, root, builder.word_count, abbreviations)
+    report.word_count = builder.word_count
+    report.words_sha256 = digest.hexdigest()
+    report.node_count = 1 + sum(1 for sig in nodes if len(sig) > 1)
+    report.edge_count = sum(len(sig) - 1 for sig in nodes)
+    return data, report
+
+
+def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUTPUT, stamp: Path = STAMP,
+          log=None) -> dict:
+    """Build ``output`` unless the stamp says it is current; return the stamp info."""
+    source = Path(source)
+    if not force and is_up_to_date(source, output, stamp):
+        info = read_stamp(stamp) or {}
+        info["skipped"] = True
+        return info
+    started = time.perf_counter()
+    data, report = build_bytes(source)
+    seconds = time.perf_counter() - started
+    output.parent.mkdir(parents=True, exist_ok=True)
+    tmp = output.with_name(output.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, output)
+    aff_text = source_files(source)[1].read_text(encoding="utf-8")
+    info = {
+        "format_version": 1,
+        "inputs_sha256": inputs_hash(source),
+        "output_sha256": hashlib.sha256(data).hexdigest(),
+        "words_sha256": report.words_sha256,
+        "word_count": report.word_count,
+        "node_count": report.node_count,
+        "edge_count": report.edge_count,
+        "size_bytes": len(data),
+        "gzip_bytes": len(gzip.compress(data, 9, mtime=0)),
+        "build_seconds": round(seconds, 2),
+        "source": {
+            "package": package_version(source),
+            "dictionary": f"hunspell it_IT {dictionary_version(aff_text)}",
+            "dic": str(source_files(source)[0]),
+            "aff": str(source_files(source)[1]),
+        },
+        "inputs": [p.name for p in input_files(source)],
+        "counts": {
+            "roots": report.roots,
+            "roots_kept": report.roots_kept,
+            "roots_dropped": dict(sorted(report.dropped.items())),
+            "verb_roots": report.verb_roots,
+            "ri_verbs_extended": report.ri_verbs_extended,
+            "forms_expanded": report.forms_expanded,
+            "additions_new": report.additions_new,
+            "additions_already_present": report.additions_already_present,
+            "abbreviations_new": report.abbreviations_new,
+            "removals_applied": report.removals_applied,
+            "removals_unused": report.removals_unused,
+        },
+        "skipped": False,
+    }
+    tmp = stamp.with_name(stamp.name + ".tmp")
+    tmp.write_text(json.dumps(info, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(tmp, stamp)
+    if log is not None:
+        print(f"lexicon: built {output} ({report.word_count} words, {len(data)} bytes) in {seconds:.1f} s", file=log)
+    return info
+
+
+def ensure_built(source: Path = DEFAULT_SOURCE) -> dict:
+    """Set-up hook (serve.py, tests): build once, then only when an input changes."""
+    return build(source, force=False, log=sys.stderr)
