@@ -1,0 +1,45 @@
+"""Where each game's engine lives, loaded lazily so start-up imports no engine."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, Mapping
+
+from game.core import GameRecord, GameState
+
+#: game → (module, class); the class has ``from_options(options, seed)``.
+ENGINES: dict[str, tuple[str, str]] = {
+    "scarabeo": ("game.scarabeo.game", "ScarabeoState"),
+    "thot": ("game.thot.state", "ThotState"),
+    "scarabya": ("game.scarabya.state", "ScarabyaState"),
+}
+
+#: Extra keyword arguments for a game's factory (e.g. the lexicon for Scarabeo), set by the page.
+FACTORY_KWARGS: dict[str, dict[str, Any]] = {}
+
+
+def factory(game: str) -> Callable[[Mapping[str, Any], int], GameState[Any]]:
+    if game not in ENGINES:
+        raise ValueError(f"unknown game {game!r}")
+    module, name = ENGINES[game]
+    cls = getattr(importlib.import_module(module), name)
+    kwargs = FACTORY_KWARGS.get(game, {})
+
+    def new_state(options: Mapping[str, Any], seed: int) -> GameState[Any]:
+        return cls.from_options(dict(options), seed, **kwargs)  # type: ignore[no-any-return]
+
+    return new_state
+
+
+def replay(state_json: Mapping[str, Any]) -> GameState[Any]:
+    """Rebuild a game from its saved record; raises ``RecordError`` (a ValueError) saying where it fails."""
+    record = GameRecord.from_json(state_json)
+    return record.replay(factory(record.game))
+
+
+def validate_state(game: str, state_json: dict[str, Any]) -> None:
+    """For imports: the record must be for this game and replay to the end."""
+    record = GameRecord.from_json(state_json)
+    if record.game != game:
+        raise ValueError(f"the record is for {record.game!r}, the save says {game!r}")
+    record.replay(factory(game))

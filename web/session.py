@@ -1,0 +1,120 @@
+"""A game being played in the page: the engine state, who sits where, and its save.
+
+Pure Python (no DOM), so pass-and-play rules of the interface — who is a person, when a take-back is
+allowed, what is autosaved — are tested in CPython. Views call ``play``/``take_back`` and redraw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Mapping
+
+from game.core import GameRecord, GameState
+from web import engines
+from web.storage import Save, SaveStore
+
+MAX_NAME = 24
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    computer: bool = False
+    level: int = 2
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Seat":
+        if not isinstance(data, Mapping):
+            raise ValueError("a seat must be an object")
+        name = " ".join(str(data.get("name", "")).split())[:MAX_NAME]
+        level = data.get("level", 2)
+        if not isinstance(level, int) or isinstance(level, bool):
+            raise ValueError("a seat's level must be an integer")
+        return cls(name or "?", bool(data.get("computer", False)), level)
+
+
+class Session:
+    def __init__(self, state: GameState[Any], seats: list[Seat], save: Save, store: SaveStore) -> None:
+        self.state = state
+        self.seats = seats
+        self.save = save
+        self.store = store
+
+    # --- starting and resuming ----------------------------------------------------
+    @classmethod
+    def create(cls, store: SaveStore, game: str, options: Mapping[str, Any], seed: int, seats: list[Seat],
+               title: str) -> "Session":
+        state = engines.factory(game)(options, seed)
+        if len(seats) != state.num_players:
+            raise ValueError(f"{len(seats)} seats for {state.num_players} players")
+        record = GameRecord.of(state, seats=[asdict(s) for s in seats])
+        save = store.create(game, title, record.to_json())
+        return cls(state, seats, save, store)
+
+    @classmethod
+    def open(cls, store: SaveStore, save_id: str) -> "Session":
+        save = store.load(save_id)
+        record = GameRecord.from_json(save.state)
+        state = record.replay(engines.factory(save.game))
+        raw_seats = record.meta.get("seats") or [{"name": f"{i + 1}"} for i in range(state.num_players)]
+        seats = [Seat.from_json(s) for s in raw_seats]
+        if len(seats) != state.num_players:
+            raise ValueError(f"the save has {len(seats)} seats for {state.num_players} players")
+        return cls(state, seats, save, store)
+
+    # --- who plays ----------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return self.save.game
+
+    def seat_to_move(self) -> Seat | None:
+        if self.state.is_over():
+            return None
+        return self.seats[self.state.to_move()]
+
+    def computer_to_move(self) -> bool:
+        seat = self.seat_to_move()
+        return seat is not None and seat.computer
+
+    def humans(self) -> int:
+        return sum(1 for s in self.seats if not s.computer)
+
+    # --- moves --------------------------------------------------------------------
+    def play(self, move_text: str) -> Any:
+        """Apply a move in notation (raises NotationError / IllegalMove untouched), then autosave."""
+        move = self.state.parse_move(move_text)
+        result = self.state.push(move)
+        self.autosave()
+        return result
+
+    def play_move(self, move: Any) -> Any:
+        result = self.state.push(move)
+        self.autosave()
+        return result
+
+    def can_take_back(self) -> bool:
+        """Pass-and-play courtesy: a person may take back their last move while the next player,
+        also a person, has not moved yet. Never against a computer's reply, never after the game ends."""
+        history = self.state.history()
+        if not history or self.state.is_over() or self.computer_to_move():
+            return False
+        undone = self.state.pop()
+        mover = self.seats[self.state.to_move()]
+        self.state.push(undone)
+        return not mover.computer
+
+    def take_back(self) -> Any:
+        if not self.can_take_back():
+            raise ValueError("nothing to take back")
+        move = self.state.pop()
+        self.autosave()
+        return move
+
+    # --- saving -------------------------------------------------------------------
+    def record(self) -> GameRecord:
+        return GameRecord.of(self.state, seats=[asdict(s) for s in self.seats])
+
+    def autosave(self) -> Save:
+        """Write the game as the next revision; raises StorageFull / SaveConflict (the view tells the player)."""
+        self.save = self.store.update(self.save, self.record().to_json())
+        return self.save
