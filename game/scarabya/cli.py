@@ -1,0 +1,346 @@
+"""``python -m game scarabya COMMAND …`` - JSON on stdout.
+
+Exit codes: 0 ok, 1 illegal move, 2 malformed input (bad arguments, position, move text or record).
+Positions contain spaces: quote them, or pass them as several words (they are joined back).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+from typing import Any, Sequence
+
+from game.core import GameRecord, IllegalMove, NotationError, RecordError
+from game.scarabya import AnyState, RuinsState, ScarabyaState, load, new, record, replay
+from game.scarabya import solver
+
+OK, ILLEGAL, MALFORMED = 0, 1, 2
+
+
+def emit(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=None, separators=(",", ":")))
+
+
+def fail(code: int, kind: str, message: str, **extra: Any) -> int:
+    emit({"error": message, "code": kind, **extra})
+    print(f"scarabya: {message}", file=sys.stderr)
+    return code
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # keep argparse's exit code 2, but as JSON too
+        raise _ArgError(f"{self.prog}: {message}")
+
+
+class _ArgError(Exception):
+    pass
+
+
+def _levels(text: str) -> list[int]:
+    try:
+        levels = [int(x) for x in text.split(",") if x]
+    except ValueError:
+        raise _ArgError(f"levels must be numbers like 1,2,3,4, not {text!r}") from None
+    for lv in levels:
+        if lv not in solver.LEVELS:
+            raise _ArgError(f"level {lv} does not exist (levels are {sorted(solver.LEVELS)})")
+    return levels
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m game scarabya", description="Scarabya engine, solver and bench")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    n = sub.add_parser("new", help="a new game's view (with its position)")
+    n.add_argument("--players", type=int, default=None)
+    n.add_argument("--layout", help="e.g. 1.0-2.3-3.1-4.2 (classic)")
+    n.add_argument("--deck", help="classic: 12 tile letters, e.g. LIPNTUVWXYZF; ruins: 16 hex ids")
+    n.add_argument("--zones", help="ruins: 16 digits 1-9, four distinct per round")
+    n.add_argument("--seed", type=int, default=0)
+    n.add_argument("--variant", choices=("classic", "ruins"), default="classic")
+
+    s = sub.add_parser("show", help="the view of a position")
+    s.add_argument("position", nargs="+")
+
+    pl = sub.add_parser("play", help="play MOVE in POSITION")
+    pl.add_argument("position", nargs="+", help="the position, then the move last")
+
+    b = sub.add_parser("best", help="the best move with its points and reason")
+    b.add_argument("position", nargs="+")
+    b.add_argument("--level", type=int, default=solver.TOP_LEVEL)
+
+    sp = sub.add_parser("selfplay", help="computer players play whole games; prints records")
+    sp.add_argument("--players", type=int, default=None)
+    sp.add_argument("--levels", default=None, help="level per seat, e.g. 4,2 (default: top level)")
+    sp.add_argument("--level", type=int, default=None, help="one level for every seat")
+    sp.add_argument("--games", type=int, default=1)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--layout")
+    sp.add_argument("--deck")
+    sp.add_argument("--variant", choices=("classic", "ruins"), default="classic")
+
+    be = sub.add_parser("bench", help="mean score per level over seeded games, time per decision")
+    be.add_argument("--games", type=int, default=None, help="default 1000 classic solo, 100 ruins")
+    be.add_argument("--levels", default=None, help="default 1,2,3,4")
+    be.add_argument("--seed", type=int, default=0)
+    be.add_argument("--variant", choices=("classic", "ruins"), default="classic")
+
+    r = sub.add_parser("replay", help="replay a JSON record (a file, '-' for stdin, or the JSON itself)")
+    r.add_argument("record")
+    return p
+
+
+def main(argv: Sequence[str]) -> int:
+    try:
+        args = build_parser().parse_args(list(argv))
+    except _ArgError as err:
+        return fail(MALFORMED, "usage", str(err))
+    except SystemExit as exit_:  # --help
+        return int(exit_.code or 0)
+    try:
+        return COMMANDS[args.command](args)
+    except _ArgError as err:
+        return fail(MALFORMED, "usage", str(err))
+    except (NotationError, RecordError) as err:
+        return fail(MALFORMED, "malformed", str(err))
+    except IllegalMove as err:
+        return fail(ILLEGAL, err.code, err.message, details=err.details)
+    except ValueError as err:
+        return fail(MALFORMED, "malformed", str(err))
+
+
+# --- commands ----------------------------------------------------------------------------------
+def cmd_new(args: argparse.Namespace) -> int:
+    players = args.players if args.players is not None else (2 if args.variant == "ruins" else 1)
+    state = new(players, args.layout, args.deck, args.seed, args.variant, args.zones)
+    emit(state.view())
+    return OK
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    emit(load(" ".join(args.position)).view())
+    return OK
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if len(args.position) < 2:
+        raise _ArgError("play needs a POSITION and a MOVE")
+    state = load(" ".join(args.position[:-1]))
+    move_text = args.position[-1]
+    move = state.parse_move(move_text)
+    result = state.push(move)  # type: ignore[arg-type]
+    emit({"played": result, **state.view()})
+    return OK
+
+
+def cmd_best(args: argparse.Namespace) -> int:
+    if args.level not in solver.LEVELS:
+        raise _ArgError(f"level {args.level} does not exist (levels are {sorted(solver.LEVELS)})")
+    state = load(" ".join(args.position))
+    if state.is_over():
+        raise _ArgError("the game is over: there is no best move")
+    started = time.perf_counter()
+    out = solver.hint(state, args.level)
+    out["ms"] = round((time.perf_counter() - started) * 1000, 1)
+    out["seat"] = state.to_move()
+    emit(out)
+    return OK
+
+
+def _seat_levels(args: argparse.Namespace, players: int) -> list[int]:
+    if args.levels:
+        levels = _levels(args.levels)
+        if len(levels) == 1:
+            levels = levels * players
+        if len(levels) != players:
+            raise _ArgError(f"--levels names {len(levels)} levels for {players} players")
+        return levels
+    level = args.level if args.level is not None else solver.TOP_LEVEL
+    return _levels(str(level)) * players
+
+
+def play_game(state: AnyState, levels: list[int]) -> AnyState:
+    while not state.is_over():
+        state.push(solver.choose(state, levels[state.to_move()]))  # type: ignore[arg-type]
+    return state
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    players = args.players if args.players is not None else (2 if args.variant == "ruins" else 1)
+    levels = _seat_levels(args, players)
+    if args.games < 1:
+        raise _ArgError("--games must be at least 1")
+    games = []
+    for i in range(args.games):
+        seed = args.seed + i
+        state = play_game(new(players, args.layout, args.deck, seed, args.variant), levels)
+        rec = record(state, levels=levels)
+        again = replay(rec.dumps())
+        outcome = state.outcome()
+        assert outcome is not None
+        games.append(
+            {
+                "seed": seed,
+                "scores": list(outcome.scores),
+                "winners": list(outcome.winners),
+                "detail": outcome.detail,
+                "replay_matches": again.position() == state.position(),
+                "position": state.position(),
+                "record": rec.to_json(),
+            }
+        )
+    emit(
+        {
+            "variant": args.variant,
+            "players": players,
+            "levels": levels,
+            "games": games,
+            "mean_scores": [round(statistics.fmean(g["scores"][p] for g in games), 2) for p in range(players)],
+        }
+    )
+    return OK
+
+
+def _machine() -> str:
+    return f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}"
+
+
+def bench_classic(games: int, levels: list[int], seed: int) -> dict[str, Any]:
+    rows = []
+    hint_ms: list[float] = []
+    for level in levels:
+        scores = []
+        perfect = 0
+        decisions = 0
+        spent = 0.0
+        for g in range(games):
+            state = ScarabyaState.new(1, seed=seed + g)
+            while not state.is_over():
+                t0 = time.perf_counter()
+                move = solver.choose(state, level)
+                dt = time.perf_counter() - t0
+                spent += dt
+                decisions += 1
+                if level == solver.TOP_LEVEL:
+                    hint_ms.append(dt * 1000)
+                state.push(move)
+            scores.append(state.scores[0])
+            perfect += state.perfect_dig(0)
+        rows.append(
+            {
+                "level": level,
+                "name": solver.LEVELS[level],
+                "games": games,
+                "mean": round(statistics.fmean(scores), 2),
+                "stdev": round(statistics.pstdev(scores), 2),
+                "min": min(scores),
+                "max": max(scores),
+                "perfect_digs": perfect,
+                "decisions": decisions,
+                "ms_per_decision": round(spent * 1000 / max(1, decisions), 3),
+                "seconds": round(spent, 2),
+            }
+        )
+    out: dict[str, Any] = {"variant": "classic", "mode": "solo", "seed": seed, "levels": rows}
+    by = {r["level"]: r for r in rows}
+    if 2 in by and solver.TOP_LEVEL in by:
+        out["ratio_top_to_greedy"] = round(by[solver.TOP_LEVEL]["mean"] / by[2]["mean"], 3)
+        out["target_ratio"] = 1.3
+    if hint_ms:
+        hint_ms.sort()
+        out["top_level_decision_ms"] = {
+            "mean": round(statistics.fmean(hint_ms), 2),
+            "p95": round(hint_ms[int(0.95 * (len(hint_ms) - 1))], 2),
+            "max": round(hint_ms[-1], 2),
+            "browser_estimate_max": round(hint_ms[-1] * 1.7, 1),
+            "browser_target": 200,
+        }
+    return out
+
+
+def bench_ruins(games: int, levels: list[int], seed: int) -> dict[str, Any]:
+    rows = []
+    for level in levels:
+        mine: list[int] = []
+        theirs: list[int] = []
+        wins = ties = decisions = 0
+        spent = 0.0
+        for g in range(games):
+            seat = g % 2  # alternate who starts against the greedy level 2
+            state = RuinsState.new(2, seed=seed + g)
+            while not state.is_over():
+                lv = level if state.to_move() == seat else 2
+                t0 = time.perf_counter()
+                move = solver.choose(state, lv)
+                if lv == level:
+                    spent += time.perf_counter() - t0
+                    decisions += 1
+                state.push(move)
+            mine.append(state.scores[seat])
+            theirs.append(state.scores[1 - seat])
+            wins += state.scores[seat] > state.scores[1 - seat]
+            ties += state.scores[seat] == state.scores[1 - seat]
+        rows.append(
+            {
+                "level": level,
+                "name": solver.LEVELS[level],
+                "games": games,
+                "opponent": "level 2 (greedy)",
+                "mean": round(statistics.fmean(mine), 2),
+                "opponent_mean": round(statistics.fmean(theirs), 2),
+                "wins": wins,
+                "ties": ties,
+                "decisions": decisions,
+                "ms_per_decision": round(spent * 1000 / max(1, decisions), 3),
+                "seconds": round(spent, 2),
+            }
+        )
+    return {"variant": "ruins", "mode": "2 players vs level 2", "seed": seed, "levels": rows}
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    levels = _levels(args.levels) if args.levels else sorted(solver.LEVELS)
+    games = args.games if args.games is not None else (1000 if args.variant == "classic" else 100)
+    if games < 1:
+        raise _ArgError("--games must be at least 1")
+    started = time.perf_counter()
+    if args.variant == "classic":
+        out = bench_classic(games, levels, args.seed)
+    else:
+        out = bench_ruins(games, levels, args.seed)
+    out["machine"] = _machine()
+    out["seconds"] = round(time.perf_counter() - started, 1)
+    emit(out)
+    return OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    text = args.record
+    if text == "-":
+        text = sys.stdin.read()
+    elif not text.lstrip().startswith("{"):
+        try:
+            with open(text, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as err:
+            raise _ArgError(f"cannot read record file {args.record!r}: {err.strerror}") from None
+    state = replay(text)
+    emit({"moves": len(state.history()), **state.view()})
+    return OK
+
+
+COMMANDS = {
+    "new": cmd_new,
+    "show": cmd_show,
+    "play": cmd_play,
+    "best": cmd_best,
+    "selfplay": cmd_selfplay,
+    "bench": cmd_bench,
+    "replay": cmd_replay,
+}
+
+__all__ = ["main", "GameRecord"]
