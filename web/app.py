@@ -28,8 +28,8 @@ from web.storage import (
 )
 from web.storage_browser import LocalStorage
 
-#: The module that draws each game, once that game's interface exists. A missing module means the
-#: game's card says it is not yet playable (no fake board).
+#: The module that draws each game (it defines ``UI``, see ``web.play.GameUI``), once that game's
+#: interface exists. A game missing here says on its card that it is not yet playable (no fake board).
 GAME_VIEWS: dict[str, str] = {}
 
 GAME_NAMES = {g: f"game.{g}.name" for g in router.GAMES}
@@ -326,8 +326,10 @@ class App:
                                 h("p", {"text": self.t("game.unavailable.body")}),
                                 h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
             return
+        from web.play import mount_game
+
         module = importlib.import_module(module_name)
-        self.unmount = module.mount(self, self.root, self.route)
+        self.unmount = mount_game(self, self.root, self.route, module.UI)
 
     def view_not_found(self) -> None:
         append(self.root, h("section", {},

@@ -1,0 +1,316 @@
+"""Shared machinery of every game page.
+
+A game's interface module (``web/views/<game>.py``) draws its board and turns clicks into moves in the
+engine's notation; everything else lives here, once: the new-game form (seats, computer levels,
+seed), opening a save, committing a move and reporting the engine's refusal, autosave, the computer's
+turn run in short slices so the page never freezes, the pass-and-play cover that hides private
+information, take-back, and the end of the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Callable, Generator, Protocol
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from game.core import IllegalMove, NotationError, RecordError
+from web import router
+from web.dom import Scope, append, clear, h
+from web.session import MAX_NAME, Seat, Session
+from web.storage import InvalidSave, StorageError
+
+#: How long the computer may compute before handing the page back to the browser.
+SLICE_SECONDS = 0.015
+
+
+class GameUI(Protocol):
+    GAME: str
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    #: Computer levels, weakest first; their names are catalogue keys ``{GAME}.level.{n}``.
+    LEVELS: tuple[int, ...]
+    #: True when players hold secrets (Scarabeo racks): a cover hides them between people's turns.
+    PRIVATE: bool
+
+    def options_form(self, page: "GamePage") -> tuple[Any, Callable[[int], dict[str, Any]]]:
+        """Game-specific options: the form fragment and a reader taking the number of players."""
+
+    def render(self, page: "GamePage") -> Any:
+        """Draw the game from ``page.session.state``; bind inputs through ``page.scope``."""
+
+    def computer(self, page: "GamePage", level: int) -> Generator[None, None, str]:
+        """Think in small steps (yield often); return the move in notation."""
+
+    def announce(self, page: "GamePage", move_text: str, result: Any) -> str:
+        """A sentence for screen readers about the move just played."""
+
+
+class GamePage:
+    def __init__(self, app: Any, root: Any, route: router.Route, ui: GameUI) -> None:
+        self.app = app
+        self.t = app.t
+        self.root = root
+        self.route = route
+        self.ui = ui
+        self.scope = Scope()
+        self.view_scope = Scope()
+        self.session: Session | None = None
+        self.closed = False
+        self.thinking = False
+        self.revealed: tuple[int, int] | None = None  # (seat, moves played) the cover was lifted for
+        self.selection: dict[str, Any] = {}  # the view's own transient input state (selected tile …)
+        self.message: tuple[str, bool] | None = None  # (text, is_error) shown above the board
+
+    # --- lifecycle ------------------------------------------------------------------
+    def mount(self) -> Callable[[], None]:
+        if self.route.page == "new":
+            self.show_new()
+        elif self.route.page == "play" and self.route.save_id:
+            self.show_play(self.route.save_id)
+        return self.unmount
+
+    def unmount(self) -> None:
+        self.closed = True  # stops a computer turn in progress at its next slice
+        self.view_scope.close()
+        self.scope.close()
+
+    # --- new game -------------------------------------------------------------------
+    def show_new(self) -> None:
+        t, ui, scope = self.t, self.ui, self.scope
+        game_name = t(f"game.{ui.GAME}.name")
+        count = h("select", {"id": "players", "name": "players"}, scope=scope)
+        for n in range(ui.MIN_PLAYERS, ui.MAX_PLAYERS + 1):
+            append(count, h("option", {"value": str(n), "text": str(n), "selected": n == max(ui.MIN_PLAYERS, 2)
+                                       if ui.MAX_PLAYERS >= 2 else n == ui.MIN_PLAYERS}))
+        seats_box = h("div", {"class": "seats"})
+        options_box, read_options = ui.options_form(self)
+        seed_field = h("input", {"type": "number", "id": "seed", "min": "0", "inputmode": "numeric",
+                                 "placeholder": t("play.seed.random")})
+
+        def seat_rows(_e: Any = None) -> None:
+            n = int(count.value)
+            existing = seats_box.querySelectorAll(".seat")
+            for i in range(existing.length, n):
+                kind = h("select", {"id": f"seat-{i}-kind", "aria-label": t("play.seat.kind", n=i + 1)})
+                append(kind, h("option", {"value": "person", "text": t("play.person")}))
+                for level in ui.LEVELS:
+                    append(kind, h("option", {"value": f"computer:{level}",
+                                              "text": t("play.computer", level=t(f"{ui.GAME}.level.{level}"))}))
+                if i > 0 and ui.MAX_PLAYERS >= 2 and ui.LEVELS:
+                    kind.value = "person"
+                append(seats_box, h("div", {"class": "seat row"},
+                                    h("label", {"for": f"seat-{i}-name", "text": t("play.seat", n=i + 1)}),
+                                    h("input", {"type": "text", "id": f"seat-{i}-name", "maxlength": str(MAX_NAME),
+                                                "value": t("play.seat.default", n=i + 1)}),
+                                    kind))
+            for i in range(existing.length - 1, n - 1, -1):
+                existing.item(i).remove()
+
+        scope.on(count, "change", seat_rows)
+        seat_rows()
+
+        def start(event: Any) -> None:
+            event.preventDefault()
+            n = int(count.value)
+            seats = []
+            for i in range(n):
+                name = str(document.getElementById(f"seat-{i}-name").value)
+                kind = str(document.getElementById(f"seat-{i}-kind").value)
+                computer = kind.startswith("computer:")
+                seats.append(Seat.from_json({"name": name or t("play.seat.default", n=i + 1), "computer": computer,
+                                             "level": int(kind.split(":")[1]) if computer else 2}))
+            raw_seed = str(seed_field.value).strip()
+            seed = int(raw_seed) if raw_seed.isdigit() else int(window.crypto.getRandomValues(
+                window.Uint32Array.new(1))[0])
+            try:
+                options = read_options(n)
+                title = t("play.title.default", game=game_name, date=window.Date.new().toLocaleDateString(t.lang))
+                session = Session.create(self.app.store, ui.GAME, options, seed, seats, title)
+            except StorageError as err:
+                self.app.storage_error(err)
+                return
+            except ValueError as err:
+                self.app.toast(str(err), error=True)
+                return
+            self.app.navigate(router.href(ui.GAME, "play", session.save.id))
+
+        form = h("form", {"class": "new-game", "on_submit": start}, scope=scope)
+        append(form,
+               h("fieldset", {}, h("legend", {"text": t("play.players")}),
+                 h("div", {"class": "row"}, h("label", {"for": "players", "text": t("play.players.count")}), count),
+                 seats_box),
+               options_box,
+               h("fieldset", {}, h("legend", {"text": t("play.seed")}),
+                 h("label", {"for": "seed", "class": "muted", "text": t("play.seed.help")}), seed_field),
+               h("button", {"type": "submit", "class": "primary", "id": "start", "text": t("play.start")}))
+        append(self.root, h("section", {"class": "new-game-page"},
+                            h("h1", {"text": f"{game_name} — {t('game.new')}"}), form))
+
+    # --- playing --------------------------------------------------------------------
+    def show_play(self, save_id: str) -> None:
+        try:
+            self.session = Session.open(self.app.store, save_id)
+        except (InvalidSave, RecordError, ValueError) as err:
+            append(self.root, h("section", {"role": "alert"},
+                                h("h1", {"text": self.t("play.open.failed")}),
+                                h("p", {"text": str(err)}),
+                                h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
+            return
+        self.redraw()
+        self.maybe_computer()
+
+    def redraw(self) -> None:
+        if self.closed or self.session is None:
+            return
+        focused = document.activeElement.id if document.activeElement else None
+        self.view_scope.close()
+        self.view_scope = Scope()
+        clear(self.root)
+        if self.needs_cover():
+            self.draw_cover()
+            return
+        append(self.root, self.ui.render(self))
+        if focused:
+            again = document.getElementById(focused)
+            if again:
+                again.focus()
+
+    # --- pass-and-play privacy --------------------------------------------------------
+    def needs_cover(self) -> bool:
+        s = self.session
+        if s is None or not self.ui.PRIVATE or s.state.is_over() or s.humans() < 2:
+            return False
+        seat = s.state.to_move()
+        if s.seats[seat].computer:
+            return False
+        return self.revealed != (seat, len(s.state.history()))
+
+    def draw_cover(self) -> None:
+        assert self.session is not None
+        seat = self.session.state.to_move()
+        name = self.session.seats[seat].name
+
+        def reveal(_e: Any) -> None:
+            assert self.session is not None
+            self.revealed = (seat, len(self.session.state.history()))
+            self.redraw()
+
+        button = h("button", {"type": "button", "class": "primary", "id": "reveal",
+                              "text": self.t("play.cover.show", name=name), "on_click": reveal}, scope=self.view_scope)
+        append(self.root, h("section", {"class": "cover", "role": "dialog", "aria-modal": "true",
+                                        "aria-labelledby": "cover-title"},
+                            h("h1", {"id": "cover-title", "text": self.t("play.cover.title", name=name)}),
+                            h("p", {"text": self.t("play.cover.body")}), button))
+        button.focus()
+
+    # --- moves ----------------------------------------------------------------------
+    def commit(self, move_text: str) -> bool:
+        """Play a move for the person to move; on refusal show the engine's reason and keep the board."""
+        assert self.session is not None
+        try:
+            result = self.session.play(move_text)
+        except (IllegalMove, NotationError) as err:
+            self.show_message(str(err), error=True)
+            return False
+        except StorageError as err:
+            self.app.storage_error(err)
+            result = None
+        self.after_move(move_text, result)
+        return True
+
+    def after_move(self, move_text: str, result: Any) -> None:
+        self.message = None
+        self.selection = {}
+        self.say(self.ui.announce(self, move_text, result))
+        self.redraw()
+        self.maybe_computer()
+
+    def take_back(self) -> None:
+        assert self.session is not None
+        if self.session.can_take_back():
+            try:
+                self.session.take_back()
+            except StorageError as err:
+                self.app.storage_error(err)
+            self.selection = {}
+            self.revealed = (self.session.state.to_move(), len(self.session.state.history()))
+            self.say(self.t("play.takeback.done"))
+            self.redraw()
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.message = (text, error)
+        node = document.getElementById("play-message")
+        if node:
+            node.textContent = text
+            node.className = "play-message error" if error else "play-message"
+            node.hidden = False
+        self.say(text)
+
+    def message_box(self) -> Any:
+        text, error = self.message or ("", False)
+        return h("p", {"id": "play-message", "class": "play-message error" if error else "play-message",
+                       "role": "alert" if error else "status", "hidden": not text, "text": text})
+
+    def say(self, text: str) -> None:
+        """Announce to screen readers through the page's live region."""
+        region = document.getElementById("announce")
+        if region is None:
+            region = h("div", {"id": "announce", "class": "visually-hidden", "aria-live": "polite"})
+            document.body.appendChild(region)
+        region.textContent = text
+
+    # --- computer turns ---------------------------------------------------------------
+    def maybe_computer(self) -> None:
+        if self.session is not None and self.session.computer_to_move() and not self.thinking:
+            asyncio.ensure_future(self.computer_turn())
+
+    async def computer_turn(self) -> None:
+        assert self.session is not None
+        self.thinking = True
+        seat = self.session.seat_to_move()
+        assert seat is not None
+        moves_before = len(self.session.state.history())
+        self.redraw()
+        try:
+            await asyncio.sleep(0.05)  # let the board show "thinking" first
+            steps = self.ui.computer(self, seat.level)
+            move_text: str | None = None
+            while move_text is None:
+                deadline = time.perf_counter() + SLICE_SECONDS
+                try:
+                    while time.perf_counter() < deadline:
+                        next(steps)
+                except StopIteration as stop:
+                    move_text = str(stop.value)
+                await asyncio.sleep(0)
+                if self.closed or len(self.session.state.history()) != moves_before:
+                    return  # the player left the game, or the position changed under us
+        finally:
+            self.thinking = False
+        self.commit(move_text)
+
+    # --- common widgets -----------------------------------------------------------------
+    def toolbar(self, *extra: Any) -> Any:
+        """Take-back, export and a link home; views add their own buttons."""
+        assert self.session is not None
+        t = self.t
+        back = h("button", {"type": "button", "id": "takeback", "text": t("play.takeback"),
+                            "disabled": not self.session.can_take_back() or self.thinking,
+                            "on_click": lambda _e: self.take_back()}, scope=self.view_scope)
+        export = h("button", {"type": "button", "id": "export", "text": t("continue.export"),
+                              "on_click": lambda _e: self.app.export_save(self.session.save.id)},
+                   scope=self.view_scope)
+        return h("div", {"class": "toolbar row"}, *extra, back, export)
+
+    def thinking_box(self) -> Any:
+        if not self.thinking or self.session is None:
+            return None
+        seat = self.session.seat_to_move()
+        return h("p", {"class": "thinking", "role": "status", "id": "thinking",
+                       "text": self.t("play.thinking", name=seat.name if seat else "")})
+
+
+def mount_game(app: Any, root: Any, route: router.Route, ui: GameUI) -> Callable[[], None]:
+    return GamePage(app, root, route, ui).mount()
