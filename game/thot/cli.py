@@ -1,0 +1,165 @@
+"""`python -m game thot …` — the Game of Thot on the command line. JSON on stdout.
+
+Exit codes: 0 ok, 1 illegal move, 2 malformed input (the message is on stderr and in the JSON).
+A POSITION is the one-line notation of ``game.thot.notation``; it contains spaces, so pass it
+quoted (unquoted words are joined back together).
+
+    new [--players N] [--short] [--turnoff] [--teams] [--seed S]   a new position
+    show POSITION                                                   the position's view
+    play POSITION MOVE                                              the position after MOVE
+    best POSITION [--level L] [--time SECONDS]                      the level's move
+    hint POSITION [--time SECONDS]                                  top level's move + gain
+    replay RECORD.json|-                                            replay a game record
+    selfplay [--games N] [--levels A,B] [--seed S] [--short] [--turnoff] [--jobs J]
+    bench [--games N] [--seed S] [--jobs J] [--no-match]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn, Sequence
+
+from game.core import GameRecord, IllegalMove, NotationError, RecordError
+from game.thot.match import PLAYERS, bench, selfplay
+from game.thot.search import LEVELS, TOP_LEVEL, best_move, hint
+from game.thot.state import ThotState
+
+OK, ILLEGAL, MALFORMED = 0, 1, 2
+
+
+class _Malformed(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Malformed(f"{self.prog}: {message}")
+
+
+def _emit(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def _fail(exit_code: int, kind: str, message: str, **extra: Any) -> int:
+    print(f"thot: {message}", file=sys.stderr)
+    _emit({"error": kind, "message": message, **extra})
+    return exit_code
+
+
+def _parser() -> _Parser:
+    p = _Parser(prog="python -m game thot", description="Scarab — the Game of Thot")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    n = sub.add_parser("new", help="set up a new game")
+    n.add_argument("--players", type=int, default=2)
+    n.add_argument("--short", action="store_true")
+    n.add_argument("--turnoff", action="store_true")
+    n.add_argument("--teams", action="store_true")
+    n.add_argument("--seed", type=int, default=0)
+    s = sub.add_parser("show", help="describe a position")
+    s.add_argument("position", nargs="+")
+    pl = sub.add_parser("play", help="play a move")
+    pl.add_argument("words", nargs="+", metavar="POSITION MOVE")
+    b = sub.add_parser("best", help="the computer's move")
+    b.add_argument("position", nargs="+")
+    b.add_argument("--level", type=int, default=TOP_LEVEL, choices=sorted(LEVELS))
+    b.add_argument("--time", type=float, default=None, help="safety cap in seconds")
+    h = sub.add_parser("hint", help="the top level's move and its expected gain")
+    h.add_argument("position", nargs="+")
+    h.add_argument("--time", type=float, default=None)
+    r = sub.add_parser("replay", help="replay a JSON game record (a file, or - for stdin)")
+    r.add_argument("record")
+    sp = sub.add_parser("selfplay", help="a seeded two-player match")
+    sp.add_argument("--games", type=int, default=20)
+    sp.add_argument("--levels", default=f"{TOP_LEVEL},greedy", help=f"two of {', '.join(PLAYERS)}")
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--short", action="store_true")
+    sp.add_argument("--turnoff", action="store_true")
+    sp.add_argument("--jobs", type=int, default=1)
+    be = sub.add_parser("bench", help="opening-move timing and the 200-game matches")
+    be.add_argument("--games", type=int, default=200)
+    be.add_argument("--seed", type=int, default=0)
+    be.add_argument("--jobs", type=int, default=2)
+    be.add_argument("--no-match", action="store_true")
+    return p
+
+
+def _position(words: Sequence[str]) -> ThotState:
+    return ThotState.from_position(" ".join(words))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = _parser().parse_args(args_in)
+    except _Malformed as err:
+        return _fail(MALFORMED, "usage", str(err))
+    except SystemExit as err:  # --help
+        return int(err.code or 0)
+    try:
+        return _run(args)
+    except NotationError as err:
+        return _fail(MALFORMED, "notation", str(err))
+    except RecordError as err:
+        return _fail(MALFORMED, "record", str(err), turn=err.turn)
+    except IllegalMove as err:
+        return _fail(ILLEGAL, "illegal", str(err), code=err.code)
+    except (ValueError, OSError) as err:
+        return _fail(MALFORMED, "input", str(err))
+
+
+def _run(args: argparse.Namespace) -> int:
+    cmd = args.command
+    if cmd == "new":
+        state = ThotState.new(
+            players=args.players, short=args.short, turnoff=args.turnoff, teams=args.teams, seed=args.seed
+        )
+        _emit(state.view())
+    elif cmd == "show":
+        _emit(_position(args.position).view())
+    elif cmd == "play":
+        if len(args.words) < 2:
+            raise _usage("play needs a POSITION and a MOVE")
+        state = _position(args.words[:-1])
+        move = state.parse_move(args.words[-1])
+        result = state.push(move)
+        view = state.view()
+        view["played"] = result
+        _emit(view)
+    elif cmd == "best":
+        state = _position(args.position)
+        if state.is_over():
+            raise IllegalMove("game-over", "the game is over: there is no move to find")
+        res = best_move(state, args.level, args.time)
+        out = res.to_json(state)
+        out["level"] = args.level
+        _emit(out)
+    elif cmd == "hint":
+        state = _position(args.position)
+        if state.is_over():
+            raise IllegalMove("game-over", "the game is over: there is no move to suggest")
+        _emit(hint(state, args.time))
+    elif cmd == "replay":
+        text = sys.stdin.read() if args.record == "-" else open(args.record, encoding="utf-8").read()
+        state = ThotState.replay(GameRecord.loads(text))
+        _emit(state.view())
+    elif cmd == "selfplay":
+        levels = args.levels.split(",")
+        if len(levels) != 2:
+            raise _usage("--levels takes two players separated by a comma, e.g. 3,greedy")
+        if args.games < 1:
+            raise _usage("--games must be at least 1")
+        _emit(
+            selfplay(
+                args.games, levels[0], levels[1], seed=args.seed, jobs=args.jobs,
+                short=args.short, turnoff=args.turnoff,
+            )
+        )
+    elif cmd == "bench":
+        _emit(bench(games=args.games, seed=args.seed, jobs=args.jobs, match=not args.no_match))
+    return OK
+
+
+def _usage(message: str) -> ValueError:
+    return ValueError(message)
