@@ -1,0 +1,151 @@
+"""The word-check modes as engine state: dictionary, challenge (pending play), vote."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core import IllegalMove
+from game.scarabeo import Accept, Challenge, Pass, Vote
+
+from tests.scarabeo.helpers import state_with
+
+WORDS = ["CONTARE", "ORA", "RE"]
+
+
+class TestDictionary:
+    def test_refused_at_once_and_the_player_tries_again(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH",))
+        with pytest.raises(IllegalMove) as info:
+            s.push(s.parse_move("9F CONTRA"))
+        assert info.value.code == "invalid-words"
+        assert s.to_move() == 0
+        s.push(s.parse_move("9F CONTARE"))
+        assert s.scores[0] == 56
+
+
+class TestChallenge:
+    def test_plays_go_down_unchecked_and_wait(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH",), check_mode="challenge")
+        r = s.push(s.parse_move("9F CONTRAB"))
+        assert r.pending and s.pending is not None and s.pending.kind == "challenge"
+        assert s.to_move() == 1 and s.scores[0] == r.score
+        texts = [s.move_text(m) for m in s.legal_moves()]
+        assert "!accept" in texts and "!challenge 2" in texts and "!challenge 1" not in texts
+
+    def test_upheld_challenge_takes_the_play_back(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH",), check_mode="challenge")
+        bag = list(s.bag)
+        r = s.push(s.parse_move("9F CONTRAB"))
+        c = s.push(Challenge(1))
+        assert c.score == -r.score and "CONTRAB" in c.note
+        assert s.scores == [0, 0] and not any(s.board)
+        assert sorted(s.racks[0]) == sorted("CONTAREB") and s.bag == bag
+        assert s.to_move() == 1 and s.pending is None and s.idle == 1
+        assert s.first_play  # the next play is still the first one
+
+    def test_failed_challenge_lets_the_play_stand(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH",), check_mode="challenge")
+        s.push(s.parse_move("9F CONTARE"))
+        c = s.push(Challenge(1))
+        assert c.score == 0 and "valid" in c.note
+        assert s.scores[0] == 56 and s.pending is None and s.to_move() == 1
+
+    def test_unchallenged_play_stands_when_the_next_player_moves(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH",), check_mode="challenge")
+        s.push(s.parse_move("9F CONTRAB"))
+        s.push(Pass())
+        assert s.pending is None and s.scores[0] > 0 and s.to_move() == 0
+        with pytest.raises(IllegalMove) as info:
+            s.push(Challenge(1))
+        assert info.value.code == "no-play-pending"
+
+    def test_explicit_accept(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH",), check_mode="challenge")
+        s.push(s.parse_move("9F CONTRAB"))
+        s.push(Accept())
+        assert s.pending is None and s.to_move() == 1
+
+    def test_any_opponent_may_challenge(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ILMNOPQS"),
+                       check_mode="challenge")
+        s.push(s.parse_move("9F CONTRAB"))
+        with pytest.raises(IllegalMove) as info:
+            s.push(Challenge(0))
+        assert info.value.code == "own-play"
+        s.push(Challenge(2))
+        assert s.scores == [0, 0, 0] and s.to_move() == 1
+
+    def test_pop_undoes_the_challenge_then_the_play(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH",), check_mode="challenge")
+        start = s.position()
+        s.push(s.parse_move("9F CONTRAB"))
+        pending = s.position()
+        s.push(Challenge(1))
+        s.pop()
+        assert s.position() == pending and s.pending is not None
+        s.pop()
+        assert s.position() == start and s.pending is None
+
+    def test_closing_play_waits_for_the_dispute(self) -> None:
+        s = state_with(["9F CONTARE"], "B", WORDS + ["BA"], others=("Q",), check_mode="challenge")
+        s.first_play = False
+        s.bag.clear()
+        s.push(s.parse_move("J8 BA"))
+        assert not s.is_over()
+        assert [s.move_text(m) for m in s.legal_moves()] == ["!accept", "!challenge 2"]
+        s.push(Challenge(1))
+        assert s.is_over() and s.outcome() is not None and s.outcome().reason == "closed"  # type: ignore[union-attr]
+
+
+class TestVote:
+    def test_known_words_need_no_vote(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ILMNOPQS"), check_mode="vote")
+        r = s.push(s.parse_move("9F CONTARE"))
+        assert not r.pending and s.to_move() == 1
+
+    def test_unknown_word_goes_to_a_vote_and_majority_accepts(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ILMNOPQS"), check_mode="vote")
+        r = s.push(s.parse_move("9F CONTRAB"))
+        assert r.pending and s.to_move() == 0
+        assert s.view()["pending"]["unknown_words"] == ["CONTRAB"]
+        with pytest.raises(IllegalMove) as info:
+            s.push(Pass())
+        assert info.value.code == "vote-pending"
+        s.push(Vote("YYN"))
+        assert s.pending is None and "CONTRAB" in s.accepted and s.to_move() == 1
+        assert s.scores[0] == r.score
+
+    def test_rejected_play_comes_back_and_the_player_tries_again(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ILMNOPQS"), check_mode="vote")
+        start = s.position()
+        s.push(s.parse_move("9F CONTRAB"))
+        v = s.push(Vote("YNN"))
+        assert s.position() == start and s.to_move() == 0 and v.score < 0 and "rejected" in v.note
+        s.push(s.parse_move("9F CONTARE"))
+        assert s.scores[0] == 56
+
+    def test_four_players_the_player_concerned_abstains_and_a_tie_rejects(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ILMNOPQS", "AEIOUAEI"),
+                       check_mode="vote")
+        s.push(s.parse_move("9F CONTRAB"))
+        with pytest.raises(IllegalMove) as info:
+            s.push(Vote("YYNN"))
+        assert info.value.code == "bad-vote" and "abstains" in str(info.value)
+        assert len(s.legal_moves()) == 8
+        s.push(Vote("-YYN"))
+        assert s.pending is None
+
+    def test_accepted_words_count_for_the_rest_of_the_game(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ILMNOPQS"), check_mode="vote")
+        s.push(s.parse_move("9F CONTRAB"))
+        s.push(Vote("YYY"))
+        assert "CONTRAB" in s.accepted
+        assert s.view()["accepted_words"] == ["CONTRAB"]
+
+    def test_vote_with_three_players_everyone_votes(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ILMNOPQS"), check_mode="vote")
+        s.push(s.parse_move("9F CONTRAB"))
+        with pytest.raises(IllegalMove):
+            s.push(Vote("-YY"))
+        with pytest.raises(IllegalMove):
+            s.push(Vote("YY"))
