@@ -35,6 +35,7 @@ from game.thot.board import (
     EMPTY,
     FULL_SIZE,
     MARKED,
+    MARKED_VALUES,
     ROW,
     SHORT_SIZE,
     VALUE,
@@ -114,7 +115,7 @@ def parse_move(geo: Geometry, text: str) -> MoveText:
             raise NotationError("a scarab value is between -8 and +8, not 0", raw, m.start(8))
         value = -digit if m.group(7) == "-" else digit
         marked = m.group(9) == "*"
-        if marked and not MARKED[code_of(value, True)]:
+        if marked and value not in MARKED_VALUES:
             raise NotationError(f"no {value:+d} scarab carries the yellow mark", raw, m.start(9))
     return MoveText(dest, turn, drop, value, marked)
 
@@ -204,7 +205,7 @@ def parse_position(text: str) -> PositionData:
             if m.group(1):
                 value = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
                 marked = m.group(3) == "*"
-                if marked and not MARKED[code_of(value, True)]:
+                if marked and value not in MARKED_VALUES:
                     raise NotationError(f"row {r + 1}: no {value:+d} scarab is marked", text, offset + pos)
                 board.append(code_of(value, marked))
             elif m.group(4):
@@ -245,7 +246,7 @@ def parse_position(text: str) -> PositionData:
                     )
                 value = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
                 marked = m.group(3) == "*"
-                if marked and not MARKED[code_of(value, True)]:
+                if marked and value not in MARKED_VALUES:
                     raise NotationError(
                         f"collection of seat {seat}: no {value:+d} scarab is marked", text, offset + pos
                     )

@@ -33,6 +33,7 @@ from game.thot.board import (
     EMPTY,
     FULL_SIZE,
     MARKED,
+    MARKED_VALUES,
     NEGATIVE_CODES,
     PERPENDICULAR,
     ROW,
@@ -486,9 +487,8 @@ class ThotState(GameState[ThotMove]):
         """How many scarabs of ``value`` the seat holds, marked or not."""
         counts = self.counts[seat]
         n = counts[value]
-        marked = code_of(value, True)
-        if MARKED[marked]:
-            n += counts[marked]
+        if value in MARKED_VALUES:
+            n += counts[code_of(value, True)]
         return n
 
     def ranking(self) -> tuple[list[int], str | None]:
@@ -532,7 +532,7 @@ class ThotState(GameState[ThotMove]):
         if mt.drop is None:
             return ThotMove(mt.dest, mt.turn)
         piece = code_of(mt.value, mt.marked)
-        if not mt.marked and MARKED[code_of(mt.value, True)]:
+        if not mt.marked and mt.value in MARKED_VALUES:
             # "-4" names the unmarked copy, or the marked one when that is all the player holds.
             counts = self.counts[self.mover]
             if not counts[piece] and counts[code_of(mt.value, True)]:
