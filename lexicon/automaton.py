@@ -49,6 +49,8 @@ CRC_OFFSET = 32
 LETTER_MASK = 0x1F
 LAST_FLAG = 0x20
 CHILD_SHIFT = 6
+# Edge 0: a letter that matches nothing, and the last flag (see ``contains``).
+SENTINEL = LETTER_MASK | LAST_FLAG
 
 _INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
 # Letter index for each byte of an ASCII word, -1 for anything else.
@@ -57,6 +59,9 @@ for _ch, _i in _INDEX.items():
     _BYTE_INDEX[ord(_ch)] = _i
     _BYTE_INDEX[ord(_ch.lower())] = _i
 del _ch, _i
+
+# bytes.translate table: ASCII letter → alphabet index, anything else → 255.
+_CODES = bytes(i if i >= 0 else 255 for i in _BYTE_INDEX)
 
 _TYPECODE = "I" if array("I").itemsize == 4 else "L"
 assert array(_TYPECODE).itemsize == 4, "no 32-bit unsigned array type"
@@ -91,7 +96,7 @@ class Lexicon:
     ``is_terminal`` and ``edges`` are the move generator's primitives.
     """
 
-    __slots__ = ("_edges", "_root", "_word_count", "_node_count", "_abbreviations", "size")
+    __slots__ = ("_edges", "_root", "_first", "_first2", "_word_count", "_node_count", "_abbreviations", "size")
 
     def __init__(self, edges: array, root: int, word_count: int, node_count: int,
                  abbreviations: dict[str, str], size: int) -> None:
@@ -101,6 +106,14 @@ class Lexicon:
         self._node_count = node_count
         self._abbreviations = abbreviations
         self.size = size
+        # Nodes after one and two letters (-1: none), indexed by letter and
+        # letter << 5 | letter: small shortcut tables for look-ups.
+        self._first = [-1] * 32
+        self._first2 = [-1] * 1024
+        for a in range(len(ALPHABET)):
+            node = self._first[a] = self.child(root, a)
+            for b in range(len(ALPHABET)):
+                self._first2[a << 5 | b] = self.child(node, b)
 
     # -- loading -----------------------------------------------------------------
 
@@ -147,24 +160,30 @@ class Lexicon:
             word = normalise(word)
             if not word.isascii():
                 return False
+        # One C call turns the word into letter indices (255: not a letter).
+        codes = word.encode("ascii").translate(_CODES)
+        if len(codes) < 2:
+            node = self._root if not codes else self._first[codes[0]] if codes[0] < 32 else -1
+            return node >= 0 and node & 1 == 1
+        # The first two letters through a table: the widest nodes are near the root.
+        node = self._first2[codes[0] << 5 | codes[1]] if codes[0] < 32 and codes[1] < 32 else -1
         arr = self._edges
-        node = self._root
-        table = _BYTE_INDEX
-        for b in word.encode("ascii"):
-            letter = table[b]
-            i = node >> 1
-            if letter < 0 or i == 0:
+        for letter in codes[2:]:
+            if node < 0:
                 return False
-            while True:
-                e = arr[i]
-                el = e & LETTER_MASK
-                if el == letter:
-                    node = e >> CHILD_SHIFT
-                    break
+            # The sentinel edge 0 (a leaf's "edges") has letter 31 and the last
+            # flag, and 255 is above every letter: both end the scan below.
+            i = node >> 1
+            e = arr[i]
+            el = e & LETTER_MASK
+            while el != letter:
                 if el > letter or e & LAST_FLAG:
                     return False
                 i += 1
-        return node & 1 == 1
+                e = arr[i]
+                el = e & LETTER_MASK
+            node = e >> CHILD_SHIFT
+        return node >= 0 and node & 1 == 1
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.contains(word)
@@ -201,7 +220,7 @@ class Lexicon:
     def child(self, node: int, letter: int) -> int:
         """The node reached from ``node`` by alphabet index ``letter``, or -1."""
         i = node >> 1
-        if i == 0 or node < 0:
+        if i == 0 or node < 0 or not 0 <= letter < len(ALPHABET):
             return -1
         arr = self._edges
         while True:
@@ -309,8 +328,8 @@ class Lexicon:
 def _check_edges(edges: array, root: int) -> None:
     """Cheap whole-array checks (C speed) so a bad file cannot index out of range."""
     n = len(edges)
-    if n < 1:
-        raise LexiconError(f"lexicon has no sentinel edge; {_REBUILD}")
+    if n < 1 or edges[0] != SENTINEL:
+        raise LexiconError(f"lexicon sentinel edge missing or wrong; {_REBUILD}")
     if not 0 <= root >> 1 < n:
         raise LexiconError(f"lexicon root {root} out of range; {_REBUILD}")
     if n > 1:
@@ -318,7 +337,7 @@ def _check_edges(edges: array, root: int) -> None:
             raise LexiconError(f"lexicon edge points past the end; {_REBUILD}")
         if not edges[-1] & LAST_FLAG:
             raise LexiconError(f"lexicon's last node is not closed; {_REBUILD}")
-        low = edges.tobytes()[0::4] if sys.byteorder == "little" else edges.tobytes()[3::4]
+        low = edges.tobytes()[4::4] if sys.byteorder == "little" else edges.tobytes()[7::4]
         if low.translate(None, _VALID_LOW_BYTES):
             raise LexiconError(f"lexicon has an edge with a letter outside the alphabet; {_REBUILD}")
 

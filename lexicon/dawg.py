@@ -17,7 +17,7 @@ from array import array
 from typing import Iterable
 
 from .automaton import (ALPHABET, CHILD_SHIFT, CRC_OFFSET, FORMAT_VERSION, HEADER, HEADER_SIZE,
-                        LAST_FLAG, MAGIC)
+                        LAST_FLAG, MAGIC, SENTINEL)
 
 _INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
 
@@ -107,7 +107,7 @@ def serialise(nodes: list[tuple[int, ...]], root: int, word_count: int, abbrevia
     def node_id(n: int) -> int:
         return first_edge[n] << 1 | nodes[n][0]
 
-    edges = array("I" if array("I").itemsize == 4 else "L", [0])
+    edges = array("I" if array("I").itemsize == 4 else "L", [SENTINEL])
     for sig in nodes:
         codes = sig[1:]
         for k, code in enumerate(codes):
