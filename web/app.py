@@ -56,6 +56,11 @@ class App:
         self.shell_scope.on(window, "storage", self.on_storage)
         self.render()
         window.scarabBoot.ready()
+        from web import wordcheck
+
+        wordcheck.install_button(self)
+        # The lexicon (~640 KB) loads in the background once the page is interactive.
+        window.setTimeout(self.shell_proxy(lambda: wordcheck.lexicon()), 500)
 
     def on_storage(self, event: Any) -> None:
         # Another tab saved: refresh what we show; game views check revisions before writing.
@@ -295,6 +300,9 @@ class App:
         self.toast(self.t("settings.saved"))
 
     def retranslate_shell(self) -> None:
+        button = by_id("wordcheck-open")
+        if button:
+            button.textContent = self.t("wordcheck.open")
         nodes = document.querySelectorAll("body > header [data-i18n], body > .skip")
         for i in range(nodes.length):
             node = nodes.item(i)

@@ -142,3 +142,20 @@ class TestScreens:
         page.goto(page.url.split("#")[0] + "#/settings")
         page.get_by_role("heading", name="Impostazioni").wait_for()
         shot(page, f"settings-{size}")
+
+
+class TestWordCheck:
+    def test_check_a_word_panel(self, page: Any, open_site: Any) -> None:
+        open_site(page)
+        page.get_by_role("button", name="Check a word").click()
+        field = page.get_by_label("Words to check")
+        field.fill("città ta qwerty")
+        field.press("Enter")
+        results = page.locator("#wordcheck-results li.verdict")
+        results.nth(2).wait_for(timeout=30_000)
+        texts = results.all_inner_texts()
+        assert texts[0] == "CITTÀ: valid"
+        assert texts[1].startswith("TA: allowed abbreviation — Taranto")
+        assert texts[2] == "QWERTY: not valid"
+        page.get_by_role("button", name="Close").click()
+        page.get_by_role("dialog").wait_for(state="detached")
