@@ -15,7 +15,7 @@ import time
 from typing import Any, Sequence
 
 from game.core import GameRecord, IllegalMove, NotationError, RecordError
-from game.scarabya import AnyState, RuinsState, ScarabyaState, load, new, record, replay
+from game.scarabya import AnyState, PiecePlace, RuinsState, ScarabyaState, load, new, record, replay
 from game.scarabya import solver
 
 OK, ILLEGAL, MALFORMED = 0, 1, 2
@@ -130,9 +130,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if len(args.position) < 2:
         raise _ArgError("play needs a POSITION and a MOVE")
     state = load(" ".join(args.position[:-1]))
-    move_text = args.position[-1]
-    move = state.parse_move(move_text)
-    result = state.push(move)  # type: ignore[arg-type]
+    result = state.push_text(args.position[-1])
     emit({"played": result, **state.view()})
     return OK
 
@@ -165,7 +163,7 @@ def _seat_levels(args: argparse.Namespace, players: int) -> list[int]:
 
 def play_game(state: AnyState, levels: list[int]) -> AnyState:
     while not state.is_over():
-        state.push(solver.choose(state, levels[state.to_move()]))  # type: ignore[arg-type]
+        solver.play(state, levels[state.to_move()])
     return state
 
 
@@ -174,7 +172,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     levels = _seat_levels(args, players)
     if args.games < 1:
         raise _ArgError("--games must be at least 1")
-    games = []
+    games: list[dict[str, Any]] = []
     for i in range(args.games):
         seed = args.seed + i
         state = play_game(new(players, args.layout, args.deck, seed, args.variant), levels)
@@ -210,7 +208,7 @@ def _machine() -> str:
 
 
 def bench_classic(games: int, levels: list[int], seed: int) -> dict[str, Any]:
-    rows = []
+    rows: list[dict[str, Any]] = []
     hint_ms: list[float] = []
     for level in levels:
         scores = []
@@ -227,6 +225,7 @@ def bench_classic(games: int, levels: list[int], seed: int) -> dict[str, Any]:
                 decisions += 1
                 if level == solver.TOP_LEVEL:
                     hint_ms.append(dt * 1000)
+                assert not isinstance(move, PiecePlace)
                 state.push(move)
             scores.append(state.scores[0])
             perfect += state.perfect_dig(0)
@@ -263,7 +262,7 @@ def bench_classic(games: int, levels: list[int], seed: int) -> dict[str, Any]:
 
 
 def bench_ruins(games: int, levels: list[int], seed: int) -> dict[str, Any]:
-    rows = []
+    rows: list[dict[str, Any]] = []
     for level in levels:
         mine: list[int] = []
         theirs: list[int] = []
@@ -273,13 +272,12 @@ def bench_ruins(games: int, levels: list[int], seed: int) -> dict[str, Any]:
             seat = g % 2  # alternate who starts against the greedy level 2
             state = RuinsState.new(2, seed=seed + g)
             while not state.is_over():
-                lv = level if state.to_move() == seat else 2
+                mine_to_move = state.to_move() == seat
                 t0 = time.perf_counter()
-                move = solver.choose(state, lv)
-                if lv == level:
+                solver.play(state, level if mine_to_move else 2)
+                if mine_to_move:
                     spent += time.perf_counter() - t0
                     decisions += 1
-                state.push(move)
             mine.append(state.scores[seat])
             theirs.append(state.scores[1 - seat])
             wins += state.scores[seat] > state.scores[1 - seat]

@@ -34,7 +34,7 @@ from game.scarabya.ruins import (
     tile_value,
     zone_mask,
 )
-from game.scarabya.sets import TILES
+from game.scarabya.sets import CENTRE, TILES
 from game.scarabya.state import ScarabyaState, describe_areas
 from game.scarabya.tokens import pay
 
@@ -144,7 +144,7 @@ def fast_points(open_after: int, live: int, halo: int) -> tuple[int, int]:
 
 def _fast_pick(tile: str, blocked: int, covered: int, live: int, rng: Rng) -> tuple[int, int, int]:
     """The play-out policy: most points now minus a covering penalty. Returns (mask, points, scored)."""
-    need = _neighbours(covered) & ~covered if covered else rules.CENTRE
+    need = _neighbours(covered) & ~covered if covered else CENTRE
     open_before = _FULL & ~blocked
     best = -1e9
     best_mask = best_pts = best_scored = ties = 0
@@ -330,6 +330,16 @@ class Search:
 def choose(state: AnyState, level: int = TOP_LEVEL, seed: int | None = None) -> AnyMove:
     """The computer player's move at ``level`` (blocking)."""
     return Search(state, level, seed=seed).run()
+
+
+def play(state: AnyState, level: int = TOP_LEVEL) -> dict[str, Any]:
+    """Let the computer play the seat to move at ``level``; returns what ``push`` returns."""
+    move = choose(state, level)
+    if isinstance(state, RuinsState):
+        assert isinstance(move, PiecePlace)
+        return state.push(move)
+    assert not isinstance(move, PiecePlace)
+    return state.push(move)
 
 
 def hint(state: AnyState, level: int = TOP_LEVEL, budget_ms: float | None = None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from game.core import GameState, IllegalMove, NotationError, Outcome, Rng
 from game.scarabya import rules
 from game.scarabya.grid import SITE
 from game.scarabya.moves import DISCARD, Discard, Move, Place, parse_move
-from game.scarabya.sets import TILES, Layout, parse_deck, shuffled_deck
+from game.scarabya.sets import CENTRE, TILES, Layout, parse_deck, shuffled_deck
 from game.scarabya.tokens import fresh_supply, pay
 
 ROUNDS = 12
@@ -234,7 +234,7 @@ class ScarabyaState(GameState[Move]):
                 squares=over,
             )
         if not self.covered[seat]:
-            if not mask & rules.CENTRE:
+            if not mask & CENTRE:
                 raise IllegalMove(
                     "centre",
                     f"the first tile must cover one of E5, F5, E6, F6; {move.text()} does not",
@@ -343,7 +343,9 @@ class ScarabyaState(GameState[Move]):
             raise NotationError(
                 "a classic position is 'classic PLAYERS LAYOUT DECK SITES [SEED]'", text
             )
-        offset = lambda i: text.find(fields[i])  # noqa: E731 - where field i starts, for messages
+        def offset(i: int) -> int:  # where field i starts, for messages
+            return text.find(fields[i])
+
         if not fields[1].isdigit() or not 1 <= int(fields[1]) <= MAX_PLAYERS:
             raise NotationError(f"players must be 1-{MAX_PLAYERS}, not {fields[1]!r}", text, offset(1))
         players = int(fields[1])
