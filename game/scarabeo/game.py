@@ -66,7 +66,7 @@ class TurnResult:
     player: int
     rack: str  # the player's rack before the move
     score: int
-    total: int
+    total: int  # the player's total after the move, before any end-of-game rack adjustment
     breakdown: Breakdown | None = None
     pending: bool = False
     note: str = ""
@@ -399,8 +399,9 @@ class ScarabeoState(GameState[Move]):
         apply_swaps(board, rack, move.swaps)
         if isinstance(move, Pass):
             self.board, self.racks[player] = board, rack
+            total = self.scores[player]
             self._end_turn(idle=True)
-            return TurnResult(move, player, rack_before, 0, self.scores[player],
+            return TurnResult(move, player, rack_before, 0, total,
                               note="pass", ended=self._outcome is not None)
         if isinstance(move, Exchange):
             why = exchange_refusal(rack, move.tiles)
@@ -410,9 +411,10 @@ class ScarabeoState(GameState[Move]):
             self.bag.extend(rack)
             self.rng.shuffle(self.bag)
             self.racks[player] = [self.bag.pop() for _ in range(min(RACK_SIZE, len(self.bag)))]
+            total = self.scores[player]
             self._end_turn(idle=True)
             canonical = Exchange(sort_rack(move.tiles), move.swaps)
-            return TurnResult(canonical, player, rack_before, 0, self.scores[player],
+            return TurnResult(canonical, player, rack_before, 0, total,
                               note="exchange", ended=self._outcome is not None)
         placements = resolve_play(board, move)
         direction = check_geometry(board, placements, move.across)
@@ -437,8 +439,9 @@ class ScarabeoState(GameState[Move]):
             pending = Pending("vote", player, canonical, bd, unknown, before_play)
         self._draw(player)
         self.pending = pending
+        total = self.scores[player]
         self._end_turn(idle=False, closer=player if pending is None else None)
-        return TurnResult(canonical, player, rack_before, bd.total, self.scores[player], bd,
+        return TurnResult(canonical, player, rack_before, bd.total, total, bd,
                           pending=pending is not None, note="play", ended=self._outcome is not None)
 
     def _push_dispute(self, move: Challenge | Accept | Vote) -> TurnResult:
@@ -451,9 +454,10 @@ class ScarabeoState(GameState[Move]):
             if yes > no:
                 self.pending = None
                 self.accepted = self.accepted | frozenset(p.unknown)
+                total = self.scores[p.player]
                 self._close_if_done(p.player)
                 return TurnResult(move, p.player, sort_rack(self.racks[p.player]), 0,
-                                  self.scores[p.player], note=f"vote {yes}-{no}: "
+                                  total, note=f"vote {yes}-{no}: "
                                   f"{', '.join(p.unknown)} accepted", ended=self._outcome is not None)
             # Rejected: the tiles come back and the same player may try again (rulebook art. 10).
             self._restore(p.before)
@@ -464,9 +468,10 @@ class ScarabeoState(GameState[Move]):
             raise IllegalMove("no-play-pending", "there is no play waiting for a challenge")
         if isinstance(move, Accept):
             self.pending = None
+            total = self.scores[p.player]
             self._close_if_done(p.player)
             return TurnResult(move, p.player, sort_rack(self.racks[p.player]), 0,
-                              self.scores[p.player], note="play stands",
+                              total, note="play stands",
                               ended=self._outcome is not None)
         if not 0 <= move.seat < self.num_players:
             raise IllegalMove("bad-seat", f"there is no seat {move.seat + 1}")
@@ -475,15 +480,17 @@ class ScarabeoState(GameState[Move]):
         bad = invalid_words([w.word for w in p.breakdown.words], self.word_list, self.accepted)
         if not bad:
             self.pending = None
+            total = self.scores[p.player]
             self._close_if_done(p.player)
             return TurnResult(move, p.player, sort_rack(self.racks[p.player]), 0,
-                              self.scores[p.player], note="challenge failed: every word is valid",
+                              total, note="challenge failed: every word is valid",
                               ended=self._outcome is not None)
         # Upheld: the play is taken back and the turn scores 0.
         self._restore(p.before)
+        total = self.scores[p.player]
         self._end_turn(idle=True)
         return TurnResult(move, p.player, sort_rack(self.racks[p.player]), -p.breakdown.total,
-                          self.scores[p.player],
+                          total,
                           note=f"challenge upheld: not {'a word' if len(bad) == 1 else 'words'}: "
                           f"{', '.join(bad)}", ended=self._outcome is not None)
 
