@@ -167,9 +167,9 @@ def from_json(text: str | bytes, word_list: WordList | None = None) -> ScarabeoS
     return replay_record(record, word_list)
 
 
-def _int(text: str, what: str, line_no: int) -> int:
+def _int(text: str, what: str, line_no: int, digits: int = 9) -> int:
     body = text[1:] if text[:1] in "+-" else text
-    if not body.isdigit() or len(body) > 9:
+    if not body.isdigit() or len(body) > digits:
         raise ReplayError(f"line {line_no}: {what} {text!r} is not a whole number")
     return int(text)
 
@@ -203,7 +203,7 @@ def from_text(text: str, word_list: WordList | None = None) -> ScarabeoState:
                                       f"{nick(seat)} NAME'")
                 names[seat] = name.strip()
             elif key == "seed":
-                seed = _int(value.strip(), "seed", line_no)
+                seed = _int(value.strip(), "seed", line_no, digits=20)
             elif key == "options":
                 try:
                     options = json.loads(value)

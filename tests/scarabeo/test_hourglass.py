@@ -1,0 +1,72 @@
+"""The hourglass as pure logic with an injected clock."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.scarabeo import Hourglass
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+class TestHourglass:
+    def test_two_minutes_a_turn(self, clock: Clock) -> None:
+        h = Hourglass(clock)
+        h.start_turn()
+        clock.now += 119
+        assert h.remaining() == pytest.approx(1) and not h.expired()
+        clock.now += 1
+        assert h.expired()
+
+    def test_carry_over_of_the_running_minute(self, clock: Clock) -> None:
+        h = Hourglass(clock)
+        h.start_turn()
+        clock.now += 35  # 85 s left: the first minute has 25 s left
+        assert h.next_turn() == pytest.approx(25)
+        assert h.allowance == pytest.approx(145) and h.remaining() == pytest.approx(145)
+
+    def test_carry_in_the_second_minute(self, clock: Clock) -> None:
+        h = Hourglass(clock)
+        h.start_turn()
+        clock.now += 100  # 20 s left
+        assert h.finish_turn() == pytest.approx(20)
+
+    def test_no_carry_after_time_out(self, clock: Clock) -> None:
+        h = Hourglass(clock)
+        h.start_turn(carry=10)
+        clock.now += 500
+        assert h.expired() and h.finish_turn() == 0
+
+    def test_pause_stops_time(self, clock: Clock) -> None:
+        h = Hourglass(clock)
+        h.start_turn()
+        clock.now += 30
+        h.pause()
+        assert not h.running
+        clock.now += 1000  # a long dispute
+        assert h.remaining() == pytest.approx(90)
+        h.resume()
+        clock.now += 10
+        assert h.remaining() == pytest.approx(80)
+
+    def test_json(self, clock: Clock) -> None:
+        h = Hourglass(clock)
+        h.start_turn(carry=5)
+        assert h.to_json()["allowance"] == 125 and h.to_json()["running"]
+
+    def test_bad_values(self, clock: Clock) -> None:
+        with pytest.raises(ValueError):
+            Hourglass(clock, turn_seconds=0)
+        with pytest.raises(ValueError):
+            Hourglass(clock).start_turn(carry=-1)
