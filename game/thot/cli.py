@@ -89,8 +89,30 @@ def _position(words: Sequence[str]) -> ThotState:
     return ThotState.from_position(" ".join(words))
 
 
+_POSITION_COMMANDS = {"show": (), "play": (), "best": ("--level", "--time"), "hint": ("--time",)}
+
+
+def _protect_positions(args: list[str]) -> list[str]:
+    """Put the words of a POSITION after ``--``: a board may start with a minus sign."""
+    if not args or args[0] not in _POSITION_COMMANDS or "--" in args:
+        return args
+    valued = _POSITION_COMMANDS[args[0]]
+    opts: list[str] = []
+    words: list[str] = []
+    rest = iter(args[1:])
+    for word in rest:
+        if word in valued:
+            opts.append(word)
+            opts.append(next(rest, ""))
+        elif word.split("=", 1)[0] in valued or word in ("-h", "--help"):
+            opts.append(word)
+        else:
+            words.append(word)
+    return [args[0], *opts, "--", *words]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args_in = list(sys.argv[1:] if argv is None else argv)
+    args_in = _protect_positions(list(sys.argv[1:] if argv is None else argv))
     try:
         args = _parser().parse_args(args_in)
     except _Malformed as err:
@@ -105,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(MALFORMED, "record", str(err), turn=err.turn)
     except IllegalMove as err:
         return _fail(ILLEGAL, "illegal", str(err), code=err.code)
-    except (ValueError, OSError) as err:
+    except ValueError as err:
         return _fail(MALFORMED, "input", str(err))
 
 
@@ -141,7 +163,7 @@ def _run(args: argparse.Namespace) -> int:
             raise IllegalMove("game-over", "the game is over: there is no move to suggest")
         _emit(hint(state, args.time))
     elif cmd == "replay":
-        text = sys.stdin.read() if args.record == "-" else open(args.record, encoding="utf-8").read()
+        text = sys.stdin.read() if args.record == "-" else _read(args.record)
         state = ThotState.replay(GameRecord.loads(text))
         _emit(state.view())
     elif cmd == "selfplay":
@@ -159,6 +181,14 @@ def _run(args: argparse.Namespace) -> int:
     elif cmd == "bench":
         _emit(bench(games=args.games, seed=args.seed, jobs=args.jobs, match=not args.no_match))
     return OK
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as err:
+        raise ValueError(f"cannot read the record {path}: {err.strerror}") from None
 
 
 def _usage(message: str) -> ValueError:

@@ -121,7 +121,10 @@ class Search:
         time_budget: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
         tt: dict[int, tuple[int, int, int, int]] | None = None,
+        search_forced: bool = False,
     ) -> None:
+        #: Search a lone legal move anyway, for its value (a hint); play needs no search then.
+        self.search_forced = search_forced
         self.st = state.copy()
         self.st._history = []
         self.level = level_of(level)
@@ -217,7 +220,7 @@ class Search:
         if not moves:
             return
         self.best = moves[0]
-        if len(moves) == 1:
+        if len(moves) == 1 and not self.search_forced:
             self.depth = 1
             self.best_value = self._static_after(moves[0])
             return
@@ -458,7 +461,7 @@ def hint(state: ThotState, time_budget: float | None = BROWSER_TIME_BUDGET) -> d
     ``gain`` is how much the search expects the move to improve the player's margin (their side's
     total minus the opponents') by the end of the line it looked at.
     """
-    res = best_move(state, TOP_LEVEL, time_budget)
+    res = Search(state, TOP_LEVEL, time_budget=time_budget, search_forced=True).run()
     out = res.to_json(state)
     if res.move is None:
         out.update(take=None, gain=None)
