@@ -40,12 +40,9 @@ def new(
 
 
 def new_from_options(options: Mapping[str, Any], seed: int) -> AnyState:
-    variant = options.get("variant", "classic")
-    if variant == "ruins":
-        return RuinsState.from_options(options, seed)
-    if variant != "classic":
-        raise ValueError(f"unknown variant {variant!r}")
-    return ScarabyaState.from_options(options, seed)
+    state = ScarabyaState.from_options(options, seed)
+    assert isinstance(state, (ScarabyaState, RuinsState))
+    return state
 
 
 def load(position: str) -> AnyState:

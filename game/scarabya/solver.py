@@ -18,7 +18,7 @@ browser can yield to its event loop between them.
 from __future__ import annotations
 
 import time
-from typing import Any, Iterator, Union
+from typing import Any, Generator, Iterator, Union
 
 from game.core import Rng
 from game.scarabya import rules
@@ -342,6 +342,17 @@ def play(state: AnyState, level: int = TOP_LEVEL) -> dict[str, Any]:
     return state.push(move)
 
 
+def think(state: AnyState, level: int = TOP_LEVEL) -> Generator[None, None, str]:
+    """The computer's move as a generator for a browser: it yields after every small unit of work
+    (one play-out, well under a millisecond) and returns the move in notation."""
+    search = Search(state, level)
+    while not search.done:
+        next(search._steps)
+        yield
+    assert search.move is not None
+    return search.move.text()
+
+
 def hint(state: AnyState, level: int = TOP_LEVEL, budget_ms: float | None = None) -> dict[str, Any]:
     """The best move now at ``level``, the points it scores now and a reason in words.
 
@@ -484,4 +495,4 @@ def ruins_explain(state: RuinsState, move: PiecePlace, level: int) -> dict[str, 
     }
 
 
-__all__ = ["LEVELS", "TOP_LEVEL", "PIECE_NAMES", "Search", "choose", "hint", "playout", "shaper_value"]
+__all__ = ["LEVELS", "TOP_LEVEL", "Search", "choose", "hint", "play", "playout", "shaper_value", "think"]

@@ -95,16 +95,30 @@ class ScarabyaState(GameState[Move]):
         deck: str | None = None,
         seed: int = 0,
     ) -> "ScarabyaState":
-        """A new game; a missing layout or deck is shuffled from ``seed`` (layout first)."""
+        """A new game; a missing layout or deck is shuffled from ``seed``.
+
+        The seed always deals a layout and then a deck, so giving one of them leaves the other as
+        that seed would have dealt it.
+        """
         rng = Rng(seed)
-        lay = Layout.shuffled(rng) if layout is None else layout
+        dealt_layout = Layout.shuffled(rng)
+        dealt_deck = shuffled_deck(rng)
+        lay = dealt_layout if layout is None else layout
         if isinstance(lay, str):
             lay = Layout.parse(lay)
-        cards = shuffled_deck(rng) if deck is None else deck
-        return cls(players, lay, cards, seed)
+        return cls(players, lay, dealt_deck if deck is None else deck, seed)
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any], seed: int) -> "ScarabyaState":
+    def from_options(cls, options: Mapping[str, Any], seed: int) -> Any:
+        """The game a record's options describe: a ``ScarabyaState``, or a ``RuinsState`` when
+        ``options["variant"] == "ruins"`` (so one factory serves records of both variants)."""
+        variant = options.get("variant", VARIANT)
+        if variant == "ruins":
+            from game.scarabya.ruins import RuinsState
+
+            return RuinsState.from_options(options, seed)
+        if variant != VARIANT:
+            raise ValueError(f"unknown Scarabya variant {variant!r} (classic or ruins)")
         return cls.new(
             players=int(options.get("players", 1)),
             layout=options.get("layout"),

@@ -125,3 +125,14 @@ class TestRecords:
         rec = GameRecord("thot", {}, 0, [])
         with pytest.raises(RecordError):
             replay(rec.dumps())
+
+
+class TestDeal:
+    def test_seed_deals_layout_and_deck(self) -> None:
+        a, b = ScarabyaState.new(1, seed=42), ScarabyaState.new(1, seed=42)
+        assert a.position() == b.position()
+
+    def test_giving_the_layout_keeps_the_seeds_deck(self) -> None:
+        dealt = ScarabyaState.new(1, seed=42)
+        chosen = ScarabyaState.new(1, layout="4.1-3.2-2.3-1.0", seed=42)
+        assert chosen.deck == dealt.deck and chosen.layout.text() == "4.1-3.2-2.3-1.0"

@@ -37,7 +37,7 @@ def check_invariants(s: ScarabyaState) -> None:
     assert [TOKENS_PER_VALUE - paid[i] for i in range(4)] == s.supply
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=seeds, n=players)
 def test_random_games_keep_the_invariants(seed: int, n: int) -> None:
     s = ScarabyaState.new(n, seed=seed)
@@ -51,7 +51,7 @@ def test_random_games_keep_the_invariants(seed: int, n: int) -> None:
     assert len(s.history()) == 12 * n
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(seed=seeds, n=players)
 def test_pop_restores_every_position(seed: int, n: int) -> None:
     s = ScarabyaState.new(n, seed=seed)
@@ -70,7 +70,7 @@ def test_pop_restores_every_position(seed: int, n: int) -> None:
         assert s.view() == views[-1]
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(seed=seeds, n=players)
 def test_replays_match(seed: int, n: int) -> None:
     s = ScarabyaState.new(n, seed=seed)
@@ -83,7 +83,7 @@ def test_replays_match(seed: int, n: int) -> None:
     assert ScarabyaState.from_position(s.position()).scores == s.scores
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=seeds, n=st.integers(min_value=2, max_value=4))
 def test_ruins_random_games(seed: int, n: int) -> None:
     s = new(n, seed=seed, variant="ruins")

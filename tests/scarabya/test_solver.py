@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.scarabya import DISCARD, RuinsState, ScarabyaState, new
-from game.scarabya.solver import LEVELS, TOP_LEVEL, Search, choose, hint
+from game.scarabya.solver import LEVELS, TOP_LEVEL, Search, choose, hint, think
 from tests.scarabya.helpers import random_game, row_squares, with_open
 
 
@@ -96,3 +96,25 @@ class TestSlices:
     def test_game_over_has_no_search(self) -> None:
         with pytest.raises(ValueError):
             Search(random_game(2))
+
+
+class TestBrowserHooks:
+    def test_think_yields_and_returns_the_move_text(self) -> None:
+        s = random_game(31, upto=1)
+        steps = think(s)
+        count = 0
+        try:
+            while True:
+                next(steps)
+                count += 1
+        except StopIteration as stop:
+            text = stop.value
+        assert count > 1 and text == choose(s, TOP_LEVEL).text()
+
+    def test_one_factory_for_both_variants(self) -> None:
+        ruins = ScarabyaState.from_options({"variant": "ruins", "players": 3}, 4)
+        assert isinstance(ruins, RuinsState) and ruins.num_players == 3
+        classic = ScarabyaState.from_options({"players": 2}, 4)
+        assert isinstance(classic, ScarabyaState)
+        with pytest.raises(ValueError):
+            ScarabyaState.from_options({"variant": "blitz"}, 0)
