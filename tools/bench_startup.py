@@ -66,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
+    os.environ["SCARAB_QUIET"] = "1"
     serve.setup()
     work = Path(tempfile.mkdtemp(prefix="scarab-bench-"))
     site = work / "site"
@@ -87,14 +88,18 @@ def main(argv: list[str] | None = None) -> int:
                     results.setdefault(("cold", name), []).append(measure(ctx.new_page(), url))
                     ctx.close()
             browser.close()
+            warm = {}
             for name, url in pages.items():
-                profile = work / f"profile-{name}"
-                ctx = pw.chromium.launch_persistent_context(str(profile), executable_path=args.chromium, args=ARGS)
+                ctx = pw.chromium.launch_persistent_context(str(work / f"profile-{name}"),
+                                                            executable_path=args.chromium, args=ARGS)
                 ctx.route("**/*", guard)
                 page = ctx.pages[0] if ctx.pages else ctx.new_page()
                 measure(page, url)  # warms the HTTP cache and V8's code cache
-                for _ in range(args.runs):
-                    results.setdefault(("warm", name), []).append(measure(page, url))
+                warm[name] = (ctx, page)
+            for _ in range(args.runs):
+                for name, url in pages.items():
+                    results.setdefault(("warm", name), []).append(measure(warm[name][1], url))
+            for ctx, _page in warm.values():
                 ctx.close()
     finally:
         server.shutdown()

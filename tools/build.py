@@ -93,7 +93,13 @@ def pack_python(zip_path: Path) -> None:
 def inline_boot_data(html: str, out: Path) -> str:
     """Put the message catalogue and the start-up download size into the page, so first paint is
     already in the player's language and the progress bar knows its total."""
-    messages = json.loads((ROOT / "web" / "messages.json").read_text(encoding="utf-8"))
+    sys.path.insert(0, str(ROOT))
+    from web.i18n import load_catalogue
+
+    try:
+        messages = load_catalogue(ROOT / "web" / "messages")
+    except ValueError as err:
+        raise BuildError(f"message catalogue: {err}") from None
     total = sum((out / rel).stat().st_size for rel in BOOT_FETCHED)
     boot = json.dumps({"messages": messages, "bootBytes": total}, ensure_ascii=False, separators=(",", ":"))
     marker = '<script id="boot-data" type="application/json"></script>'

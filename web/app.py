@@ -28,9 +28,16 @@ from web.storage import (
 )
 from web.storage_browser import LocalStorage
 
-#: The module that draws each game (it defines ``UI``, see ``web.play.GameUI``), once that game's
-#: interface exists. A game missing here says on its card that it is not yet playable (no fake board).
-GAME_VIEWS: dict[str, str] = {}
+def _game_views() -> dict[str, str]:
+    """The module that draws each game (``web/views/<game>.py`` defining ``UI``, see ``web.play.GameUI``),
+    for the games whose interface exists. A game without one says on its card that it is not yet
+    playable (no fake board)."""
+    from importlib.util import find_spec
+
+    return {g: f"web.views.{g}" for g in router.GAMES if find_spec(f"web.views.{g}") is not None}
+
+
+GAME_VIEWS: dict[str, str] = _game_views()
 
 GAME_NAMES = {g: f"game.{g}.name" for g in router.GAMES}
 

@@ -1,7 +1,8 @@
 """One message catalogue for every text on the site, Italian and English.
 
-The catalogue lives in ``web/messages.json`` as ``{key: {"it": …, "en": …}}``; the build inlines it
-into the page so first paint is already translated, and Python reads the same data.
+The catalogue is ``{key: {"it": …, "en": …}}``, kept in ``web/messages/*.json`` (the shell's texts and
+one file per game, so each game's texts sit beside each other) and merged into one: the build inlines
+it into the page so first paint is already translated, and Python reads the same data from there.
 """
 
 from __future__ import annotations
@@ -14,9 +15,15 @@ LANGUAGES = ("it", "en")
 Catalogue = Mapping[str, Mapping[str, str]]
 
 
-def load_catalogue(path: Path | None = None) -> dict[str, dict[str, str]]:
-    data = json.loads((path or Path(__file__).with_name("messages.json")).read_text(encoding="utf-8"))
-    return {str(k): dict(v) for k, v in data.items()}
+def load_catalogue(folder: Path | None = None) -> dict[str, dict[str, str]]:
+    """Merge every ``*.json`` of the folder; a key defined twice is an error."""
+    merged: dict[str, dict[str, str]] = {}
+    for path in sorted((folder or Path(__file__).with_name("messages")).glob("*.json")):
+        for key, entry in json.loads(path.read_text(encoding="utf-8")).items():
+            if key in merged:
+                raise ValueError(f"message key {key!r} is defined twice (again in {path.name})")
+            merged[str(key)] = dict(entry)
+    return merged
 
 
 def preferred_language(saved: str | None, browser_languages: list[str]) -> str:
