@@ -8,6 +8,7 @@ from typing import Any
 
 from game.core import Rng
 from game.scarabeo.game import ScarabeoState
+from game.scarabeo.moves import Play
 from game.scarabeo.randomplay import random_move, random_placement_play
 from game.scarabeo.rules import resolve_play
 from game.scarabeo.scoring import score_play
@@ -27,7 +28,7 @@ def run_bench(n: int = 2000) -> dict[str, Any]:
     n = max(10, n)
     rng = Rng(7)
     state = _mid_game(3)
-    plays = []
+    plays: list[Play] = []
     while len(plays) < 50:
         p = random_placement_play(state, rng)
         if p is not None:

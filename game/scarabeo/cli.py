@@ -44,7 +44,8 @@ def load_lexicon() -> WordList:
     try:
         import lexicon  # noqa: PLC0415 - only the command line touches files
 
-        return lexicon.load()  # type: ignore[no-any-return]
+        words: WordList = lexicon.load()
+        return words
     except Exception as err:  # ImportError, LexiconError (not built yet) …
         raise RuntimeError(
             f"the lexicon is not available ({err}); build it with 'python -m lexicon build' "

@@ -413,8 +413,8 @@ class ScarabeoState(GameState[Move]):
             self.racks[player] = [self.bag.pop() for _ in range(min(RACK_SIZE, len(self.bag)))]
             total = self.scores[player]
             self._end_turn(idle=True)
-            canonical = Exchange(sort_rack(move.tiles), move.swaps)
-            return TurnResult(canonical, player, rack_before, 0, total,
+            exchanged = Exchange(sort_rack(move.tiles), move.swaps)
+            return TurnResult(exchanged, player, rack_before, 0, total,
                               note="exchange", ended=self._outcome is not None)
         placements = resolve_play(board, move)
         direction = check_geometry(board, placements, move.across)
@@ -660,9 +660,10 @@ def _draw_for_start(rng: Rng, bag: list[str], players: int) -> tuple[list[list[d
     contenders = list(range(players))
     while True:
         drawn: list[str] = []
-        row = []
+        row: list[dict[str, Any]] = []
+        letters: dict[int, str] = {}
         for seat in contenders:
-            tiles = []
+            tiles: list[str] = []
             while True:
                 tile = bag.pop(rng.below(len(bag)))
                 drawn.append(tile)
@@ -670,10 +671,11 @@ def _draw_for_start(rng: Rng, bag: list[str], players: int) -> tuple[list[list[d
                 if tile != SCARAB:
                     break
             row.append({"seat": seat, "tiles": tiles, "letter": tiles[-1]})
+            letters[seat] = tiles[-1]
         bag.extend(drawn)
         rounds.append(row)
-        best = min(r["letter"] for r in row)
-        contenders = [r["seat"] for r in row if r["letter"] == best]
+        best = min(letters.values())
+        contenders = [seat for seat, letter in letters.items() if letter == best]
         if len(contenders) == 1:
             return rounds, contenders[0]
 

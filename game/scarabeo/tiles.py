@@ -6,6 +6,8 @@ on a rack, and a lowercase letter is a scarab on the board standing for that let
 
 from __future__ import annotations
 
+from typing import Iterable
+
 #: The 21 letters of the Italian set (same order as ``lexicon.ALPHABET``).
 LETTERS = "ABCDEFGHILMNOPQRSTUVZ"
 SCARAB = "?"
@@ -40,7 +42,7 @@ def full_set() -> list[str]:
     return [tile for tile, n in COUNTS.items() for _ in range(n)]
 
 
-def rack_value(rack: list[str] | str) -> int:
+def rack_value(rack: Iterable[str]) -> int:
     """What a rack is worth at the end of the game: letter values, each scarab 30."""
     return sum(SCARAB_RACK_VALUE if t == SCARAB else _LETTER_VALUES[t] for t in rack)
 
@@ -50,6 +52,6 @@ def tile_of(board_char: str) -> str:
     return SCARAB if board_char.islower() else board_char
 
 
-def sort_rack(rack: list[str] | str) -> str:
+def sort_rack(rack: Iterable[str]) -> str:
     """A rack in canonical order (alphabet order, scarabs last) as a string."""
     return "".join(sorted(rack, key=lambda t: (t == SCARAB, t)))
