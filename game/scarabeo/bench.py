@@ -11,7 +11,7 @@ from game.scarabeo.game import ScarabeoState
 from game.scarabeo.moves import Play
 from game.scarabeo.randomplay import random_move, random_placement_play
 from game.scarabeo.rules import resolve_play
-from game.scarabeo.scoring import score_play
+from game.scarabeo.scoring import play_score, score_play
 
 
 def _mid_game(seed: int) -> ScarabeoState:
@@ -31,7 +31,7 @@ def run_bench(n: int = 2000) -> dict[str, Any]:
     plays: list[Play] = []
     while len(plays) < 50:
         p = random_placement_play(state, rng)
-        if p is not None:
+        if p is not None and not p.swaps:
             plays.append(p)
     placements = [resolve_play(state.board, p) for p in plays]
     board = state.board
@@ -39,6 +39,11 @@ def run_bench(n: int = 2000) -> dict[str, Any]:
     for i in range(n):
         score_play(board, placements[i % len(placements)])
     t_score = (time.perf_counter() - t0) / n
+
+    t0 = time.perf_counter()
+    for i in range(n):
+        play_score(board, placements[i % len(placements)])
+    t_fast = (time.perf_counter() - t0) / n
 
     t0 = time.perf_counter()
     for i in range(n):
@@ -66,6 +71,7 @@ def run_bench(n: int = 2000) -> dict[str, Any]:
         "python": platform.python_version(),
         "machine": platform.machine(),
         "score_play_us": round(t_score * 1e6, 1),
+        "play_score_us": round(t_fast * 1e6, 1),
         "push_pop_play_us": round(t_push * 1e6, 1),
         "position_roundtrip_us": round(t_pos * 1e6, 1),
         "random_games": games,

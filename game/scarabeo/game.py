@@ -194,7 +194,7 @@ class ScarabeoState(GameState[Move]):
             raise ValueError("hourglass must be true or false")
         if names is None:
             names = [f"Player {i + 1}" for i in range(players)]
-        names = list(names)
+        names = [n.strip() if isinstance(n, str) else n for n in names]
         if len(names) != players or not all(isinstance(n, str) for n in names):
             raise ValueError(f"{players} player names are needed")
         for n in names:

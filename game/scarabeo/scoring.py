@@ -209,8 +209,54 @@ def score_play(
 
 
 def play_score(
-    board: list[str], placements: Sequence[Placement], across: bool | None = None,
+    board: list[str],
+    placements: Sequence[Placement],
+    across: bool | None = None,
     first_play: bool | None = None,
 ) -> int:
-    """Only the total of ``score_play`` (convenience for search)."""
-    return score_play(board, placements, across, first_play).total
+    """The total of ``score_play`` without building the breakdown: for move search.
+
+    Same arguments and result as ``score_play(...).total``, a few times faster.
+    """
+    if first_play is None:
+        first_play = not any(board)
+    squares = [sq for sq, _ in placements]
+    for sq, ch in placements:
+        board[sq] = ch
+    try:
+        direction = main_direction(board, squares, across)
+        total = 0
+        main_scarab = True
+        main_word = ""
+        run = word_run(board, squares[0], direction)
+        if len(run) > 1:
+            t = 0
+            m = 1
+            for sq in run:
+                t += VALUES[board[sq]] * LETTER_MULT[sq]
+                m *= WORD_MULT[sq]
+            total += t * m
+            main_scarab = any(board[sq].islower() for sq in run)
+            if len(run) == 8:
+                main_word = "".join(board[sq] for sq in run).upper()
+        for sq in squares:
+            cross = word_run(board, sq, not direction)
+            if len(cross) > 1:
+                t = 0
+                m = 1
+                for c in cross:
+                    t += VALUES[board[c]] * LETTER_MULT[c]
+                    m *= WORD_MULT[c]
+                total += t * m
+    finally:
+        for sq in squares:
+            board[sq] = ""
+    if first_play:
+        total *= 2
+    extra = 0 if main_scarab else NO_SCARAB_EXTRA
+    n = len(squares)
+    if n in TILE_BONUS:
+        total += TILE_BONUS[n] + extra
+    if main_word in SCARABEO_WORDS:
+        total += SCARABEO_BONUS + extra
+    return total

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from game.core import Rng
 from game.scarabeo import Accept, Challenge, ScarabeoState, Vote, record
 from game.scarabeo.moves import Move
-from game.scarabeo.randomplay import random_move
+from game.scarabeo.randomplay import random_move, random_placement_play
+from game.scarabeo.rules import apply_swaps, resolve_play
+from game.scarabeo.scoring import play_score, score_play
 from game.scarabeo.tiles import RACK_SIZE, full_set
 
 FULL_SET = Counter(full_set())
@@ -114,3 +116,21 @@ def test_every_move_text_round_trips(seed: int) -> None:
     s = random_game(2, seed, "challenge")
     for m in s.history():
         assert s.parse_move(s.move_text(m)) == m
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**32))
+def test_fast_score_equals_the_breakdown_total(seed: int) -> None:
+    s = ScarabeoState.new(2, seed)
+    rng = Rng(seed)
+    checked = 0
+    while not s.is_over():
+        play = random_placement_play(s, rng)
+        if play is not None:
+            board = s.board[:]
+            apply_swaps(board, s.racks[s.turn][:], play.swaps)
+            pl = resolve_play(board, play)
+            assert play_score(board, pl, play.across) == score_play(board, pl, play.across).total
+            checked += 1
+        s.push(random_move(s, rng))
+    assert checked > 0
