@@ -35,6 +35,22 @@ class TestFirstPaint:
         page.wait_for_selector(".chooser")
         assert "#/settings" not in page.url
 
+    def test_progress_bar_follows_the_download(self, context_factory: Any, guard: Guard, server: str) -> None:
+        ctx = context_factory()
+        page = watch(ctx.new_page(), guard)
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 5,
+                                                       "downloadThroughput": 4_000_000, "uploadThroughput": 4_000_000})
+        page.goto(server, wait_until="domcontentloaded")
+        seen = set()
+        while page.locator("body[data-ready='1']").count() == 0 and len(seen) < 50:
+            seen.add(page.evaluate("document.getElementById('boot-progress').value"))
+            page.wait_for_timeout(100)
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        partial = {v for v in seen if 5 <= v <= 95}
+        assert len(partial) >= 3, f"the bar should move through the download, saw {sorted(seen)}"
+
     def test_unknown_route(self, page: Any, open_site: Any) -> None:
         open_site(page, "#/nowhere")
         assert page.get_by_role("heading", name="Page not found").is_visible()
@@ -159,3 +175,23 @@ class TestWordCheck:
         assert texts[2] == "QWERTY: not valid"
         page.get_by_role("button", name="Close").click()
         page.get_by_role("dialog").wait_for(state="detached")
+
+
+class TestSubPath:
+    def test_built_folder_works_under_a_sub_path(self, built_site: Any, tmp_path: Any, page: Any) -> None:
+        import os
+        import shutil
+        import threading
+
+        import serve
+
+        shutil.copytree(built_site, tmp_path / "games" / "scarab", copy_function=os.link)
+        server = serve.make_server("127.0.0.1", 0, tmp_path)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/games/scarab/#/about")
+            page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+            assert page.get_by_role("heading", name="About").is_visible()
+        finally:
+            server.shutdown()
+            server.server_close()
