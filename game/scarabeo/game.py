@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from game.core import GameState, IllegalMove, NotationError, Outcome, Rng
 from game.scarabeo.board import (
     LAYOUT, PREMIUMS, SIZE, SQUARES, board_rows, new_board, parse_square, square_name,
 )
+from game.scarabeo.hourglass import Hourglass
 from game.scarabeo.moves import (
     Accept, Challenge, Exchange, Move, Pass, Play, Vote, move_text, parse_move,
 )
@@ -146,6 +147,7 @@ class ScarabeoState(GameState[Move]):
         self.start_draw: list[list[dict[str, Any]]] = []
         self.starter = 0
         self._entries: list[_Entry] = []
+        self.timer: Hourglass | None = None
 
     # --- setup ---------------------------------------------------------------------------
     @classmethod
@@ -347,17 +349,24 @@ class ScarabeoState(GameState[Move]):
         return out
 
     def check(self, move: Move) -> None:
-        self.push(move)
+        self._apply(move)
         self.pop()
 
     def preview(self, move: Move) -> TurnResult:
         """What ``move`` would score, without playing it (raises ``IllegalMove`` like push)."""
-        result = self.push(move)
+        result = self._apply(move)
         self.pop()
         return result
 
     # --- moves ---------------------------------------------------------------------------
     def push(self, move: Move) -> TurnResult:
+        """Check and apply ``move``; return what it did. Runs the hourglass if one is attached."""
+        result = self._apply(move)
+        if self.timer is not None:
+            self._tick(result)
+        return result
+
+    def _apply(self, move: Move) -> TurnResult:
         if self._outcome is not None:
             raise IllegalMove("game-over", "the game is over")
         before = self._snapshot()
@@ -505,6 +514,42 @@ class ScarabeoState(GameState[Move]):
             if not (n == 4 and s == player) and v not in "YN":
                 raise IllegalMove("bad-vote", f"seat {s + 1} ({self.names[s]}) must vote Y or N")
 
+    # --- hourglass -----------------------------------------------------------------------
+    def attach_clock(self, clock: Callable[[], float]) -> Hourglass:
+        """Run the hourglass (option ``hourglass``) on ``clock`` from now: the player to move
+        starts their 120 s. ``push`` then passes the hourglass on, pauses it during a vote and
+        resumes it after. ``pop`` does not rewind it."""
+        if not self.hourglass:
+            raise ValueError("this game is played without the hourglass")
+        self.timer = Hourglass(clock)
+        if self._outcome is None:
+            self.timer.start_turn()
+        return self.timer
+
+    def time_out(self) -> TurnResult | None:
+        """If the player to move has run out of time, their turn is a pass: push it and
+        return the result; otherwise None."""
+        if (self.timer is None or self._outcome is not None or not self.timer.expired()
+                or (self.pending is not None and self.pending.kind == "vote")):
+            return None
+        return self.push(Pass())
+
+    def _tick(self, result: TurnResult) -> None:
+        timer = self.timer
+        assert timer is not None
+        if self._outcome is not None:
+            timer.finish_turn()
+        elif self.pending is not None and self.pending.kind == "vote":
+            timer.pause()  # a dispute lays the hourglass on its side
+        elif isinstance(result.move, Vote):
+            if self.to_move() == result.player:
+                timer.resume()  # rejected: the same player goes on with the time left
+            else:
+                timer.next_turn()
+        elif isinstance(result.move, (Play, Pass, Exchange)):
+            timer.next_turn()
+        # Challenge / accept: decided at once, the next player's turn is already running.
+
     # --- turn flow -----------------------------------------------------------------------
     def _draw(self, player: int) -> None:
         rack = self.racks[player]
@@ -618,6 +663,7 @@ class ScarabeoState(GameState[Move]):
             "first_play": self.first_play,
             "check_mode": self.check_mode,
             "hourglass": self.hourglass,
+            "clock": self.timer.to_json() if self.timer is not None else None,
             "pending": self.pending.to_json(self.names) if self.pending else None,
             "accepted_words": sorted(self.accepted),
             "exchange_allowed": exchange_refusal(rack, "".join(rack)) is None if rack else False,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.scarabeo import Hourglass
+from game.scarabeo import Hourglass, Pass, ScarabeoState, SetWordList, Vote
 
 
 class Clock:
@@ -70,3 +70,51 @@ class TestHourglass:
             Hourglass(clock, turn_seconds=0)
         with pytest.raises(ValueError):
             Hourglass(clock).start_turn(carry=-1)
+
+
+class TestInTheGame:
+    def test_the_hourglass_passes_on_with_the_carry(self, clock: Clock) -> None:
+
+        s = ScarabeoState.new(2, seed=3, hourglass=True)
+        timer = s.attach_clock(clock)
+        clock.now += 70  # 50 s left, all of them in the running minute
+        s.push(Pass())
+        assert timer.carry_in == pytest.approx(50) and timer.remaining() == pytest.approx(170)
+        assert s.view()["clock"]["allowance"] == pytest.approx(170)
+
+    def test_time_out_is_a_pass(self, clock: Clock) -> None:
+
+        s = ScarabeoState.new(2, seed=3, hourglass=True)
+        s.attach_clock(clock)
+        assert s.time_out() is None
+        clock.now += 121
+        first = s.to_move()
+        result = s.time_out()
+        assert result is not None and result.player == first and s.move_text(result.move) == "-"
+        assert s.to_move() != first
+
+    def test_a_vote_pauses_the_hourglass(self, clock: Clock) -> None:
+
+        s = ScarabeoState.new(3, seed=3, hourglass=True, check_mode="vote",
+                              word_list=SetWordList([]))
+        timer = s.attach_clock(clock)
+        rack = s.racks[s.to_move()]
+        clock.now += 20
+        s.push(s.parse_move(f"9I {rack[0]}{rack[1]}"))
+        assert s.pending is not None and not timer.running
+        clock.now += 500
+        s.push(Vote("NNN"))  # rejected: the same player goes on with 100 s
+        assert timer.running and timer.remaining() == pytest.approx(100)
+
+    def test_check_does_not_touch_the_clock(self, clock: Clock) -> None:
+
+        s = ScarabeoState.new(2, seed=3, hourglass=True)
+        timer = s.attach_clock(clock)
+        clock.now += 10
+        s.check(Pass())
+        assert timer.remaining() == pytest.approx(110)
+
+    def test_only_with_the_option(self, clock: Clock) -> None:
+
+        with pytest.raises(ValueError):
+            ScarabeoState.new(2, seed=3).attach_clock(clock)
