@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 
 import pytest
 from hypothesis import given, settings
@@ -220,3 +222,42 @@ class TestItalianExpansions:
         entries = list(parse_dic((DEFAULT_SOURCE / "index.dic").read_text(encoding="utf-8")))
         for root, flags in entries[40::997]:
             assert it_aff.expand(root, flags) == reference_expand(it_aff, root, flags), root
+
+
+def _cleaned_aff_text(text: str) -> str:
+    """The it_IT affix file without apostrophe rules, with corrected rule counts (for unmunch)."""
+    headers: dict[tuple[str, str], list[str]] = {}
+    rules: dict[tuple[str, str], list[str]] = {}
+    other = []
+    for line in text.splitlines():
+        f = line.split()
+        if f and f[0] in ("PFX", "SFX") and len(f) >= 4:
+            key = (f[0], f[1])
+            if key not in headers:
+                headers[key], rules[key] = f, []
+            elif "'" not in f[3]:
+                rules[key].append(line)
+        else:
+            other.append(line)
+    for key, f in headers.items():
+        other.append(f"{f[0]} {f[1]} {f[2]} {len(rules[key])}")
+        other.extend(rules[key])
+    return "\n".join(other) + "\n"
+
+
+@pytest.mark.skipif(shutil.which("unmunch") is None, reason="hunspell's unmunch not installed (apt hunspell-tools)")
+def test_matches_unmunch(tmp_path, it_aff: AffixFile) -> None:
+    from lexicon.build import DEFAULT_SOURCE, root_drop_reason
+    entries = [(r, f) for r, f in parse_dic((DEFAULT_SOURCE / "index.dic").read_text(encoding="utf-8"))
+               if root_drop_reason(r, f) is None][::20]
+    (tmp_path / "c.aff").write_text(_cleaned_aff_text((DEFAULT_SOURCE / "index.aff").read_text(encoding="utf-8")),
+                                    encoding="utf-8")
+    (tmp_path / "c.dic").write_text(f"{len(entries)}\n" + "".join(f"{r}/{f}\n" if f else f"{r}\n" for r, f in entries),
+                                    encoding="utf-8")
+    proc = subprocess.run(["unmunch", str(tmp_path / "c.dic"), str(tmp_path / "c.aff")],
+                          capture_output=True, check=True)
+    theirs = set(proc.stdout.decode("utf-8").split())
+    ours: set[str] = set()
+    for root, flags in entries:
+        ours |= it_aff.expand(root, flags)
+    assert ours == theirs
