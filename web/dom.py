@@ -52,6 +52,9 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Child, scope: Sc
             if scope is None:
                 raise ValueError("event handlers need a scope")
             scope.on(node, name[3:], value)
+        elif name == "style":
+            # Through CSSOM: the Content-Security-Policy forbids style attributes, not style properties.
+            node.style.cssText = str(value)
         elif name in ("value", "checked", "hidden", "disabled", "selected"):
             setattr(node, name, value)
             if value is True:
