@@ -98,7 +98,7 @@ class Lexicon:
 
     __slots__ = ("_edges", "_root", "_first", "_first2", "_word_count", "_node_count", "_abbreviations", "size")
 
-    def __init__(self, edges: array, root: int, word_count: int, node_count: int,
+    def __init__(self, edges: "array[int]", root: int, word_count: int, node_count: int,
                  abbreviations: dict[str, str], size: int) -> None:
         self._edges = edges
         self._root = root
@@ -243,7 +243,7 @@ class Lexicon:
         if i == 0 or node < 0:
             return []
         arr = self._edges
-        out = []
+        out: list[tuple[int, int]] = []
         while True:
             e = arr[i]
             out.append((e & LETTER_MASK, e >> CHILD_SHIFT))
@@ -325,7 +325,7 @@ class Lexicon:
             raise LexiconError(f"lexicon holds {count} words, header says {self._word_count}; {_REBUILD}")
 
 
-def _check_edges(edges: array, root: int) -> None:
+def _check_edges(edges: "array[int]", root: int) -> None:
     """Cheap whole-array checks (C speed) so a bad file cannot index out of range."""
     n = len(edges)
     if n < 1 or edges[0] != SENTINEL:

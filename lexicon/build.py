@@ -30,7 +30,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator, TextIO
 
 from .affixes import AffixClass, AffixFile, parse_dic
 from .automaton import ALPHABET, normalise, parse_abbreviations
@@ -206,7 +206,7 @@ def inputs_hash(source: Path) -> str:
     return h.hexdigest()
 
 
-def read_stamp(stamp: Path = STAMP) -> dict | None:
+def read_stamp(stamp: Path = STAMP) -> dict[str, Any] | None:
     try:
         return json.loads(stamp.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -244,7 +244,7 @@ def dictionary_words(dic_text: str, aff_text: str, report: BuildReport) -> Itera
     aff = AffixFile.parse(aff_text, keep_entry=keep_affix_rule)
     ri = find_ri_flag(aff)
     valid = _VALID.fullmatch
-    entries = []
+    entries: list[tuple[str, str]] = []
     for root, flags in parse_dic(dic_text):
         report.roots += 1
         reason = root_drop_reason(root, flags)
@@ -340,7 +340,7 @@ def build_bytes(source: Path = DEFAULT_SOURCE, additions_path: Path = ADDITIONS,
 
 
 def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUTPUT, stamp: Path = STAMP,
-          log=None) -> dict:
+          log: TextIO | None = None) -> dict[str, Any]:
     """Build ``output`` unless the stamp says it is current; return the stamp info."""
     source = Path(source)
     if not force and is_up_to_date(source, output, stamp):
@@ -355,7 +355,7 @@ def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUT
     tmp.write_bytes(data)
     os.replace(tmp, output)
     aff_text = source_files(source)[1].read_text(encoding="utf-8")
-    info = {
+    info: dict[str, Any] = {
         "format_version": 1,
         "inputs_sha256": inputs_hash(source),
         "output_sha256": hashlib.sha256(data).hexdigest(),
@@ -396,6 +396,6 @@ def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUT
     return info
 
 
-def ensure_built(source: Path = DEFAULT_SOURCE) -> dict:
+def ensure_built(source: Path = DEFAULT_SOURCE) -> dict[str, Any]:
     """Set-up hook (serve.py, tests): build once, then only when an input changes."""
     return build(source, force=False, log=sys.stderr)
