@@ -22,6 +22,10 @@ import sys
 import zipfile
 from pathlib import Path
 
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tools.icons import write_icons  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 
@@ -36,6 +40,8 @@ WEB_ASSETS = {".css", ".js", ".json", ".svg", ".png", ".webmanifest"}
 PY_PACKAGES = ["game", "lexicon", "web"]
 #: Data files the page fetches.
 DATA_FILES = {"lexicon/data/it.dawg": "data/it.dawg"}
+#: Files of web/ that must sit at the site's root (a service worker controls only what is below it).
+ROOT_FILES = {"web/sw.js": "sw.js", "web/app.webmanifest": "app.webmanifest"}
 
 REMOTE_URL = re.compile(r"""(?:https?:)?//(?!localhost|127\.0\.0\.1|www\.w3\.org/)[a-z0-9.-]+\.[a-z]{2,}""", re.I)
 #: Attributes and CSS that would make the browser fetch something.
@@ -128,7 +134,7 @@ def build(out: Path) -> dict[str, dict[str, object]]:
         if src.suffix in {".js", ".css"} and not src.name.endswith(".d.ts"):
             shutil.copyfile(src, tmp / "vendor" / "pyscript" / src.name)
     for src in sorted((ROOT / "web").rglob("*")):
-        if src.is_file() and src.suffix in WEB_ASSETS:
+        if src.is_file() and src.suffix in WEB_ASSETS and src.relative_to(ROOT).as_posix() not in ROOT_FILES:
             dest = tmp / src.relative_to(ROOT)
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, dest)
@@ -136,6 +142,8 @@ def build(out: Path) -> dict[str, dict[str, object]]:
         (tmp / dest).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / src, tmp / dest)
     shutil.copyfile(ROOT / "pyscript.toml", tmp / "pyscript.toml")
+    shutil.copyfile(ROOT / "web" / "app.webmanifest", tmp / "app.webmanifest")
+    write_icons(ROOT / "web" / "icon.svg", tmp / "icons")
     pack_python(tmp / "app.zip")
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     (tmp / "index.html").write_text(inline_boot_data(html, tmp), encoding="utf-8")
@@ -145,6 +153,11 @@ def build(out: Path) -> dict[str, dict[str, object]]:
         rel = path.relative_to(tmp).as_posix()
         files[rel] = {"size": path.stat().st_size, "sha256": sha256(path)}
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    # The service worker carries the version, so any change to the site is a new worker to install.
+    worker = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
+    worker = worker.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + sorted(files)))
+    (tmp / "sw.js").write_text(worker, encoding="utf-8")
+    files["sw.js"] = {"size": (tmp / "sw.js").stat().st_size, "sha256": sha256(tmp / "sw.js")}
     manifest = {"version": version, "files": files}
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
@@ -157,7 +170,8 @@ def build(out: Path) -> dict[str, dict[str, object]]:
 def inputs_digest() -> str:
     """A hash of everything the build reads, so serve.py can skip an up-to-date build."""
     h = hashlib.sha256()
-    paths = [ROOT / "index.html", ROOT / "pyscript.toml", ROOT / "package-lock.json", Path(__file__)]
+    paths = [ROOT / "index.html", ROOT / "pyscript.toml", ROOT / "package-lock.json", Path(__file__),
+             Path(__file__).with_name("icons.py")]
     for package in PY_PACKAGES:
         paths += sorted((ROOT / package).rglob("*.py"))
     paths += sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and p.suffix in WEB_ASSETS)

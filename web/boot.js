@@ -86,6 +86,36 @@
     else if (loaded >= total * 0.95) setStage("starting");
   });
 
+  // Offline: register the service worker that pre-caches the site. A new version waits until the
+  // player accepts the update; only that choice reloads the page (never the first install).
+  if ("serviceWorker" in navigator && location.protocol.indexOf("http") === 0) {
+    var updating = false;
+    var offer = function (worker) {
+      var banner = document.getElementById("update");
+      banner.hidden = false;
+      document.getElementById("update-reload").onclick = function () {
+        updating = true;
+        worker.postMessage("skip-waiting");
+      };
+    };
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (updating) location.reload();
+    });
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("./sw.js").then(function (reg) {
+        if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
+        reg.addEventListener("updatefound", function () {
+          var worker = reg.installing;
+          if (!worker) return;
+          worker.addEventListener("statechange", function () {
+            if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+          });
+        });
+        window.scarabBoot.checkForUpdate = function () { return reg.update(); };
+      }).catch(function (err) { console.warn("offline cache unavailable: " + err); });
+    });
+  }
+
   window.scarabBoot = {
     lang: lang,
     theme: theme,

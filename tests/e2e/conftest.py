@@ -91,6 +91,9 @@ def context_factory(browser: Any, guard: Guard) -> Iterator[Any]:
     contexts: list[Any] = []
 
     def make(width: int = 1280, height: int = 800, locale: str = "en-GB", **kw: Any) -> Any:
+        # Service workers are off unless a test asks for them: the offline cache copies the whole
+        # site (15 MB) on a first visit, which only the offline tests need.
+        kw.setdefault("service_workers", "block")
         ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale, **kw)
         ctx.route("**/*", guard.route)
         contexts.append(ctx)
@@ -128,6 +131,42 @@ def open_site(server: str, guard: Guard) -> Any:
         return page
 
     return go
+
+
+@pytest.fixture
+def own_server(built_site: Path) -> Iterator[Any]:
+    """Serve a copy of the built site from a server the test may stop (offline tests) or change."""
+    import shutil
+    import tempfile
+    import threading
+
+    sys.path.insert(0, str(ROOT))
+    import serve
+
+    started: list[Any] = []
+    tmp = Path(tempfile.mkdtemp(prefix="scarab-site-"))
+
+    def start(sub_path: str = "", port: int = 0) -> str:
+        target = tmp / sub_path.strip("/") if sub_path else tmp / "site"
+        if not target.exists():
+            shutil.copytree(built_site, target, copy_function=os.link)
+        root = tmp if sub_path else target
+        server = serve.make_server("127.0.0.1", port, root)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        started.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}/{sub_path.strip('/') + '/' if sub_path else ''}"
+
+    def stop() -> None:
+        while started:
+            server = started.pop()
+            server.shutdown()
+            server.server_close()
+
+    start.stop = stop  # type: ignore[attr-defined]
+    start.root = tmp  # type: ignore[attr-defined]
+    yield start
+    stop()
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 def shot(page: Any, name: str) -> Path:

@@ -178,20 +178,8 @@ class TestWordCheck:
 
 
 class TestSubPath:
-    def test_built_folder_works_under_a_sub_path(self, built_site: Any, tmp_path: Any, page: Any) -> None:
-        import os
-        import shutil
-        import threading
-
-        import serve
-
-        shutil.copytree(built_site, tmp_path / "games" / "scarab", copy_function=os.link)
-        server = serve.make_server("127.0.0.1", 0, tmp_path)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/games/scarab/#/about")
-            page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-            assert page.get_by_role("heading", name="About").is_visible()
-        finally:
-            server.shutdown()
-            server.server_close()
+    def test_built_folder_works_under_a_sub_path(self, own_server: Any, page: Any) -> None:
+        base = own_server("games/scarab")
+        page.goto(base + "#/about")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        assert page.get_by_role("heading", name="About").is_visible()
