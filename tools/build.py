@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import shutil
 import sys
@@ -38,6 +39,8 @@ BOOT_FETCHED = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib
 WEB_ASSETS = {".css", ".js", ".json", ".svg", ".png", ".webmanifest"}
 #: Python packages packed into app.zip (lexicon's build tooling is harmless but never imported there).
 PY_PACKAGES = ["game", "lexicon", "web"]
+#: The site's pages: the full site and the one-game page other sites embed.
+PAGES = ["index.html", "embed.html"]
 #: Data files the page fetches.
 DATA_FILES = {"lexicon/data/it.dawg": "data/it.dawg"}
 #: Files of web/ that must sit at the site's root (a service worker controls only what is below it).
@@ -77,7 +80,7 @@ def check_no_remote(paths: list[Path]) -> None:
 
 def site_sources() -> list[Path]:
     """The project's own page, config and browser files (checked for remote URLs)."""
-    files = [ROOT / "index.html", ROOT / "pyscript.toml"]
+    files = [ROOT / page for page in PAGES] + [ROOT / "pyscript.toml"]
     files += sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and p.suffix in WEB_ASSETS | {".html", ".py"})
     return files
 
@@ -116,6 +119,20 @@ def inline_boot_data(html: str, out: Path) -> str:
 
 
 def build(out: Path) -> dict[str, dict[str, object]]:
+    """Build into a private temporary folder, then swap it in, under a lock so that concurrent builds
+    (two test runs, a server and a test) never see each other's half-written files."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / f".{out.name}.lock", "w") as lock:
+        try:
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        except ImportError:  # not on Unix: builds are not concurrent there
+            pass
+        return _build(out)
+
+
+def _build(out: Path) -> dict[str, dict[str, object]]:
     if not (NODE / "pyodide" / "pyodide.mjs").exists() or not (NODE / "@pyscript" / "core" / "dist").exists():
         raise BuildError("node_modules is missing the runtime: run `npm ci` first (serve.py does it for you)")
     check_no_remote(site_sources())
@@ -123,7 +140,7 @@ def build(out: Path) -> dict[str, dict[str, object]]:
     if missing:
         raise BuildError(f"missing data files {missing}: run `python -m lexicon build` first")
 
-    tmp = out.with_name(out.name + ".tmp")
+    tmp = out.with_name(f"{out.name}.tmp-{os.getpid()}")
     if tmp.exists():
         shutil.rmtree(tmp)
     (tmp / "vendor" / "pyodide").mkdir(parents=True)
@@ -145,8 +162,9 @@ def build(out: Path) -> dict[str, dict[str, object]]:
     shutil.copyfile(ROOT / "web" / "app.webmanifest", tmp / "app.webmanifest")
     write_icons(ROOT / "web" / "icon.svg", tmp / "icons")
     pack_python(tmp / "app.zip")
-    html = (ROOT / "index.html").read_text(encoding="utf-8")
-    (tmp / "index.html").write_text(inline_boot_data(html, tmp), encoding="utf-8")
+    for page in PAGES:
+        html = (ROOT / page).read_text(encoding="utf-8")
+        (tmp / page).write_text(inline_boot_data(html, tmp), encoding="utf-8")
 
     files = {}
     for path in sorted(p for p in tmp.rglob("*") if p.is_file()):
@@ -161,16 +179,18 @@ def build(out: Path) -> dict[str, dict[str, object]]:
     manifest = {"version": version, "files": files}
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
+    old = out.with_name(f"{out.name}.old-{os.getpid()}")
     if out.exists():
-        shutil.rmtree(out)
+        out.rename(old)
     tmp.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
     return files
 
 
 def inputs_digest() -> str:
     """A hash of everything the build reads, so serve.py can skip an up-to-date build."""
     h = hashlib.sha256()
-    paths = [ROOT / "index.html", ROOT / "pyscript.toml", ROOT / "package-lock.json", Path(__file__),
+    paths = [ROOT / "index.html", ROOT / "embed.html", ROOT / "pyscript.toml", ROOT / "package-lock.json", Path(__file__),
              Path(__file__).with_name("icons.py")]
     for package in PY_PACKAGES:
         paths += sorted((ROOT / package).rglob("*.py"))

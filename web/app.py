@@ -16,8 +16,11 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from web import router
 from web.dom import Scope, append, by_id, clear, download, h, modal
 from web.i18n import LANGUAGES, Messages
+from web import engines
 from web.storage import (
+    EMBED_PREFIX,
     MAX_IMPORT_BYTES,
+    PREFIX,
     DamagedSave,
     InvalidSave,
     Save,
@@ -47,7 +50,11 @@ class App:
         boot = window.scarabBoot
         data = json.loads(by_id("boot-data").textContent or "{}")
         self.catalogue: dict[str, dict[str, str]] = data.get("messages", {})
-        self.store = SaveStore(LocalStorage(window.localStorage))
+        #: Inside another site's frame (embed.html): one game, no site chrome, saves kept apart.
+        self.embed = str(document.body.dataset.embed or "") == "1"
+        self.embed_game = self.embed_game_from_query() if self.embed else None
+        self.store = SaveStore(LocalStorage(window.localStorage), validate_state=engines.validate_state,
+                               prefix=EMBED_PREFIX if self.embed else PREFIX)
         self.settings = self.store.settings()
         self.t = Messages(self.catalogue, str(boot.lang))
         self.root = by_id("app")
@@ -56,6 +63,12 @@ class App:
         self.unmount: Callable[[], None] | None = None
         self.route = router.parse(str(window.location.hash))
         self._toast_timer: Any = None
+
+    def embed_game_from_query(self) -> str:
+        from urllib.parse import parse_qs
+
+        game = parse_qs(str(window.location.search)[1:]).get("game", ["thot"])[0]
+        return game if game in router.GAMES else "thot"
 
     # --- lifecycle -------------------------------------------------------------------
     def start(self) -> None:
@@ -86,6 +99,13 @@ class App:
         self.scope.close()
         self.scope = Scope()
         self.route = router.parse(str(window.location.hash))
+        if self.embed and self.route.name == "home":
+            # An embedded frame shows its one game: the latest one played here, or a new one.
+            latest = next((s for s in self.store.list() if isinstance(s, Save) and s.game == self.embed_game), None)
+            target = (router.href(latest.game, "play", latest.id) if latest is not None
+                      else router.href(str(self.embed_game), "new"))
+            window.location.replace(target)
+            return
         clear(self.root)
         self.mark_nav()
         try:
@@ -93,6 +113,7 @@ class App:
                 "home": self.view_home,
                 "settings": self.view_settings,
                 "about": self.view_about,
+                "open": self.view_open,
                 "game": self.view_game,
             }.get(self.route.name, self.view_not_found)
             view()
@@ -315,7 +336,8 @@ class App:
             node = nodes.item(i)
             node.textContent = self.t(str(node.getAttribute("data-i18n")))
         nav = document.querySelector(".topbar nav")
-        nav.setAttribute("aria-label", self.t("nav.main"))
+        if nav:
+            nav.setAttribute("aria-label", self.t("nav.main"))
 
     def view_about(self) -> None:
         t = self.t
@@ -345,6 +367,22 @@ class App:
 
         module = importlib.import_module(module_name)
         self.unmount = mount_game(self, self.root, self.route, module.UI)
+
+    def view_open(self) -> None:
+        """A shared game link: continue it (Thot, Scarabya) or watch it (Scarabeo), or say why not."""
+        from web.share import ShareError, receive
+
+        payload = self.route.query.get("d", "")
+        try:
+            save, what = receive(self.store, payload, self.t("share.received.title"))
+        except (ShareError, StorageError) as err:
+            append(self.root, h("section", {"role": "alert", "class": "link-refused"},
+                                h("h1", {"text": self.t("share.refused")}),
+                                h("p", {"text": str(err)}),
+                                h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
+            return
+        self.toast(self.t(f"share.received.{what}"))
+        window.location.replace(router.href(save.game, "play", save.id))
 
     def view_not_found(self) -> None:
         append(self.root, h("section", {},

@@ -209,6 +209,9 @@ class GamePage:
     def commit(self, move_text: str) -> bool:
         """Play a move for the person to move; on refusal show the engine's reason and keep the board."""
         assert self.session is not None
+        if self.session.replay_only:
+            self.show_message(self.t("share.replay.note"), error=True)
+            return False
         try:
             result = self.session.play(move_text)
         except (IllegalMove, NotationError) as err:
@@ -263,7 +266,8 @@ class GamePage:
 
     # --- computer turns ---------------------------------------------------------------
     def maybe_computer(self) -> None:
-        if self.session is not None and self.session.computer_to_move() and not self.thinking:
+        if (self.session is not None and self.session.computer_to_move() and not self.thinking
+                and not self.session.replay_only):
             asyncio.ensure_future(self.computer_turn())
 
     async def computer_turn(self) -> None:
@@ -302,7 +306,54 @@ class GamePage:
         export = h("button", {"type": "button", "id": "export", "text": t("continue.export"),
                               "on_click": lambda _e: self.app.export_save(self.session.save.id)},
                    scope=self.view_scope)
-        return h("div", {"class": "toolbar row"}, *extra, back, export)
+        share = h("button", {"type": "button", "id": "share", "text": t("share.button"),
+                             "on_click": lambda _e: asyncio.ensure_future(self.share())}, scope=self.view_scope)
+        if self.session.replay_only:
+            return h("div", {"class": "toolbar row"},
+                     h("p", {"class": "replay-note", "text": t("share.replay.note")}), export)
+        return h("div", {"class": "toolbar row"}, *extra, back, share, export)
+
+    async def share(self) -> None:
+        """The Share dialog: a link to this game (the move to send, in correspondence play) and the
+        snippet that embeds the game in another site."""
+        from web.dom import modal
+        from web.share import PUBLIC_GAMES, ShareError, encode
+
+        assert self.session is not None
+        t, scope = self.t, Scope()
+        base = str(window.location.href).split("#")[0]
+        site = base.rsplit("/", 1)[0] + "/"
+        try:
+            link = f"{site}#/open?d={encode(self.session.record(), self.session.game_id)}"
+            link_note = t("share.link.public" if self.ui.GAME in PUBLIC_GAMES else "share.link.private")
+        except ShareError as err:
+            link, link_note = "", str(err)
+        game_name = t(f"game.{self.ui.GAME}.name")
+        snippet = (f'<iframe src="{site}embed.html?game={self.ui.GAME}" width="400" height="600" '
+                   f'title="{game_name}" style="border:0;max-width:100%"></iframe>')
+
+        def field(value: str, field_id: str, label: str) -> Any:
+            box = h("textarea", {"id": field_id, "readonly": True, "rows": "3", "aria-label": label})
+            box.value = value
+
+            def copy(_e: Any) -> None:
+                box.select()
+                window.navigator.clipboard.writeText(value)
+                self.app.toast(t("share.copied"))
+
+            return h("div", {"class": "share-field"}, h("label", {"for": field_id, "text": label}), box,
+                     h("button", {"type": "button", "text": t("share.copy"), "aria-label": f"{t('share.copy')}: {label}",
+                                  "on_click": copy}, scope=scope))
+
+        body = h("div", {"class": "share"},
+                 h("p", {"class": "muted", "text": link_note}),
+                 field(link, "share-link", t("share.link")) if link else None,
+                 h("p", {"class": "muted", "text": t("share.embed.help")}),
+                 field(snippet, "share-embed", t("share.embed")))
+        try:
+            await modal(t("share.title"), body, [("close", t("dialog.close"), "")], scope)
+        finally:
+            scope.close()
 
     def thinking_box(self) -> Any:
         if not self.thinking or self.session is None:

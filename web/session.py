@@ -6,6 +6,7 @@ allowed, what is autosaved — are tested in CPython. Views call ``play``/``take
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import asdict, dataclass
 from typing import Any, Mapping
 
@@ -34,11 +35,15 @@ class Seat:
 
 
 class Session:
-    def __init__(self, state: GameState[Any], seats: list[Seat], save: Save, store: SaveStore) -> None:
+    def __init__(self, state: GameState[Any], seats: list[Seat], save: Save, store: SaveStore,
+                 meta: dict[str, Any] | None = None) -> None:
         self.state = state
         self.seats = seats
         self.save = save
         self.store = store
+        #: Record metadata kept across saves and links: ``game_id`` (the same game on every device),
+        #: ``replay`` (opened from a link to watch, not to play).
+        self.meta = dict(meta or {})
 
     # --- starting and resuming ----------------------------------------------------
     @classmethod
@@ -47,9 +52,10 @@ class Session:
         state = engines.factory(game)(options, seed)
         if len(seats) != state.num_players:
             raise ValueError(f"{len(seats)} seats for {state.num_players} players")
-        record = GameRecord.of(state, seats=[asdict(s) for s in seats])
+        meta = {"game_id": secrets.token_hex(8)}
+        record = GameRecord.of(state, seats=[asdict(s) for s in seats], **meta)
         save = store.create(game, title, record.to_json())
-        return cls(state, seats, save, store)
+        return cls(state, seats, save, store, meta)
 
     @classmethod
     def open(cls, store: SaveStore, save_id: str) -> "Session":
@@ -60,7 +66,9 @@ class Session:
         seats = [Seat.from_json(s) for s in raw_seats]
         if len(seats) != state.num_players:
             raise ValueError(f"the save has {len(seats)} seats for {state.num_players} players")
-        return cls(state, seats, save, store)
+        meta = {k: v for k, v in record.meta.items() if k != "seats"}
+        meta.setdefault("game_id", save.id)
+        return cls(state, seats, save, store, meta)
 
     # --- who plays ----------------------------------------------------------------
     @property
@@ -80,8 +88,18 @@ class Session:
         return sum(1 for s in self.seats if not s.computer)
 
     # --- moves --------------------------------------------------------------------
+    @property
+    def game_id(self) -> str:
+        return str(self.meta["game_id"])
+
+    @property
+    def replay_only(self) -> bool:
+        return bool(self.meta.get("replay"))
+
     def play(self, move_text: str) -> Any:
         """Apply a move in notation (raises NotationError / IllegalMove untouched), then autosave."""
+        if self.replay_only:
+            raise ValueError("this game was shared to be watched, not played")
         move = self.state.parse_move(move_text)
         result = self.state.push(move)
         self.autosave()
@@ -112,7 +130,7 @@ class Session:
 
     # --- saving -------------------------------------------------------------------
     def record(self) -> GameRecord:
-        return GameRecord.of(self.state, seats=[asdict(s) for s in self.seats])
+        return GameRecord.of(self.state, **self.meta, seats=[asdict(s) for s in self.seats])
 
     def autosave(self) -> Save:
         """Write the game as the next revision; raises StorageFull / SaveConflict (the view tells the player)."""

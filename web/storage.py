@@ -24,6 +24,8 @@ from typing import Any, Callable, Protocol
 
 SCHEMA_VERSION = 1
 PREFIX = "scarab:save:"
+#: Games played inside an embedded frame are kept apart from the main site's.
+EMBED_PREFIX = "scarab:embed:save:"
 SETTINGS_KEY = "scarab:settings"
 MAX_IMPORT_BYTES = 1_000_000
 MAX_TITLE = 80
@@ -162,8 +164,10 @@ class SaveStore:
         clock: Callable[[], int] = lambda: int(time.time() * 1000),
         new_id: Callable[[], str] = lambda: secrets.token_hex(6),
         validate_state: Callable[[str, dict[str, Any]], None] | None = None,
+        prefix: str = PREFIX,
     ) -> None:
         self.kv = kv
+        self.prefix = prefix
         self.clock = clock
         self.new_id = new_id
         #: Checks a game's state (e.g. replays the record); raises ValueError with a reason.
@@ -173,9 +177,9 @@ class SaveStore:
     def list(self) -> list[Save | DamagedSave]:
         saves: list[Save | DamagedSave] = []
         for key in sorted(self.kv.keys()):
-            if not key.startswith(PREFIX):
+            if not key.startswith(self.prefix):
                 continue
-            save_id = key[len(PREFIX):]
+            save_id = key[len(self.prefix):]
             raw = self.kv.get(key) or ""
             try:
                 saves.append(parse_envelope(raw, save_id))
@@ -184,7 +188,7 @@ class SaveStore:
         return sorted(saves, key=lambda s: -s.updated if isinstance(s, Save) else 0)
 
     def load(self, save_id: str) -> Save:
-        raw = self.kv.get(PREFIX + save_id)
+        raw = self.kv.get(self.prefix + save_id)
         if raw is None:
             raise InvalidSave(f"there is no saved game {save_id!r}")
         return parse_envelope(raw, save_id)
@@ -198,7 +202,7 @@ class SaveStore:
     # --- writing ---------------------------------------------------------------------
     def _write(self, save: Save) -> Save:
         text = json.dumps(save.envelope(), ensure_ascii=False, separators=(",", ":"))
-        self.kv.set(PREFIX + save.id, text)  # StorageFull leaves the previous value in place
+        self.kv.set(self.prefix + save.id, text)  # StorageFull leaves the previous value in place
         return save
 
     def create(self, game: str, title: str, state: dict[str, Any]) -> Save:
@@ -206,7 +210,7 @@ class SaveStore:
             raise InvalidSave(f"unknown game {game!r}")
         now = self.clock()
         save_id = self.new_id()
-        while self.kv.get(PREFIX + save_id) is not None:
+        while self.kv.get(self.prefix + save_id) is not None:
             save_id = self.new_id()
         return self._write(Save(save_id, game, _title(title), now, now, 1, state))
 
@@ -223,12 +227,12 @@ class SaveStore:
                                 save.state))
 
     def delete(self, save_id: str) -> None:
-        self.kv.remove(PREFIX + save_id)
+        self.kv.remove(self.prefix + save_id)
 
     # --- files -----------------------------------------------------------------------
     def export(self, save_id: str) -> str:
         """The save as a file's text; a damaged entry is exported exactly as stored so it can be repaired."""
-        raw = self.kv.get(PREFIX + save_id)
+        raw = self.kv.get(self.prefix + save_id)
         if raw is None:
             raise InvalidSave(f"there is no saved game {save_id!r}")
         try:
@@ -248,7 +252,7 @@ class SaveStore:
             except ValueError as err:
                 raise InvalidSave(f"the game inside does not replay: {err}") from None
         now = self.clock()
-        save_id = save.id if self.kv.get(PREFIX + save.id) is None else self.new_id()
+        save_id = save.id if self.kv.get(self.prefix + save.id) is None else self.new_id()
         return self._write(Save(save_id, save.game, _title(save.title), save.created, now, 1, save.state))
 
     # --- settings --------------------------------------------------------------------

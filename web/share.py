@@ -1,0 +1,142 @@
+"""Games in links: a whole game record, compressed into a URL fragment, to open on another device or
+to send a move to a correspondence opponent — no server involved.
+
+A link's payload is ``s1.<base64url(deflate(json))>`` where the JSON is
+``{"record": <game record>, "game_id": …, "moves": n, "check": <sha-256 prefix>}``. ``check`` is
+over the canonical record, so a damaged or hand-edited link is refused before anything is
+replayed; the record is then replayed by the engine, so an illegal game is refused too. Links are
+capped in size, and a correspondence link must continue the game this device already has.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import GameRecord
+
+PREFIX = "s1."
+#: Longest link payload accepted (browsers and chat apps cope with this, and it holds a whole game).
+MAX_LINK_CHARS = 16_000
+MAX_JSON_BYTES = 200_000
+#: Games whose state is public: a link can carry them ready to continue.
+PUBLIC_GAMES = ("thot", "scarabya")
+
+
+class ShareError(ValueError):
+    pass
+
+
+def _canonical(record: dict[str, Any]) -> bytes:
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _check(record: dict[str, Any]) -> str:
+    return hashlib.sha256(_canonical(record)).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class SharedGame:
+    record: GameRecord
+    game_id: str
+    moves: int
+
+
+def encode(record: GameRecord, game_id: str) -> str:
+    data = record.to_json()
+    payload = {"record": data, "game_id": game_id, "moves": len(record.moves), "check": _check(data)}
+    packed = zlib.compress(_canonical(payload), 9)
+    text = PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    if len(text) > MAX_LINK_CHARS:
+        raise ShareError(f"this game is too long for a link ({len(text)} characters); export it as a file")
+    return text
+
+
+def decode(text: str) -> SharedGame:
+    """Unpack and verify a payload; raise ``ShareError`` saying what is wrong."""
+    text = text.strip()
+    if len(text) > MAX_LINK_CHARS:
+        raise ShareError(f"the link is too long ({len(text)} characters, at most {MAX_LINK_CHARS})")
+    if not text.startswith(PREFIX):
+        version = text.split(".", 1)[0] if "." in text[:6] else "?"
+        raise ShareError(f"this link's format ({version}) is not one this version of Scarab reads")
+    body = text[len(PREFIX):]
+    try:
+        packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_JSON_BYTES + 1)
+        if len(raw) > MAX_JSON_BYTES:
+            raise ShareError("the link unpacks to too much data")
+        if not inflater.eof:
+            raise ValueError("truncated")
+        payload = json.loads(raw)
+    except ShareError:
+        raise
+    except (ValueError, zlib.error):
+        raise ShareError("the link is damaged (it does not unpack); ask for it again") from None
+    if not isinstance(payload, dict) or not isinstance(payload.get("record"), dict):
+        raise ShareError("the link holds no game")
+    if payload.get("check") != _check(payload["record"]):
+        raise ShareError("the link has been altered: its content does not match its check")
+    try:
+        record = GameRecord.from_json(payload["record"])
+    except ValueError as err:
+        raise ShareError(f"the game in the link is not readable: {err}") from None
+    game_id, moves = payload.get("game_id"), payload.get("moves")
+    if not isinstance(game_id, str) or not game_id or moves != len(record.moves):
+        raise ShareError("the link's game identity is incomplete")
+    return SharedGame(record, game_id, moves)
+
+
+def check_continuation(local: GameRecord, incoming: SharedGame) -> str:
+    """Can ``incoming`` (a correspondence link) replace ``local``? Returns "same", "next", or raises.
+
+    It must be the same game (setup and seed), repeat every move we have, and add exactly one."""
+    theirs = incoming.record
+    if (theirs.game, theirs.options, theirs.seed) != (local.game, local.options, local.seed):
+        raise ShareError("this link belongs to a different game")
+    extra = len(theirs.moves) - len(local.moves)
+    if extra < 0 and local.moves[:len(theirs.moves)] == theirs.moves:
+        raise ShareError("this link is older than the game on this device (a move was already received)")
+    if theirs.moves[:len(local.moves)] != local.moves:
+        raise ShareError("this link rewrites moves already played: it is not a continuation of this game")
+    if extra == 0:
+        return "same"
+    if extra == 1:
+        return "next"
+    raise ShareError(f"this link skips {extra - 1} move(s): ask for the links in order")
+
+
+def receive(store: Any, text: str, title: str) -> tuple[Any, str]:
+    """Open a link on this device: returns (save, what happened: "new" | "next" | "same").
+
+    A public game (Thot, Scarabya) continues where the link leaves it; a link that follows a game
+    this device has (same ``game_id``) must continue it by exactly one move. A Scarabeo link opens
+    as a replay to watch, since its racks are private."""
+    from web import engines
+    from web.storage import Save
+
+    shared = decode(text)
+    record = shared.record
+    try:
+        record.replay(engines.factory(record.game))
+    except ValueError as err:
+        raise ShareError(f"the game in the link does not replay: {err}") from None
+    meta = {**record.meta, "game_id": shared.game_id}
+    if record.game not in PUBLIC_GAMES:
+        meta["replay"] = True
+    incoming = GameRecord(record.game, record.options, record.seed, record.moves, meta).to_json()
+    for save in store.list():
+        if not isinstance(save, Save) or save.game != record.game:
+            continue
+        if save.state.get("meta", {}).get("game_id") != shared.game_id:
+            continue
+        verdict = check_continuation(GameRecord.from_json(save.state), shared)
+        if verdict == "next":
+            save = store.update(save, incoming)
+        return save, verdict
+    return store.create(record.game, title, incoming), "new"
