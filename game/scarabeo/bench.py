@@ -79,3 +79,51 @@ def run_bench(n: int = 2000) -> dict[str, Any]:
         "random_game_ms_per_move": round(t_games * 1e3 / max(1, moves), 2),
         "iterations": n,
     }
+
+
+def run_selfplay(games: int, players: int, seed: int) -> dict[str, Any]:
+    """Random legal games (every word accepted) to the end, checking the invariants after every
+    move: all 130 tiles somewhere, racks of at most 8, turn totals adding up, positions and
+    records round-tripping."""
+    from collections import Counter
+
+    from game.scarabeo import record
+    from game.scarabeo.tiles import RACK_SIZE, full_set
+
+    full = Counter(full_set())
+    reasons: Counter[str] = Counter()
+    failures: list[str] = []
+    moves = 0
+    totals: list[int] = []
+    t0 = time.perf_counter()
+    for g in range(games):
+        s = ScarabeoState.new(players, seed + g)
+        rng = Rng(seed + g)
+        while not s.is_over() and len(s.history()) < 2000:
+            s.push(random_move(s, rng))
+            moves += 1
+            if Counter(s.tiles_everywhere()) != full:
+                failures.append(f"game {seed + g}: tiles not conserved at move {len(s.history())}")
+            if any(len(r) > RACK_SIZE for r in s.racks):
+                failures.append(f"game {seed + g}: a rack over 8 at move {len(s.history())}")
+        out = s.outcome()
+        if out is None:
+            failures.append(f"game {seed + g}: did not end")
+            continue
+        reasons[out.reason] += 1
+        totals.extend(out.scores)
+        text = s.position()
+        if ScarabeoState.from_position(text).position() != text:
+            failures.append(f"game {seed + g}: position does not round-trip")
+        if record.from_text(record.to_text(s)).scores != s.scores:
+            failures.append(f"game {seed + g}: text record does not replay")
+    elapsed = time.perf_counter() - t0
+    return {
+        "games": games,
+        "players": players,
+        "moves": moves,
+        "ends": dict(reasons),
+        "mean_final_score": round(sum(totals) / max(1, len(totals)), 1),
+        "ms_per_move": round(elapsed * 1e3 / max(1, moves), 3),
+        "failures": failures,
+    }

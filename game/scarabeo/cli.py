@@ -1,7 +1,7 @@
 """``python -m game scarabeo COMMAND …`` — JSON on stdout; exit 0 ok/legal, 1 illegal move,
 2 malformed input (the message is in the JSON ``error`` field and on stderr).
 
-Commands: ``new``, ``score POSITION MOVE``, ``replay FILE``, ``bench``.
+Commands: ``new``, ``score POSITION MOVE``, ``replay FILE``, ``bench``, ``selfplay``.
 """
 
 from __future__ import annotations
@@ -161,6 +161,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return OK
 
 
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from game.scarabeo.bench import run_selfplay
+
+    if not 2 <= args.players <= 4 or args.games < 1:
+        return _fail(MALFORMED, "selfplay needs 2-4 players and at least one game")
+    _emit(run_selfplay(args.games, args.players, args.seed))
+    return OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m game scarabeo", description="Scarabeo engine")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
@@ -179,6 +188,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--no-check", action="store_true", help="accept every word (no lexicon)")
     b = sub.add_parser("bench", help="time the engine's hot paths")
     b.add_argument("--n", type=int, default=2000)
+    sp = sub.add_parser("selfplay", help="random legal games to the end, checking invariants")
+    sp.add_argument("--games", type=int, default=20)
+    sp.add_argument("--players", type=int, default=2)
+    sp.add_argument("--seed", type=int, default=0)
     return p
 
 
@@ -194,7 +207,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(MALFORMED, str(err))
     except SystemExit as exc:  # --help of a sub-command
         return int(exc.code or 0)
-    handler = {"new": cmd_new, "score": cmd_score, "replay": cmd_replay, "bench": cmd_bench}
+    handler = {"new": cmd_new, "score": cmd_score, "replay": cmd_replay, "bench": cmd_bench,
+               "selfplay": cmd_selfplay}
     if args.command not in handler:
         return _fail(MALFORMED, "a command is needed: new, score, replay or bench")
     return handler[args.command](args)

@@ -662,6 +662,8 @@ class ScarabeoState(GameState[Move]):
             "idle_turns": self.idle,
             "first_play": self.first_play,
             "check_mode": self.check_mode,
+            # False when no word list was given: every word is then accepted.
+            "word_check": not isinstance(self.word_list, AnyWord),
             "hourglass": self.hourglass,
             "clock": self.timer.to_json() if self.timer is not None else None,
             "pending": self.pending.to_json(self.names) if self.pending else None,

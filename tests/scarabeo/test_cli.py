@@ -173,3 +173,9 @@ class TestBenchAndDispatch:
 
     def test_no_command(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert cli.main([]) == 2
+
+
+def test_selfplay_runs_small(capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run(capsys, "selfplay", "--games", "2", "--players", "2", "--seed", "5")
+    assert code == 0 and data["games"] == 2 and data["failures"] == []
+    assert sum(data["ends"].values()) == 2

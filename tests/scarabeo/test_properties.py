@@ -9,7 +9,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core import Rng
+from game.core import IllegalMove, NotationError, Rng
 from game.scarabeo import Accept, Challenge, ScarabeoState, Vote, record
 from game.scarabeo.moves import Move
 from game.scarabeo.randomplay import random_move, random_placement_play
@@ -134,3 +134,53 @@ def test_fast_score_equals_the_breakdown_total(seed: int) -> None:
             checked += 1
         s.push(random_move(s, rng))
     assert checked > 0
+
+
+def mid_game(seed: int, moves: int = 12) -> ScarabeoState:
+    s = ScarabeoState.new(2, seed, word_list=ParityWords())
+    rng = Rng(seed)
+    for _ in range(moves):
+        if s.is_over():
+            break
+        s.push(next_move(s, rng))
+    return s
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, 50),
+    st.integers(0, 16),
+    st.integers(0, 16),
+    st.booleans(),
+    st.text(alphabet="ACEINORST.aeo", min_size=2, max_size=8),
+    st.sampled_from(["", "*I9 ", "*H9 *J9 "]),
+)
+def test_a_refused_move_changes_nothing(seed: int, row: int, col: int, across: bool, word: str,
+                                        swaps: str) -> None:
+    s = mid_game(seed)
+    coord = f"{row + 1}{'ABCDEFGHIJKLMNOPQ'[col]}" if across else f"{'ABCDEFGHIJKLMNOPQ'[col]}{row + 1}"
+    text = f"{swaps}{coord} {word}"
+    before = (s.position(), len(s.history()), s.view())
+    try:
+        move = s.parse_move(text)
+        s.push(move)
+    except (NotationError, IllegalMove):
+        assert (s.position(), len(s.history()), s.view()) == before
+        return
+    assert len(s.history()) == before[1] + 1
+    check_invariants(s)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 50), st.lists(st.tuples(st.integers(0, 288), st.sampled_from("AEIOSTce")),
+                                     min_size=1, max_size=8, unique_by=lambda p: p[0]))
+def test_placements_become_the_play_they_describe(seed: int, pairs: list[tuple[int, str]]) -> None:
+    s = mid_game(seed)
+    try:
+        play = s.play_from_placements(pairs)
+    except IllegalMove as err:
+        assert err.code in ("square-taken", "not-in-line", "gap", "first-not-centre", "not-touching",
+                            "no-word")
+        return
+    assert sorted(resolve_play(s.board, play)) == sorted(pairs)
+    assert s.parse_move(s.move_text(play)) == play
