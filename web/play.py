@@ -65,11 +65,22 @@ class GamePage:
 
     # --- lifecycle ------------------------------------------------------------------
     def mount(self) -> Callable[[], None]:
-        if self.route.page == "new":
+        if hasattr(self.ui, "prepare"):  # optional async hook awaited first (Scarabeo loads its lexicon)
+            asyncio.ensure_future(self.mount_prepared())
+        elif self.route.page == "new":
             self.show_new()
         elif self.route.page == "play" and self.route.save_id:
             self.show_play(self.route.save_id)
         return self.unmount
+
+    async def mount_prepared(self) -> None:
+        await self.ui.prepare(self)  # type: ignore[attr-defined]
+        if self.closed:
+            return
+        if self.route.page == "new":
+            self.show_new()
+        elif self.route.page == "play" and self.route.save_id:
+            self.show_play(self.route.save_id)
 
     def unmount(self) -> None:
         self.closed = True  # stops a computer turn in progress at its next slice
