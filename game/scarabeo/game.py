@@ -641,7 +641,8 @@ class ScarabeoState(GameState[Move]):
         """Everything a renderer needs, JSON-able. ``board`` rows use ``.`` for empty squares."""
         n = self.num_players
         last = self._entries[-1].result.to_json() if self._entries else None
-        rack = self.racks[self.turn] if n else []
+        voting = self.pending is not None and self.pending.kind == "vote"
+        rack = self.racks[self.turn] if n and not voting and self._outcome is None else []
         return {
             "game": self.GAME,
             "size": SIZE,

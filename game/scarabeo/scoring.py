@@ -138,12 +138,24 @@ def word_run(board: Sequence[str], sq: int, across: bool) -> range:
 
 
 def main_direction(board: Sequence[str], squares: Sequence[int], across: bool | None) -> bool:
-    """Direction of the main word; ``board`` must already hold the placed tiles."""
+    """Direction of the main word; ``board`` must already hold the placed tiles.
+
+    Several tiles: their line. A single tile forms up to two words: the main one is SCARABEO /
+    SCARABEI if it completes one (so the bonus does not depend on how the play is written), else
+    the direction asked for, else the longer word (across on a tie).
+    """
     if len(squares) > 1:
         return squares[0] // SIZE == squares[1] // SIZE
+    sq = squares[0]
+    runs = (word_run(board, sq, True), word_run(board, sq, False))
+    for run, direction in zip(runs, (True, False)):
+        if len(run) == 8 and "".join(board[s] for s in run).upper() in SCARABEO_WORDS:
+            return direction
     if across is not None:
         return across
-    return len(word_run(board, squares[0], True)) > 1 or len(word_run(board, squares[0], False)) == 1
+    if len(runs[1]) > len(runs[0]):
+        return False
+    return len(runs[0]) > 1 or len(runs[1]) == 1
 
 
 def _word(board: Sequence[str], run: range, across: bool, new: frozenset[int], main: bool) -> WordScore:

@@ -148,3 +148,18 @@ class TestBonuses:
         bd = score_play(board, placements(board, "E9 STAMPA"))
         assert bd.total == sum(w.score for w in bd.words) + bd.bonus
         assert bd.to_json()["score"] == bd.total
+
+
+class TestSingleTile:
+    def test_completing_scarabeo_gets_the_bonus_whichever_way_it_is_written(self) -> None:
+        # SCARABE. down column I from I2, and an A at J9 so the O at I9 also forms OA across.
+        board = board_with(["I2 SCARABE", "J9 AL"])
+        for across in (True, False, None):
+            bd = score_play(board, at("I9O"), across=across, first_play=False)
+            assert bd.words[0].word == "SCARABEO" and bd.words[0].main
+            assert [(b.code, b.points) for b in bd.bonuses] == [("scarabeo", 110)]
+
+    def test_the_longer_word_is_the_main_one_for_placements(self) -> None:
+        board = board_with(["I5 CANT", "J9 AL"])
+        bd = score_play(board, at("I9O"), first_play=False)
+        assert bd.words[0].word == "CANTO" and [w.word for w in bd.words] == ["CANTO", "OA"]
