@@ -46,6 +46,8 @@ TOP_LEVEL = 4
 #: look-ahead breadth (candidates kept from level 3) and depth (sampled orders of the rest of the deck)
 CANDIDATES = 6
 SAMPLES = 8
+#: play-outs place at most this many of the remaining tiles (0: all of them)
+HORIZON = 4
 #: Ruins play-outs are dearer (whole-board scans for every piece), so the Ruins look-ahead is narrower
 RUINS_CANDIDATES = 4
 RUINS_SAMPLES = 4
@@ -298,7 +300,7 @@ class Search:
         for _ in range(self.samples):
             order = list(rest)
             self.rng.shuffle(order)
-            orders.append(order)
+            orders.append(order[:HORIZON] if HORIZON else order)
         seeds = [self.rng.next64() for _ in orders]
         self.work_total = len(cands) * len(orders)
         seat = state.to_move()
