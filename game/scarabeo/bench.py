@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import platform
+import subprocess
+from pathlib import Path
 import time
 from typing import Any
 
@@ -59,6 +63,7 @@ def run_bench(n: int = 2000) -> dict[str, Any]:
 
     games = max(1, n // 400)
     moves = 0
+    digest = hashlib.sha256()
     t0 = time.perf_counter()
     for g in range(games):
         s = ScarabeoState.new(2 + g % 3, g)
@@ -66,6 +71,7 @@ def run_bench(n: int = 2000) -> dict[str, Any]:
         while not s.is_over():
             s.push(random_move(s, grng))
             moves += 1
+        digest.update(s.position().encode())
     t_games = time.perf_counter() - t0
     return {
         "python": platform.python_version(),
@@ -78,6 +84,8 @@ def run_bench(n: int = 2000) -> dict[str, Any]:
         "random_game_moves": moves,
         "random_game_ms_per_move": round(t_games * 1e3 / max(1, moves), 2),
         "iterations": n,
+        # The same seeds give the same games on every Python: compare across interpreters.
+        "games_digest": digest.hexdigest()[:16],
     }
 
 
@@ -127,3 +135,17 @@ def run_selfplay(games: int, players: int, seed: int) -> dict[str, Any]:
         "ms_per_move": round(elapsed * 1e3 / max(1, moves), 3),
         "failures": failures,
     }
+
+
+def run_pyodide_bench(n: int) -> dict[str, Any]:
+    """The same bench inside Pyodide under Node (``node_modules/pyodide``), as the browser runs it."""
+    script = Path(__file__).resolve().parent / "pyodide_bench.mjs"
+    try:
+        proc = subprocess.run(["node", str(script), str(n)], capture_output=True, text=True,
+                              check=False, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        return {"error": f"cannot run node: {err}"}
+    if proc.returncode != 0:
+        return {"error": proc.stderr.strip()[-500:]}
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result

@@ -155,9 +155,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from game.scarabeo.bench import run_bench
+    from game.scarabeo.bench import run_bench, run_pyodide_bench
 
-    _emit(run_bench(args.n))
+    out = run_bench(args.n)
+    if args.pyodide:
+        wasm = run_pyodide_bench(args.n)
+        out["pyodide_node"] = wasm
+        if "games_digest" in wasm:
+            out["same_games_in_pyodide"] = wasm["games_digest"] == out["games_digest"]
+    _emit(out)
     return OK
 
 
@@ -188,6 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--no-check", action="store_true", help="accept every word (no lexicon)")
     b = sub.add_parser("bench", help="time the engine's hot paths")
     b.add_argument("--n", type=int, default=2000)
+    b.add_argument("--pyodide", action="store_true",
+                   help="also run it in Pyodide under Node (node_modules/pyodide)")
     sp = sub.add_parser("selfplay", help="random legal games to the end, checking invariants")
     sp.add_argument("--games", type=int, default=20)
     sp.add_argument("--players", type=int, default=2)
