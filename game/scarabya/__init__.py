@@ -6,7 +6,8 @@ Browser entry points: ``new(...)``, ``load(position)``, ``replay(record_json)``,
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Union
+from collections.abc import Mapping
+from typing import Any
 
 from game.core import GameRecord, NotationError, RecordError
 from game.scarabya.moves import DISCARD, Discard, Move, Place
@@ -14,7 +15,7 @@ from game.scarabya.ruins import PiecePlace, RuinsState
 from game.scarabya.sets import Layout
 from game.scarabya.state import ScarabyaState
 
-AnyState = Union[ScarabyaState, RuinsState]
+AnyState = ScarabyaState | RuinsState
 VARIANTS = ("classic", "ruins")
 
 

@@ -12,11 +12,11 @@ import platform
 import statistics
 import sys
 import time
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from game.core import GameRecord, IllegalMove, NotationError, RecordError
-from game.scarabya import AnyState, PiecePlace, RuinsState, ScarabyaState, load, new, record, replay
-from game.scarabya import solver
+from game.scarabya import AnyState, PiecePlace, RuinsState, ScarabyaState, load, new, record, replay, solver
 
 OK, ILLEGAL, MALFORMED = 0, 1, 2
 
@@ -197,7 +197,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             "players": players,
             "levels": levels,
             "games": games,
-            "mean_scores": [round(statistics.fmean(g["scores"][p] for g in games), 2) for p in range(players)],
+            "mean_scores": [
+                round(statistics.fmean(g["scores"][p] for g in games), 2) for p in range(players)
+            ],
         }
     )
     return OK

@@ -6,7 +6,7 @@ handful of shifts, which matters in WebAssembly where per-square loops are slow.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from game.core import NotationError
 

@@ -4,7 +4,6 @@ bounding box) and ``-`` (discard the round's tile when it cannot be placed anywh
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from game.core import NotationError
 from game.scarabya.grid import SITE, Grid
@@ -27,7 +26,7 @@ class Discard:
         return "-"
 
 
-Move = Union[Place, Discard]
+Move = Place | Discard
 DISCARD = Discard()
 
 

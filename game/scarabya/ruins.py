@@ -12,8 +12,9 @@ Decisions where rules.md is silent (see docs/scarabya.md):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from game.core import GameState, IllegalMove, NotationError, Outcome, Rng
 from game.scarabya.grid import Grid
@@ -125,7 +126,9 @@ class RuinsState(GameState[PiecePlace]):
         self._undo: list[tuple[Any, ...]] = []
 
     @classmethod
-    def new(cls, players: int = 2, seed: int = 0, deck: str | None = None, zones: str | None = None) -> "RuinsState":
+    def new(
+        cls, players: int = 2, seed: int = 0, deck: str | None = None, zones: str | None = None
+    ) -> RuinsState:
         rng = Rng(seed)
         order = list(range(16))
         rng.shuffle(order)
@@ -142,10 +145,10 @@ class RuinsState(GameState[PiecePlace]):
         )
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any], seed: int) -> "RuinsState":
+    def from_options(cls, options: Mapping[str, Any], seed: int) -> RuinsState:
         return cls.new(int(options.get("players", 2)), seed, options.get("deck"), options.get("zones"))
 
-    def copy(self) -> "RuinsState":
+    def copy(self) -> RuinsState:
         other = RuinsState.__new__(RuinsState)
         other.__dict__.update(self.__dict__)
         other.occupied = list(self.occupied)
@@ -226,21 +229,35 @@ class RuinsState(GameState[PiecePlace]):
             full |= occ
         if mask & full:
             over = BOARD.names(mask & full)
-            raise IllegalMove("overlap", f"{move.text()} would overlap a piece on {', '.join(over)}", squares=over)
+            raise IllegalMove(
+                "overlap", f"{move.text()} would overlap a piece on {', '.join(over)}", squares=over
+            )
         return mask
 
     def push(self, move: PiecePlace) -> dict[str, Any]:
         mask = self._check(move)
         seat = self.seat
         self._undo.append(
-            (self.round_index, list(self.occupied), list(self.unused), self.seat, list(self.scores),
-             len(self.scored), list(self.pieces_on_board))
+            (
+                self.round_index,
+                list(self.occupied),
+                list(self.unused),
+                self.seat,
+                list(self.scores),
+                len(self.scored),
+                list(self.pieces_on_board),
+            )
         )
         self._history.append(move)
         self.occupied[seat] |= mask
         self.unused[seat] &= ~(1 << PIECE_NAMES.index(move.piece))
         self.pieces_on_board.append((seat, move, mask))
-        result: dict[str, Any] = {"seat": seat, "round": self.round_index + 1, "move": move.text(), "scored": []}
+        result: dict[str, Any] = {
+            "seat": seat,
+            "round": self.round_index + 1,
+            "move": move.text(),
+            "scored": [],
+        }
         n = self._players
         for step in range(1, n + 1):
             nxt = (seat + step) % n
@@ -297,7 +314,9 @@ class RuinsState(GameState[PiecePlace]):
             scores=tuple(self.scores),
             winners=tuple(i for i, s in enumerate(self.scores) if s == best),
             reason="rounds-complete",
-            detail={"tiles_won": [sum(1 for e in self.scored if e["seat"] == p) for p in range(self._players)]},
+            detail={
+                "tiles_won": [sum(1 for e in self.scored if e["seat"] == p) for p in range(self._players)]
+            },
         )
 
     # --- notation ----------------------------------------------------------------------
@@ -315,7 +334,7 @@ class RuinsState(GameState[PiecePlace]):
         return f"{VARIANT} {self._players} {deck} {zones} {moves} {self._seed}"
 
     @classmethod
-    def from_position(cls, text: str) -> "RuinsState":
+    def from_position(cls, text: str) -> RuinsState:
         fields = text.split()
         if len(fields) not in (5, 6) or fields[0] != VARIANT:
             raise NotationError("a Ruins position is 'ruins PLAYERS DECK ZONES MOVES [SEED]'", text)
@@ -335,7 +354,9 @@ class RuinsState(GameState[PiecePlace]):
                 try:
                     state.push(parse_piece_move(mtext))
                 except IllegalMove as err:
-                    raise NotationError(f"move {i} {mtext} is illegal: {err}", text, text.find(fields[4])) from None
+                    raise NotationError(
+                        f"move {i} {mtext} is illegal: {err}", text, text.find(fields[4])
+                    ) from None
                 except NotationError as err:
                     raise NotationError(f"move {i}: {err.message}", text, text.find(fields[4])) from None
         return state

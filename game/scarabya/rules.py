@@ -10,9 +10,7 @@ MAX_AREA = 4
 
 #: tile letter -> every in-bounds placement as (orientation, anchor, mask), distinct masks only
 PLACEMENTS: dict[str, tuple[tuple[int, int, int], ...]] = {
-    name: tuple(
-        (k, anchor, mask) for k in sorted(shape.placements) for anchor, mask in shape.placements[k]
-    )
+    name: tuple((k, anchor, mask) for k in sorted(shape.placements) for anchor, mask in shape.placements[k])
     for name, shape in TILES.items()
 }
 
@@ -22,9 +20,7 @@ _NOT_LAST = SITE.not_last_col
 
 
 def neighbours(mask: int) -> int:
-    return (
-        ((mask << 1) & _NOT_FIRST) | ((mask >> 1) & _NOT_LAST) | ((mask << 10) & _FULL) | (mask >> 10)
-    )
+    return ((mask << 1) & _NOT_FIRST) | ((mask >> 1) & _NOT_LAST) | ((mask << 10) & _FULL) | (mask >> 10)
 
 
 def contact_zone(covered: int) -> int:

@@ -59,7 +59,7 @@ class Layout:
         return "-".join(f"{b}.{t}" for b, t in zip(self.boards, self.turns))
 
     @classmethod
-    def parse(cls, text: str) -> "Layout":
+    def parse(cls, text: str) -> Layout:
         parts = text.strip().split("-")
         if len(parts) != 4:
             raise NotationError("a layout is four board.turns pairs like 1.0-2.3-3.1-4.2", text)
@@ -79,7 +79,7 @@ class Layout:
         return cls((boards[0], boards[1], boards[2], boards[3]), (turns[0], turns[1], turns[2], turns[3]))
 
     @classmethod
-    def shuffled(cls, rng: Rng) -> "Layout":
+    def shuffled(cls, rng: Rng) -> Layout:
         boards = [1, 2, 3, 4]
         rng.shuffle(boards)
         turns = [rng.below(4) for _ in range(4)]

@@ -15,12 +15,7 @@ Cells = tuple[tuple[int, int], ...]  # (x, y) with x to the right, y downwards, 
 
 def parse_drawing(drawing: str) -> Cells:
     """``"####/#..."`` -> cells; rows separated by ``/``, ``#`` filled."""
-    cells = [
-        (x, y)
-        for y, row in enumerate(drawing.split("/"))
-        for x, ch in enumerate(row)
-        if ch == "#"
-    ]
+    cells = [(x, y) for y, row in enumerate(drawing.split("/")) for x, ch in enumerate(row) if ch == "#"]
     return normalise(cells)
 
 

@@ -18,7 +18,8 @@ browser can yield to its event loop between them.
 from __future__ import annotations
 
 import time
-from typing import Any, Generator, Iterator, Union
+from collections.abc import Generator, Iterator
+from typing import Any
 
 from game.core import Rng
 from game.scarabya import rules
@@ -26,7 +27,6 @@ from game.scarabya.grid import SITE
 from game.scarabya.moves import DISCARD, Move, Place
 from game.scarabya.ruins import (
     BOARD,
-    PIECE_NAMES,
     PIECES,
     RUINS_TILES,
     PiecePlace,
@@ -38,8 +38,8 @@ from game.scarabya.sets import CENTRE, TILES
 from game.scarabya.state import ScarabyaState, describe_areas
 from game.scarabya.tokens import pay
 
-AnyState = Union[ScarabyaState, RuinsState]
-AnyMove = Union[Move, PiecePlace]
+AnyState = ScarabyaState | RuinsState
+AnyMove = Move | PiecePlace
 
 LEVELS = {1: "random", 2: "greedy", 3: "shaper", 4: "lookahead"}
 TOP_LEVEL = 4
@@ -126,11 +126,7 @@ def fast_points(open_after: int, live: int, halo: int) -> tuple[int, int]:
         comp = cand & -cand
         while True:
             grown = (
-                comp
-                | ((comp << 1) & _NOT_FIRST)
-                | ((comp >> 1) & _NOT_LAST)
-                | (comp << 10)
-                | (comp >> 10)
+                comp | ((comp << 1) & _NOT_FIRST) | ((comp >> 1) & _NOT_LAST) | (comp << 10) | (comp >> 10)
             ) & open_after
             if grown == comp:
                 found = comp & live
@@ -381,7 +377,9 @@ def hint(state: AnyState, level: int = TOP_LEVEL, budget_ms: float | None = None
     open_after = state.open_squares(seat) & ~mask
     areas = rules.closed_areas(open_after, mask)
     supply = list(state.supply)
-    points = sum(sum(pay(supply, a.bit_count())) for a in areas for _ in range((a & state.symbols).bit_count()))
+    points = sum(
+        sum(pay(supply, a.bit_count())) for a in areas for _ in range((a & state.symbols).bit_count())
+    )
     covers = (mask & state.symbols).bit_count()
     parts = []
     said = describe_areas(areas, state.symbols)
@@ -427,7 +425,9 @@ def ruins_value(state: RuinsState, occupied: list[int], seat: int, rivals: bool)
     return own - max(worth(q) for q in range(len(occupied)) if q != seat)
 
 
-def _ruins_ranked(state: RuinsState, rivals: bool, rng: Rng) -> list[tuple[float, int, tuple[str, int, int, int]]]:
+def _ruins_ranked(
+    state: RuinsState, rivals: bool, rng: Rng
+) -> list[tuple[float, int, tuple[str, int, int, int]]]:
     seat = state.to_move()
     out = []
     for p in state.placements():
@@ -484,7 +484,9 @@ def ruins_explain(state: RuinsState, move: PiecePlace, level: int) -> dict[str, 
             parts.append(f"spoils zone {zone} ({symbols}) for seat {others[0] + 1}")
         elif occ[seat] & zm == zm:
             points += tile_value(tile_id)
-            parts.append(f"completes zone {zone} ({symbols}, {tile_value(tile_id)} points at the round's end)")
+            parts.append(
+                f"completes zone {zone} ({symbols}, {tile_value(tile_id)} points at the round's end)"
+            )
         else:
             parts.append(f"claims {(occ[seat] & zm).bit_count()} of 4 squares of zone {zone} ({symbols})")
     reason = "; ".join(parts) or "keeps clear of the Ruins zones"

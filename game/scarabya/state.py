@@ -8,8 +8,9 @@ only legal move (and never legal otherwise).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from game.core import GameState, IllegalMove, NotationError, Outcome, Rng
 from game.scarabya import rules
@@ -60,7 +61,9 @@ def describe_areas(areas: list[int], symbols: int) -> str:
     for a in areas:
         n = (a & symbols).bit_count()
         s = "scarab" if n == 1 else "scarabs"
-        parts.append(f"a {a.bit_count()}-square area with {n} {s}" if n else f"an empty {a.bit_count()}-square area")
+        parts.append(
+            f"a {a.bit_count()}-square area with {n} {s}" if n else f"an empty {a.bit_count()}-square area"
+        )
     if not parts:
         return ""
     return "closes " + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
@@ -94,7 +97,7 @@ class ScarabyaState(GameState[Move]):
         layout: str | Layout | None = None,
         deck: str | None = None,
         seed: int = 0,
-    ) -> "ScarabyaState":
+    ) -> ScarabyaState:
         """A new game; a missing layout or deck is shuffled from ``seed``.
 
         The seed always deals a layout and then a deck, so giving one of them leaves the other as
@@ -126,7 +129,7 @@ class ScarabyaState(GameState[Move]):
             seed=seed,
         )
 
-    def copy(self) -> "ScarabyaState":
+    def copy(self) -> ScarabyaState:
         other = ScarabyaState.__new__(ScarabyaState)
         other.__dict__.update(self.__dict__)
         other.covered = list(self.covered)
@@ -351,12 +354,11 @@ class ScarabyaState(GameState[Move]):
         return f"{VARIANT} {self._players} {self._layout.text()} {self._deck} {sites} {self._seed}"
 
     @classmethod
-    def from_position(cls, text: str) -> "ScarabyaState":
+    def from_position(cls, text: str) -> ScarabyaState:
         fields = text.split()
         if len(fields) not in (5, 6) or fields[0] != VARIANT:
-            raise NotationError(
-                "a classic position is 'classic PLAYERS LAYOUT DECK SITES [SEED]'", text
-            )
+            raise NotationError("a classic position is 'classic PLAYERS LAYOUT DECK SITES [SEED]'", text)
+
         def offset(i: int) -> int:  # where field i starts, for messages
             return text.find(fields[i])
 
@@ -374,9 +376,7 @@ class ScarabyaState(GameState[Move]):
         state = cls(players, layout, deck, seed)
         seats = fields[4].split("/")
         if len(seats) != players:
-            raise NotationError(
-                f"SITES lists {len(seats)} seats for {players} players", text, offset(4)
-            )
+            raise NotationError(f"SITES lists {len(seats)} seats for {players} players", text, offset(4))
         lists = [[] if s == "." else s.split(",") for s in seats]
         counts = [len(x) for x in lists]
         if any(counts[i] < counts[i + 1] for i in range(players - 1)) or counts[0] - counts[-1] > 1:
@@ -466,8 +466,11 @@ class ScarabyaState(GameState[Move]):
         last = None
         if self._history:
             n = len(self._history) - 1
-            last = {"seat": n % self._players, "round": n // self._players + 1,
-                    "move": self._history[-1].text()}
+            last = {
+                "seat": n % self._players,
+                "round": n // self._players + 1,
+                "move": self._history[-1].text(),
+            }
         outcome = self.outcome()
         return {
             "game": self.GAME,

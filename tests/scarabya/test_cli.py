@@ -21,7 +21,9 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any]:
 
 class TestNewShow:
     def test_new_with_options(self, capsys: pytest.CaptureFixture[str]) -> None:
-        code, view = run(capsys, "new", "--players", "2", "--layout", "1.0-2.0-3.0-4.0", "--deck", "IXLNPTUVWFYZ")
+        code, view = run(
+            capsys, "new", "--players", "2", "--layout", "1.0-2.0-3.0-4.0", "--deck", "IXLNPTUVWFYZ"
+        )
         assert code == 0 and view["position"] == START
 
     def test_new_is_seeded(self, capsys: pytest.CaptureFixture[str]) -> None:
@@ -72,7 +74,7 @@ class TestPlay:
             ("frobnicate",),
             ("new", "--players", "7"),
             ("new", "--layout", "1.0"),
-            ("replay", "{\"format\": \"other\"}"),
+            ("replay", '{"format": "other"}'),
         ],
     )
     def test_malformed_exits_2(self, capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> None:

@@ -102,7 +102,12 @@ class TestRecords:
         rec = record(s)
         data = json.loads(rec.dumps())
         assert data["version"] == 1 and data["game"] == "scarabya"
-        assert data["options"] == {"variant": "classic", "players": 2, "layout": s.layout.text(), "deck": s.deck}
+        assert data["options"] == {
+            "variant": "classic",
+            "players": 2,
+            "layout": s.layout.text(),
+            "deck": s.deck,
+        }
         again = replay(rec.dumps())
         assert again.position() == s.position() and again.scores == s.scores
 

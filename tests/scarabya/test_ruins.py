@@ -131,7 +131,9 @@ class TestRounds:
                 if s.round_index != before.round_index:
                     # the round ended: after this move nobody could place any piece
                     seat = before.to_move()
-                    before.occupied[seat] |= PIECES[move.piece].mask_at(BOARD, move.orientation, move.anchor) or 0
+                    before.occupied[seat] |= (
+                        PIECES[move.piece].mask_at(BOARD, move.orientation, move.anchor) or 0
+                    )
                     before.unused[seat] &= ~(1 << PIECE_NAMES.index(move.piece))
                     assert not any(before._can_place(p) for p in range(3))
 

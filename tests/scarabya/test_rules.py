@@ -8,7 +8,7 @@ from game.core import IllegalMove
 from game.scarabya import DISCARD, Place, ScarabyaState
 from game.scarabya.grid import SITE
 from game.scarabya.moves import parse_move
-from game.scarabya.sets import CENTRE, TILES
+from game.scarabya.sets import CENTRE
 from game.scarabya.state import ROUNDS
 from tests.scarabya.helpers import DECK, PLAIN, mask, random_game, row_squares, with_open
 

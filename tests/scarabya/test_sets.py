@@ -6,7 +6,16 @@ import pytest
 
 from game.core import NotationError, Rng
 from game.scarabya.grid import SITE
-from game.scarabya.sets import BOARDS, CENTRE, TILE_NAMES, TILES, Layout, parse_deck, shuffled_deck, turn_board
+from game.scarabya.sets import (
+    BOARDS,
+    CENTRE,
+    TILE_NAMES,
+    TILES,
+    Layout,
+    parse_deck,
+    shuffled_deck,
+    turn_board,
+)
 from game.scarabya.shapes import orient, parse_drawing
 
 
@@ -87,7 +96,7 @@ class TestTiles:
     def test_placements_stay_inside_the_frame(self) -> None:
         for shape in TILES.values():
             for plist in shape.placements.values():
-                for anchor, m in plist:
+                for _anchor, m in plist:
                     assert m.bit_count() == 5 and m <= SITE.full
 
 
