@@ -148,6 +148,7 @@ class ScarabeoState(GameState[Move]):
         self.starter = 0
         self._entries: list[_Entry] = []
         self.timer: Hourglass | None = None
+        self.start_position: str | None = None  # set when the game started from a position
 
     # --- setup ---------------------------------------------------------------------------
     @classmethod
@@ -196,6 +197,8 @@ class ScarabeoState(GameState[Move]):
             raise ValueError("hourglass must be true or false")
         if names is None:
             names = [f"Player {i + 1}" for i in range(players)]
+        if isinstance(names, str) or not isinstance(names, (list, tuple)):
+            raise ValueError("player names must be a list")
         names = [n.strip() if isinstance(n, str) else n for n in names]
         if len(names) != players or not all(isinstance(n, str) for n in names):
             raise ValueError(f"{players} player names are needed")
@@ -211,10 +214,24 @@ class ScarabeoState(GameState[Move]):
     def from_options(cls, options: dict[str, Any], seed: int,
                      word_list: WordList | None = None) -> "ScarabeoState":
         """Recreate a game's start from record options (players, names, check_mode, hourglass)."""
-        known = {"players", "names", "check_mode", "hourglass"}
+        known = {"players", "names", "check_mode", "hourglass", "position"}
         extra = set(options) - known
         if extra:
             raise ValueError(f"unknown option(s): {', '.join(sorted(extra))}")
+        if "position" in options:
+            # A game that started from a position (analysis, puzzles): the bag order comes from
+            # the seed.
+            text = options["position"]
+            if not isinstance(text, str):
+                raise ValueError("the position option must be text")
+            try:
+                state = cls.from_position(text, word_list, options.get("check_mode", "dictionary"),
+                                          seed, options.get("names"))
+            except NotationError as err:
+                raise ValueError(f"position: {err}") from None
+            if options.get("players", state.num_players) != state.num_players:
+                raise ValueError("the players option does not match the position's racks")
+            return state
         return cls.new(
             players=options.get("players", 2),
             seed=seed,
@@ -248,6 +265,7 @@ class ScarabeoState(GameState[Move]):
         s.bag = data.bag()
         s.rng.shuffle(s.bag)
         s.first_play = not any(s.board)
+        s.start_position = text
         if s.idle >= 2 * n or (not s.bag and any(s.board) and not all(s.racks)):
             # A finished game: the scores are taken as final.
             s._outcome = s._make_outcome("position", [0] * n)
@@ -274,12 +292,15 @@ class ScarabeoState(GameState[Move]):
         return self._outcome
 
     def options(self) -> dict[str, Any]:
-        return {
+        options: dict[str, Any] = {
             "players": self.num_players,
             "names": list(self.names),
             "check_mode": self.check_mode,
             "hourglass": self.hourglass,
         }
+        if self.start_position is not None:
+            options["position"] = self.start_position
+        return options
 
     def history(self) -> list[Move]:
         return [e.move for e in self._entries]

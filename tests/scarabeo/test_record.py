@@ -8,9 +8,11 @@ import pytest
 
 from game.core import GameRecord, Rng
 from game.core.record import MAX_RECORD_BYTES
-from game.scarabeo import ScarabeoState, record
+from game.scarabeo import ScarabeoState, SetWordList, record
 from game.scarabeo.randomplay import random_move
 from game.scarabeo.record import ReplayError
+
+from tests.scarabeo.helpers import position_with
 
 
 def finished_game(seed: int = 3, players: int = 3) -> ScarabeoState:
@@ -153,3 +155,16 @@ class TestOversized:
         with pytest.raises(ReplayError, match="already over") as info:
             record.replay_record(rec)
         assert info.value.turn == len(rec.moves)
+
+
+class TestFromPosition:
+    def test_a_game_started_from_a_position_records_and_replays(self) -> None:
+        words = SetWordList(["CONTARE", "SCONTARE", "BA"])
+        s = ScarabeoState.from_position(position_with(["9F CONTARE"], ["SBOOOOOO", "AEIOUAEI"]),
+                                        word_list=words, seed=5)
+        s.push(s.parse_move("9E SCONTARE"))
+        s.push(s.parse_move("-AEIOUAEI"))
+        assert s.options()["position"].startswith("17/")
+        for back in (record.from_text(record.to_text(s), words),
+                     record.from_json(record.to_json(s), words)):
+            assert back.position() == s.position() and back.scores == s.scores
