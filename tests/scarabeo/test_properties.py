@@ -4,6 +4,7 @@ deterministic pseudo-lexicon, so challenges and votes really happen."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from hypothesis import given, settings
@@ -50,6 +51,8 @@ def check_invariants(s: ScarabeoState) -> None:
                    if s.pending is None or i != s.pending.player)
     text = s.position()
     assert ScarabeoState.from_position(text).position() == text
+    view = json.loads(json.dumps(s.view()))  # JSON-able in every situation
+    assert view["scores"] == s.scores and view["to_move"] == s.to_move()
     totals = [0] * s.num_players
     for r in s.results():
         totals[r.player] += r.score
