@@ -53,6 +53,18 @@ class TestSetup:
             assert sorted(d["seat"] for d in later) == sorted(
                 d["seat"] for d in earlier if d["letter"] == best)
 
+    def test_a_drawn_scarab_is_drawn_again_and_ties_draw_again(self) -> None:
+        seeds = range(400)
+        scarab = next(seed for seed in seeds if any(
+            len(d["tiles"]) > 1 for r in ScarabeoState.new(4, seed).start_draw for d in r))
+        tie = next(seed for seed in seeds if len(ScarabeoState.new(4, seed).start_draw) > 1)
+        draw = ScarabeoState.new(4, scarab).start_draw
+        assert any(d["tiles"][0] == "?" and d["letter"] != "?" for r in draw for d in r)
+        draw = ScarabeoState.new(4, tie).start_draw
+        first_best = min(d["letter"] for d in draw[0])
+        assert sum(d["letter"] == first_best for d in draw[0]) > 1
+        assert len(draw[1]) == sum(d["letter"] == first_best for d in draw[0])
+
     def test_names(self) -> None:
         s = ScarabeoState.new(2, seed=1, names=["Anna", "Bruno"])
         assert s.view()["names"] == ["Anna", "Bruno"]

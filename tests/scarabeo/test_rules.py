@@ -150,6 +150,12 @@ class TestSwaps:
         assert s.board[parse_square("J9")] == "A"
         assert sorted(s.racks[0]) == sorted("?MORESTP") and r.score == 0
 
+    def test_two_swaps_in_one_turn(self) -> None:
+        s = state_with(["9F CoNTaRE"], "AOBBBBCC", WORDS)
+        s.push(s.parse_move("*J9 *G9 -"))
+        assert s.board[parse_square("J9")] == "A" and s.board[parse_square("G9")] == "O"
+        assert sorted(s.racks[0]).count("?") == 2
+
     def test_swap_needs_a_scarab(self) -> None:
         s = state_with(["9F CONTARE"], "AMORESTP", WORDS)
         err = refusal(s, "*J9 -")
