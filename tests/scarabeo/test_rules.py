@@ -79,7 +79,7 @@ class TestShape:
     def test_word_must_be_written_whole(self) -> None:
         s = state_with(["9F CONTARE"], "ORESTAMP", WORDS)
         err = refusal(s, "9F CONTAR")
-        assert err.code in ("not-whole-word", "no-tiles")
+        assert err.code == "no-tiles"
         err = refusal(s, "9G ONTARES")
         assert err.code == "not-whole-word" and "F9" in str(err)
 
@@ -110,7 +110,7 @@ class TestRack:
         s = state_with([], "CONTAR??", WORDS)
         r = s.push(s.parse_move("9F CONTARe"))
         assert r.breakdown is not None and r.breakdown.words[0].has_scarab
-        assert sorted(s.racks[0]).count("?") <= 2
+        assert s.racks[0].count("?") == 1  # both scarabs were on the rack: none to draw
 
     def test_lowercase_without_a_scarab(self) -> None:
         s = state_with([], "CONTARES", WORDS)
