@@ -13,7 +13,7 @@ class LocalStorage:
 
     def get(self, key: str) -> str | None:
         value = self.ls.getItem(key)
-        return None if value is None else str(value)
+        return value if isinstance(value, str) else None  # Pyodide gives null as jsnull, not None
 
     def set(self, key: str, value: str) -> None:
         try:
