@@ -1,0 +1,499 @@
+"""Every legal play of a Scarabeo position, with its exact score: Appel–Jacobson over the DAWG.
+
+Why a DAWG and not a GADDAG: the lexicon's minimal DAWG has 56 k nodes for 3.6 M forms (Italian
+inflections share their endings); a GADDAG has to be built in the page from the word list and
+is orders of magnitude larger. ``docs/scarabeo-ai.md`` gives the measurement.
+
+The algorithm, per line (17 rows across, 17 columns down):
+
+- cross-checks: for each empty square, the bitset of letters that make a valid perpendicular
+  word, with the perpendicular word's partial score (letter sum with premiums, word multiplier).
+  They are cached by the perpendicular fragments (``before``, ``after``) in the generator, so
+  they carry over from turn to turn: a new play changes only a few fragments.
+- anchors: empty squares next to a tile (the centre on an empty board). Each play is generated
+  once, from the leftmost anchor it covers: its left part is either the tiles already before
+  the anchor or rack tiles on the empty non-anchor squares before it, then it extends right
+  through the DAWG, letters filtered by the cross-check bitset and the rack.
+- scores are kept incrementally (premiums count every time, rules.md §1), then the first-play
+  doubling and the bonuses of ``scoring.play_score`` are added.
+
+Scarabs on the rack stand for any letter (a lowercase letter in the written word); flying-scarab
+swaps are tried for every subset of the scarabs on the board whose letter is on the rack.
+
+A play is reported as a ``GenPlay`` tuple ``(score, start, across, word, swaps)``, the word
+written whole as ``push`` records it. A single tile that forms words both ways is written one way
+(across, as ``play_from_placements`` does) unless the two notations score differently (a SCARABEO
+bonus depends on the main word), in which case both are reported.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Sequence
+
+from game.scarabeo.board import CENTRE, LETTER_MULT, SIZE, SQUARES, WORD_MULT
+from game.scarabeo.moves import Exchange, Move, Pass, Play
+from game.scarabeo.rules import exchange_refusal
+from game.scarabeo.scoring import (
+    NO_SCARAB_EXTRA, SCARABEO_BONUS, SCARABEO_WORDS, TILE_BONUS, play_score,
+)
+from game.scarabeo.tiles import LETTERS, SCARAB, VALUES, sort_rack
+
+#: (score, start square, across, written word, flying-scarab swaps)
+GenPlay = tuple[int, int, bool, str, tuple[int, ...]]
+
+NLETTERS = len(LETTERS)
+ALL = (1 << NLETTERS) - 1
+_LETTER_MASK = 0x1F
+_LAST_FLAG = 0x20
+_CHILD_SHIFT = 6
+_INDEX = {ch: i for i, ch in enumerate(LETTERS)}
+_VAL = [VALUES[ch] for ch in LETTERS]
+_UPPER = list(LETTERS)
+_LOWER = list(LETTERS.lower())
+_BONUS = [TILE_BONUS.get(n, 0) for n in range(9)]
+# Squares of each line: 17 rows (across) then 17 columns (down).
+_LINES: list[tuple[bool, list[int]]] = (
+    [(True, [r * SIZE + c for c in range(SIZE)]) for r in range(SIZE)]
+    + [(False, [r * SIZE + c for r in range(SIZE)]) for c in range(SIZE)]
+)
+
+
+class MoveGenerator:
+    """Generates plays against one lexicon; keep one per lexicon (it caches cross-checks).
+
+    ``lexicon`` is a ``lexicon.Lexicon`` (anything with its flat edge array, root and
+    ``contains``/``abbreviation``).
+    """
+
+    def __init__(self, lexicon: Any) -> None:
+        self.lexicon = lexicon
+        # The DAWG's flat edge array (see lexicon/automaton.py): letter | last << 5 | child << 6.
+        self.edges = lexicon._edges
+        self.root: int = lexicon.root
+        edges = self.edges
+        # Letters leaving each node, as a bitset, indexed by the node's first edge index.
+        masks = [0] * len(edges)
+        acc = 0
+        for i in range(len(edges) - 1, 0, -1):
+            e = edges[i]
+            if e & _LAST_FLAG:
+                acc = 0
+            acc |= 1 << (e & _LETTER_MASK)
+            masks[i] = acc
+        self.node_mask = masks
+        # (letters before, letters after) → (bitset of letters that complete a word).
+        self.cross_cache: dict[tuple[str, str], int] = {}
+
+    # -- automaton primitives ----------------------------------------------------------------
+    def child(self, node: int, letter: int) -> int:
+        i = node >> 1
+        if i == 0 or node < 0:
+            return -1
+        edges = self.edges
+        while True:
+            e = edges[i]
+            el = e & _LETTER_MASK
+            if el == letter:
+                return int(e >> _CHILD_SHIFT)
+            if el > letter or e & _LAST_FLAG:
+                return -1
+            i += 1
+
+    def walk(self, letters: str, node: int | None = None) -> int:
+        n = self.root if node is None else node
+        for ch in letters:
+            n = self.child(n, _INDEX[ch])
+            if n < 0:
+                return -1
+        return n
+
+    def cross_mask(self, before: str, after: str) -> int:
+        """Letters L such that ``before + L + after`` is a word (uppercase fragments)."""
+        key = (before, after)
+        mask = self.cross_cache.get(key)
+        if mask is not None:
+            return mask
+        mask = 0
+        node = self.walk(before)
+        if node >= 0 and node >> 1:
+            edges = self.edges
+            i = node >> 1
+            while True:
+                e = edges[i]
+                n2 = self.walk(after, int(e >> _CHILD_SHIFT))
+                if n2 >= 0 and n2 & 1:
+                    mask |= 1 << (e & _LETTER_MASK)
+                if e & _LAST_FLAG:
+                    break
+                i += 1
+        self.cross_cache[key] = mask
+        return mask
+
+    # -- cross-checks ------------------------------------------------------------------------
+    def cross_checks(self, board: Sequence[str], across: bool) -> tuple[list[int], list[int], list[int]]:
+        """For a play in direction ``across``: per square, the allowed-letter bitset, the
+        perpendicular word's letter sum without the square (-1: no perpendicular word) and its
+        word multiplier without the square."""
+        step = SIZE if across else 1  # the perpendicular step
+        cc = [ALL] * SQUARES
+        xs = [-1] * SQUARES
+        xm = [1] * SQUARES
+        for sq in range(SQUARES):
+            if board[sq]:
+                cc[sq] = 0
+                continue
+            # Walk up (left) then down (right) over the perpendicular tiles.
+            lo = sq
+            while (lo // SIZE if across else lo % SIZE) > 0 and board[lo - step]:
+                lo -= step
+            hi = sq
+            while (hi // SIZE if across else hi % SIZE) < SIZE - 1 and board[hi + step]:
+                hi += step
+            if lo == sq and hi == sq:
+                continue
+            total = 0
+            mult = 1
+            for s in range(lo, hi + 1, step):
+                if s != sq:
+                    total += VALUES[board[s]] * LETTER_MULT[s]
+                    mult *= WORD_MULT[s]
+            before = "".join(board[s] for s in range(lo, sq, step)).upper()
+            after = "".join(board[s] for s in range(sq + step, hi + 1, step)).upper()
+            cc[sq] = self.cross_mask(before, after)
+            xs[sq] = total
+            xm[sq] = mult
+        return cc, xs, xm
+
+    # -- generation --------------------------------------------------------------------------
+    def plays(self, board: Sequence[str], rack: Sequence[str], first_play: bool | None = None,
+              swaps: bool = True) -> list[GenPlay]:
+        """Every legal play (see the module docstring), unsorted."""
+        out: list[GenPlay] = []
+        for _ in self.iter_plays(board, rack, out, first_play, swaps):
+            pass
+        return out
+
+    def iter_plays(self, board: Sequence[str], rack: Sequence[str], out: list[GenPlay],
+                   first_play: bool | None = None, swaps: bool = True) -> Iterator[None]:
+        """Append every legal play to ``out``, yielding between anchors (a few ms of work each)
+        so that a browser caller can share the thread."""
+        board = list(board)
+        if first_play is None:
+            first_play = not any(board)
+        checks = [self.cross_checks(board, True), self.cross_checks(board, False)]
+        subsets: list[tuple[int, ...]] = [()]
+        if swaps:
+            swappable = [sq for sq in range(SQUARES) if board[sq].islower()]
+            for sq in swappable:
+                subsets = subsets + [s + (sq,) for s in subsets]
+        for subset in subsets:
+            b = board[:]
+            r = list(rack)
+            ok = True
+            for sq in subset:
+                letter = b[sq].upper()
+                if letter not in r:
+                    ok = False
+                    break
+                r.remove(letter)
+                r.append(SCARAB)
+                b[sq] = letter
+            if not ok:
+                continue
+            subset = tuple(sorted(subset))
+            for line_across, sqs in _LINES:
+                cc, xs, xm = checks[0] if line_across else checks[1]
+                yield from self._line(b, r, sqs, line_across, cc, xs, xm, first_play, subset, out)
+
+    def _line(self, board: list[str], rack: list[str], sqs: list[int], across: bool,
+              CC: list[int], XS: list[int], XM: list[int], first_play: bool,
+              swaps: tuple[int, ...], out: list[GenPlay]) -> Iterator[None]:
+        n = SIZE
+        tiles = [-1] * (n + 1)
+        scar = [False] * (n + 1)
+        cur = [""] * (n + 1)
+        cc = [0] * (n + 1)
+        xs = [-1] * (n + 1)
+        xm = [1] * (n + 1)
+        lm = [LETTER_MULT[s] for s in sqs] + [1]
+        wm = [WORD_MULT[s] for s in sqs] + [1]
+        empty_board = not any(board)
+        anchors = []
+        for i, s in enumerate(sqs):
+            ch = board[s]
+            if ch:
+                tiles[i] = _INDEX[ch.upper()]
+                scar[i] = ch.islower()
+                cur[i] = ch
+            else:
+                cc[i] = CC[s]
+                xs[i] = XS[s]
+                xm[i] = XM[s]
+                if empty_board:
+                    if s == CENTRE:
+                        anchors.append(i)
+                elif (xs[i] >= 0 or (i > 0 and board[sqs[i - 1]])
+                      or (i < n - 1 and board[sqs[i + 1]])):
+                    anchors.append(i)
+        if not anchors:
+            return
+        is_anchor = [False] * (n + 1)
+        for a in anchors:
+            is_anchor[a] = True
+        have = [0] * NLETTERS
+        scarabs = 0
+        for t in rack:
+            if t == SCARAB:
+                scarabs += 1
+            else:
+                have[_INDEX[t]] += 1
+        # Letters are taken from the rack's letter tiles first and from scarabs only when
+        # those run out (``state[0]`` scarabs so used, ``state[1]`` tiles left); every other
+        # way of using the scarabs scores the same but for the bonuses' no-scarab extra, so
+        # those variants are spelled out when a play is recorded, not searched separately.
+        counts = have[:]
+        state = [0, len(rack)]
+        edges = self.edges
+        node_mask = self.node_mask
+        val = _VAL
+        upper = _UPPER
+        bonus = _BONUS
+        first_mult = 2 if first_play else 1
+        start_sqs = sqs
+        # A single tile written down that also forms an across word is the same play as the
+        # across one, which the across pass reports.
+        down_single_dupes = not across
+
+        def record(start: int, end: int, msum: int, mwm: int, xtot: int, placed: int,
+                   ms: bool) -> None:
+            base = (msum * mwm + xtot) * first_mult
+            word = "".join(cur[start:end])
+            scarabeo = end - start == 8 and word.upper() in SCARABEO_WORDS
+            if placed == 1 and down_single_dupes:
+                i = next(k for k in range(start, end) if tiles[k] < 0)
+                if xs[i] >= 0 and (scarabeo or _long_across(board, sqs[i])):
+                    # Only a SCARABEO bonus can make the two notations score differently.
+                    for ch in ((cur[i], cur[i].lower()) if scarabs else (cur[i],)):
+                        if ch.isupper() and not have[_INDEX[ch]] or ch.islower() and scarabs == 0:
+                            continue
+                        w = word[:i - start] + ch + word[i - start + 1:]
+                        sc = _score(base, placed, ms or ch.islower(), scarabeo, bonus)
+                        if play_score(board, [(sqs[i], ch)], True, first_play) != sc:
+                            out.append((sc, start_sqs[start], across, w, swaps))
+                    return
+                if xs[i] >= 0:
+                    return
+            if not scarabs:
+                out.append((_score(base, placed, ms, scarabeo, bonus), start_sqs[start], across,
+                            word, swaps))
+                return
+            used = state[0]
+            pos = [k - start for k in range(start, end) if tiles[k] < 0]
+            if used == 0:
+                out.append((_score(base, placed, ms, scarabeo, bonus), start_sqs[start], across,
+                            word, swaps))
+            chars = list(word)
+            # Letters placed beyond the rack's letter tiles must be scarabs.
+            over = [0] * NLETTERS
+            for k in pos:
+                over[_INDEX[chars[k]]] += 1
+            for L in range(NLETTERS):
+                over[L] -= have[L]
+            sc_with = _score(base, placed, True, scarabeo, bonus)
+            for p1 in range(len(pos)):
+                k1 = pos[p1]
+                L1 = _INDEX[chars[k1]]
+                if used <= 1:
+                    # one scarab: allowed if the letters left fit the rack
+                    if used == 0 or over[L1] == 1:
+                        c = chars[:]
+                        c[k1] = c[k1].lower()
+                        out.append((sc_with, start_sqs[start], across, "".join(c), swaps))
+                if scarabs >= 2:
+                    over[L1] -= 1
+                    for p2 in range(p1 + 1, len(pos)):
+                        k2 = pos[p2]
+                        L2 = _INDEX[chars[k2]]
+                        over[L2] -= 1
+                        if over[L1] <= 0 and over[L2] <= 0 and used <= 2 and all(
+                                o <= 0 for o in over):
+                            c = chars[:]
+                            c[k1] = c[k1].lower()
+                            c[k2] = c[k2].lower()
+                            out.append((sc_with, start_sqs[start], across, "".join(c), swaps))
+                        over[L2] += 1
+                    over[L1] += 1
+
+        def extend(i: int, node: int, start: int, anchor: int, msum: int, mwm: int, xtot: int,
+                   placed: int, ms: bool) -> None:
+            # Existing tiles: follow them.
+            while tiles[i] >= 0:
+                letter = tiles[i]
+                j = node >> 1
+                if j == 0:
+                    return
+                while True:
+                    e = edges[j]
+                    el = e & _LETTER_MASK
+                    if el == letter:
+                        node = e >> _CHILD_SHIFT
+                        break
+                    if el > letter or e & _LAST_FLAG:
+                        return
+                    j += 1
+                msum += val[letter] * lm[i]
+                mwm *= wm[i]
+                if scar[i]:
+                    ms = True
+                i += 1
+            if i > anchor and node & 1 and placed and i - start >= 2:
+                record(start, i, msum, mwm, xtot, placed, ms)
+            if i >= n or state[1] == 0:
+                return
+            j = node >> 1
+            if j == 0:
+                return
+            allowed = node_mask[j] & cc[i]
+            if not allowed:
+                return
+            spare = state[0] < scarabs
+            lmi = lm[i]
+            wmi = wm[i]
+            xsi = xs[i]
+            mwm2 = mwm * wmi
+            while True:
+                e = edges[j]
+                letter = e & _LETTER_MASK
+                if allowed >> letter & 1 and (counts[letter] or spare):
+                    sc = val[letter] * lmi
+                    xadd = xtot if xsi < 0 else xtot + (xsi + sc) * xm[i] * wmi
+                    cur[i] = upper[letter]
+                    state[1] -= 1
+                    if counts[letter]:
+                        counts[letter] -= 1
+                        extend(i + 1, e >> _CHILD_SHIFT, start, anchor, msum + sc, mwm2, xadd,
+                               placed + 1, ms)
+                        counts[letter] += 1
+                    else:
+                        state[0] += 1
+                        extend(i + 1, e >> _CHILD_SHIFT, start, anchor, msum + sc, mwm2, xadd,
+                               placed + 1, ms)
+                        state[0] -= 1
+                    state[1] += 1
+                if e & _LAST_FLAG:
+                    break
+                j += 1
+            cur[i] = ""
+
+        prefix: list[str] = []
+
+        def left(node: int, anchor: int, limit: int) -> None:
+            # The left part: rack tiles on the len(prefix) squares before the anchor (no cross
+            # words there). It grows at its end, so each longer part starts one square further
+            # left.
+            k = len(prefix)
+            start = anchor - k
+            j = node >> 1
+            if j and node_mask[j] & cc[anchor]:
+                msum = 0
+                mwm = 1
+                for m in range(k):
+                    p = start + m
+                    cur[p] = prefix[m]
+                    msum += val[_INDEX[prefix[m]]] * lm[p]
+                    mwm *= wm[p]
+                extend(anchor, node, start, anchor, msum, mwm, 0, k, False)
+            else:
+                for m in range(k):
+                    cur[start + m] = prefix[m]
+            if k >= limit or state[1] <= 1 or j == 0:
+                return
+            spare = state[0] < scarabs
+            while True:
+                e = edges[j]
+                letter = e & _LETTER_MASK
+                if counts[letter] or spare:
+                    prefix.append(upper[letter])
+                    state[1] -= 1
+                    if counts[letter]:
+                        counts[letter] -= 1
+                        left(e >> _CHILD_SHIFT, anchor, limit)
+                        counts[letter] += 1
+                    else:
+                        state[0] += 1
+                        left(e >> _CHILD_SHIFT, anchor, limit)
+                        state[0] -= 1
+                    state[1] += 1
+                    prefix.pop()
+                    cur[anchor - k - 1] = ""
+                if e & _LAST_FLAG:
+                    break
+                j += 1
+
+        root = self.root
+        for a in anchors:
+            if a > 0 and tiles[a - 1] >= 0:
+                j = a - 1
+                while j > 0 and tiles[j - 1] >= 0:
+                    j -= 1
+                extend(j, root, j, a, 0, 1, 0, 0, False)
+            else:
+                limit = 0
+                p = a - 1
+                while p >= 0 and tiles[p] < 0 and not is_anchor[p]:
+                    limit += 1
+                    p -= 1
+                limit = min(limit, len(rack) - 1)
+                left(root, a, limit)
+            yield None
+
+
+def _score(base: int, placed: int, has_scarab: bool, scarabeo: bool, bonus: list[int]) -> int:
+    extra = 0 if has_scarab else NO_SCARAB_EXTRA
+    total = base
+    if placed >= 6:
+        total += bonus[placed] + extra
+    if scarabeo:
+        total += SCARABEO_BONUS + extra
+    return total
+
+
+def _long_across(board: Sequence[str], sq: int) -> bool:
+    """Whether the across run through empty ``sq`` would be 8 squares long."""
+    row0 = sq - sq % SIZE
+    lo = hi = sq
+    while lo > row0 and board[lo - 1]:
+        lo -= 1
+    while hi < row0 + SIZE - 1 and board[hi + 1]:
+        hi += 1
+    return hi - lo + 1 == 8
+
+
+def to_play(p: GenPlay) -> Play:
+    return Play(p[1], p[2], p[3], p[4])
+
+
+def tiles_placed(board: Sequence[str], p: GenPlay) -> int:
+    step = 1 if p[2] else SIZE
+    return sum(1 for k in range(len(p[3])) if not board[p[1] + k * step])
+
+
+def rack_after(board: Sequence[str], rack: Sequence[str], p: GenPlay) -> list[str]:
+    """The rack left after a play (swaps first: a letter out, a scarab in; then the tiles)."""
+    left = list(rack)
+    for sq in p[4]:
+        left.remove(board[sq].upper())
+        left.append(SCARAB)
+    step = 1 if p[2] else SIZE
+    for k, ch in enumerate(p[3]):
+        if not board[p[1] + k * step]:
+            left.remove(SCARAB if ch.islower() else ch)
+    return left
+
+
+def other_moves(board: Sequence[str], rack: Sequence[str]) -> list[Move]:
+    """The non-play turns worth considering: the pass and, where allowed, the exchange."""
+    moves: list[Move] = [Pass()]
+    if exchange_refusal(rack, "".join(rack)) is None:
+        moves.append(Exchange(sort_rack(rack)))
+    return moves
