@@ -65,13 +65,10 @@ class ThotUI:
 
     # ------------------------------------------------------------------ drawing
     def render(self, page: Any) -> Any:
-        from pyscript import window as W
-        W.console.log("render start")
         t = page.t
         session = page.session
         state: ThotState = session.state
         view = state.view()
-        W.console.log("view done")
         sel = page.selection
         size = view["size"]
         name = state.geo.name
@@ -151,7 +148,6 @@ class ThotUI:
                               h("span", {"class": "dot", "aria-hidden": "true"}) if mark else None))
             append(grid, row)
 
-        W.console.log("grid done")
         board_col = h("div", {"class": "thot-main"},
                       h("p", {"id": "thot-status", "class": "thot-status", "text": self._status(page, view)}),
                       page.thinking_box(), page.message_box(), self._drop_box(page, state), grid,
@@ -384,7 +380,7 @@ class ThotUI:
 
     def _on_click(self, page: Any, event: Any) -> None:
         cell = event.target.closest("[data-sq]")
-        if cell is None:
+        if not cell:
             return
         square = int(cell.getAttribute("data-sq"))
         page.thot_cursor = square
@@ -392,7 +388,7 @@ class ThotUI:
 
     def _on_key(self, page: Any, event: Any) -> None:
         cell = event.target.closest("[data-sq]")
-        if cell is None:
+        if not cell:
             return
         key = str(event.key)
         size = page.session.state.size
@@ -423,11 +419,11 @@ class ThotUI:
     def _focus(self, page: Any, square: int) -> None:
         """Move the roving focus of the grid to ``square``."""
         old = document.querySelector("#thot-board [tabindex='0']")
-        if old is not None:
+        if old:
             old.setAttribute("tabindex", "-1")
         page.thot_cursor = square
         node = document.querySelector(f"#thot-board [data-sq='{square}']")
-        if node is not None:
+        if node:
             node.setAttribute("tabindex", "0")
             node.focus()
 
@@ -477,7 +473,7 @@ class ThotUI:
             page.redraw()
             page.say(page.t("thot.drop.prompt", square=state.geo.name(move.dest)))
             first = document.querySelector("#thot-drop button")
-            if first is not None:
+            if first:
                 first.focus()
             return
         self._commit(page, move)
@@ -511,7 +507,7 @@ class ThotUI:
         page.selection["hinting"] = True
         page.show_message(page.t("thot.hint.thinking"))
         button = document.getElementById("thot-hint")
-        if button is not None:
+        if button:
             button.disabled = True
         search = Search(state, TOP_LEVEL, time_budget=BROWSER_TIME_BUDGET, search_forced=True)
         while not search.step(STEP_MS * 3):
@@ -548,3 +544,4 @@ class ThotUI:
 
 
 UI = ThotUI()
+
