@@ -51,7 +51,7 @@ class App:
         data = json.loads(by_id("boot-data").textContent or "{}")
         self.catalogue: dict[str, dict[str, str]] = data.get("messages", {})
         #: Inside another site's frame (embed.html): one game, no site chrome, saves kept apart.
-        self.embed = str(document.body.dataset.embed or "") == "1"
+        self.embed = document.body.getAttribute("data-embed") == "1"
         self.embed_game = self.embed_game_from_query() if self.embed else None
         self.store = SaveStore(LocalStorage(window.localStorage), validate_state=engines.validate_state,
                                prefix=EMBED_PREFIX if self.embed else PREFIX)
@@ -114,6 +114,7 @@ class App:
                 "settings": self.view_settings,
                 "about": self.view_about,
                 "open": self.view_open,
+                "stats": self.view_stats,
                 "game": self.view_game,
             }.get(self.route.name, self.view_not_found)
             view()
@@ -123,7 +124,7 @@ class App:
         window.scrollTo(0, 0)
 
     def mark_nav(self) -> None:
-        current = {"home": "#/", "settings": "#/settings", "about": "#/about"}.get(self.route.name)
+        current = {"home": "#/", "settings": "#/settings", "about": "#/about", "stats": "#/stats"}.get(self.route.name)
         links = document.querySelectorAll(".topbar nav a")
         for i in range(links.length):
             link = links.item(i)
@@ -367,6 +368,11 @@ class App:
 
         module = importlib.import_module(module_name)
         self.unmount = mount_game(self, self.root, self.route, module.UI)
+
+    def view_stats(self) -> None:
+        from web import stats_view
+
+        stats_view.view(self)
 
     def view_open(self) -> None:
         """A shared game link: continue it (Thot, Scarabya) or watch it (Scarabeo), or say why not."""
