@@ -1,0 +1,1200 @@
+"""Scarabeo in the page: the 17×17 board, the rack, tiles placed by drag, tap or keyboard, the live
+score of the tentative play, disputes, the hourglass, the side panel and the end of the game.
+
+Everything drawn comes from the engine: ``state.view()`` for the board, racks, scores, bag, pending
+disputes and the outcome; ``state.play_from_placements`` + ``state.preview`` for the words and score
+of the tiles laid down so far (or the engine's refusal, shown in plain words); ``rules.apply_swaps``
+for the rack after a flying-scarab swap; ``page.commit`` sends the move in the engine's notation.
+
+Transient input lives in ``page.selection``: ``placed`` {square: tile} (lowercase = scarab), ``order``
+(squares in the order laid, for Backspace), ``tile`` (a rack tile picked by tap), ``swaps`` (board
+scarabs taken back), ``ghost`` (the computer's tiles appearing one by one). The cursor, the typing
+direction, the rack order after Shuffle and the phone zoom are kept on the page between moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Callable, Generator
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from game.core import IllegalMove, NotationError
+from game.scarabeo import record as sc_record
+from game.scarabeo.board import COLUMNS, SIZE, SQUARES, parse_square, square_name
+from game.scarabeo.moves import Exchange, Pass, Play
+from game.scarabeo.moves import move_text as sc_move_text
+from game.scarabeo.rules import apply_swaps, invalid_words, resolve_play
+from game.scarabeo.tiles import LETTERS, SCARAB, sort_rack
+from web import router
+from web.dom import Scope, append, clear, download, h, modal
+
+try:  # the computer opponent (game/scarabeo/ai.py); without it, people only
+    from game.scarabeo import ai as _ai  # type: ignore[attr-defined]
+    LEVELS: tuple[int, ...] = tuple(sorted(getattr(_ai, "LEVELS", ())))
+except ImportError:  # pragma: no cover - depends on the engine being there
+    _ai = None
+    LEVELS = ()
+
+PREMIUM_LABEL = {"W": "3P", "D": "2P", "T": "3L", "L": "2L"}
+#: Seconds between two of the computer's tiles appearing on the board.
+COMPUTER_TILE_SECONDS = 0.18
+#: Below this width the board starts zoomed on the area being played (it pans inside its frame).
+PHONE_WIDTH = 600
+
+
+def _next_square(sq: int, across: bool, step: int = 1) -> int | None:
+    r, c = divmod(sq, SIZE)
+    if across:
+        c += step
+    else:
+        r += step
+    return r * SIZE + c if 0 <= r < SIZE and 0 <= c < SIZE else None
+
+
+class ScarabeoUI:
+    GAME = "scarabeo"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    LEVELS = LEVELS
+    PRIVATE = True
+
+    # ------------------------------------------------------------------ before the page opens
+    async def prepare(self, page: Any) -> None:
+        """The lexicon must be in the engine's factory before a game is created or replayed."""
+        from web import wordcheck
+
+        note = h("p", {"class": "thinking", "role": "status", "id": "sc-loading", "text": page.t("scarabeo.loading")})
+        append(page.root, note)
+        try:
+            await wordcheck.lexicon()
+        except Exception as err:  # a missing lexicon: the game still opens, without word checks
+            page.app.toast(page.t("wordcheck.unavailable", error=err), error=True)
+        note.remove()
+
+    # ------------------------------------------------------------------ new game
+    def options_form(self, page: Any) -> tuple[Any, Callable[[int], dict[str, Any]]]:
+        t = page.t
+        mode = h("select", {"id": "sc-mode", "name": "check_mode"})
+        for m in ("dictionary", "challenge", "vote"):
+            append(mode, h("option", {"value": m, "text": t(f"scarabeo.mode.{m}")}))
+        glass = h("input", {"type": "checkbox", "id": "sc-hourglass", "name": "hourglass"})
+        importer = h("input", {"type": "file", "id": "sc-import", "accept": ".txt,.gcg,.json,text/plain"})
+        page.scope.on(importer, "change", lambda _e: asyncio.ensure_future(self._import(page, importer)))
+        box = h("div", {"class": "sc-options"},
+                h("fieldset", {}, h("legend", {"text": t("play.options")}),
+                  h("div", {"class": "row"}, h("label", {"for": "sc-mode", "text": t("scarabeo.mode")}), mode),
+                  h("p", {"class": "muted", "text": t("scarabeo.mode.help")}),
+                  h("label", {"class": "choice", "for": "sc-hourglass"}, glass, t("scarabeo.hourglass")),
+                  h("p", {"class": "muted", "text": t("scarabeo.hourglass.help")})),
+                h("fieldset", {}, h("legend", {"text": t("scarabeo.import")}),
+                  h("label", {"for": "sc-import", "class": "muted", "text": t("scarabeo.import.help")}), importer))
+
+        def read(players: int) -> dict[str, Any]:
+            check_mode = str(mode.value)
+            if check_mode == "vote" and players < 3:
+                raise ValueError(t("scarabeo.mode.vote.players"))
+            names = []
+            for i in range(players):
+                node = document.getElementById(f"seat-{i}-name")
+                name = " ".join(str(node.value if node else "").split())[:24]
+                names.append(name or t("play.seat.default", n=i + 1))
+            return {"players": players, "names": names, "check_mode": check_mode, "hourglass": bool(glass.checked)}
+
+        return box, read
+
+    async def _import(self, page: Any, node: Any) -> None:
+        """A GCG-style text record (or a JSON one): replayed and checked by the engine, then continued."""
+        from web import engines
+        from web.session import Seat, Session
+        from web.storage import StorageError
+
+        files = node.files
+        if files is None or files.length == 0:
+            return
+        text = str(await files.item(0).text())
+        node.value = ""
+        lex = engines.FACTORY_KWARGS.get("scarabeo", {}).get("word_list")
+        try:
+            if len(text) > 1_000_000:
+                raise ValueError("record over 1 000 000 bytes")
+            game = sc_record.load(text, lex)
+            session = Session.create(page.app.store, "scarabeo", game.options(), game.seed,
+                                     [Seat(n) for n in game.names],
+                                     page.t("scarabeo.import.title", names=", ".join(game.names)))
+            for move in game.history():
+                session.state.push(move)
+            session.autosave()
+        except StorageError as err:
+            page.app.storage_error(err)
+            return
+        except (ValueError, NotationError) as err:
+            page.app.toast(page.t("scarabeo.import.failed", reason=str(err)), error=True)
+            return
+        page.app.navigate(router.href("scarabeo", "play", session.save.id))
+
+    # ------------------------------------------------------------------ helpers on the position
+    def _viewer(self, page: Any) -> int | None:
+        """Whose rack is shown: the person to move; with one person, always theirs."""
+        session = page.session
+        state = session.state
+        if state.is_over():
+            return None
+        seat = state.to_move()
+        if not session.seats[seat].computer:
+            return seat
+        people = [i for i, s in enumerate(session.seats) if not s.computer]
+        return people[0] if len(people) == 1 else None
+
+    def _projected(self, page: Any) -> tuple[list[str], list[str], str | None]:
+        """The board and rack of the player to move with the chosen swaps applied (by the engine's
+        ``apply_swaps``), and the refusal if a swap is not possible."""
+        state = page.session.state
+        board = state.board[:]
+        rack = list(state.racks[state.to_move()])
+        swaps = page.selection.get("swaps") or []
+        if swaps:
+            try:
+                apply_swaps(board, rack, list(swaps))
+            except IllegalMove as err:
+                page.selection["swaps"] = []
+                return state.board[:], list(state.racks[state.to_move()]), str(err)
+        return board, rack, None
+
+    def _rack_left(self, page: Any, rack: list[str]) -> list[str]:
+        """The rack tiles not laid on the board yet, in the player's order (Shuffle)."""
+        left = sort_rack(rack)
+        order = getattr(page, "sc_order", None)
+        if order is not None and sorted(order) == sorted(left):
+            left = list(order)
+        else:
+            page.sc_order = list(left)
+            left = list(left)
+        for ch in page.selection.get("placed", {}).values():
+            tile = SCARAB if ch.islower() else ch
+            if tile in left:
+                left.remove(tile)
+        return left
+
+    def _tentative(self, page: Any) -> tuple[Any, Any, str | None]:
+        """(play, turn result) of the tiles laid so far, or the engine's refusal in plain words."""
+        placed = page.selection.get("placed") or {}
+        if not placed:
+            return None, None, None
+        state = page.session.state
+        swaps = page.selection.get("swaps") or []
+        try:
+            play = state.play_from_placements(sorted(placed.items()), swaps)
+            result = state.preview(play)
+        except IllegalMove as err:
+            return None, None, self._reason(page, err)
+        return play, result, None
+
+    def _reason(self, page: Any, err: Exception) -> str:
+        """The engine's refusal in the player's language when its code is known, else as it is."""
+        t = page.t
+        code = getattr(err, "code", "")
+        details = getattr(err, "details", {}) or {}
+        key = f"scarabeo.err.{code}"
+        if code == "invalid-words":
+            words = details.get("words") or []
+            return t(key + (".one" if len(words) == 1 else ".many"), words=", ".join(words))
+        if code in ("gap", "square-taken") and details.get("square"):
+            return t(key, square=details["square"])
+        if code in ("first-not-centre", "not-touching", "no-word", "not-in-line", "exchange-not-allowed"):
+            text = t(key)
+            return text if code != "exchange-not-allowed" else f"{text} ({err})"
+        return str(err)
+
+    # ------------------------------------------------------------------ drawing
+    def render(self, page: Any) -> Any:
+        t = page.t
+        session = page.session
+        state = session.state
+        view = state.view()
+        sel = page.selection
+        over = view["over"]
+        viewer = self._viewer(page)
+        to_move = view["to_move"]
+        person = (not over and not page.thinking and not session.computer_to_move() and not session.replay_only)
+        pending = view["pending"]
+        placing = person and (pending is None or pending["kind"] == "challenge")
+        if view["hourglass"] and state.timer is None and not over:
+            state.attach_clock(lambda: float(window.performance.now()) / 1000.0)
+        self._start_ticker(page)
+
+        board, rack, swap_error = self._projected(page) if placing else (state.board, [], None)
+        if swap_error:
+            page.message = (swap_error, True)
+        placed: dict[int, str] = sel.get("placed", {}) if placing else {}
+        ghost: dict[int, str] = dict(sel.get("ghost", []))
+        play, result, reason = self._tentative(page) if placing else (None, None, None)
+        formed = set()
+        if result is not None and result.breakdown is not None:
+            for w in result.breakdown.words:
+                step = 1 if w.across else SIZE
+                formed.update(w.start + k * step for k in range(len(w.word)))
+        last = set()
+        if view["last"] and view["last"]["breakdown"] and not ghost:
+            for w in view["last"]["breakdown"]["words"]:
+                for letter in w["letters"]:
+                    if letter["new"]:
+                        last.add(parse_square(letter["square"]))
+        cursor = getattr(page, "sc_cursor", None)
+        if cursor is None:
+            cursor = min(last) if last else 8 * SIZE + 8
+            page.sc_cursor = cursor
+        across = getattr(page, "sc_across", True)
+        swappable = set(view["swappable"]) if placing else set()
+        swaps = set(sel.get("swaps") or [])
+
+        # --- the board --------------------------------------------------------------------------
+        grid = h("div", {"role": "grid", "id": "sc-board", "class": "sc-board", "aria-label": t("scarabeo.board"),
+                         "aria-describedby": "sc-board-help", "aria-rowcount": str(SIZE), "aria-colcount": str(SIZE),
+                         "on_click": lambda e: self._on_board_click(page, e),
+                         "on_keydown": lambda e: self._on_board_key(page, e)}, scope=page.view_scope)
+        head = h("div", {"class": "sc-row sc-head", "aria-hidden": "true"}, h("span", {}))
+        for ch in COLUMNS:
+            append(head, h("span", {"text": ch}))
+        append(grid, head)
+        premiums = view["premiums"]
+        values = view["values"]
+        pnames = {"W": t("scarabeo.premium.3P"), "D": t("scarabeo.premium.2P"), "T": t("scarabeo.premium.3L"),
+                  "L": t("scarabeo.premium.2L"), "*": t("scarabeo.premium.centre")}
+        for r in range(SIZE):
+            row = h("div", {"role": "row", "class": "sc-row"},
+                    h("span", {"class": "sc-rownum", "aria-hidden": "true", "text": str(r + 1)}))
+            for c in range(SIZE):
+                sq = r * SIZE + c
+                name = f"{COLUMNS[c]}{r + 1}"
+                prem = premiums[r][c]
+                cls = "sc-sq"
+                parts = [name]
+                if prem != ".":
+                    cls += f" p-{prem}"
+                    parts.append(pnames[prem])
+                tile = placed.get(sq) or ghost.get(sq) or board[sq]
+                cell = document.createElement("div")
+                if tile:
+                    scarab = tile.islower()
+                    letter = tile.upper()
+                    cls += " tile"
+                    if scarab:
+                        cls += " scarab"
+                    if sq in placed:
+                        cls += " placed"
+                    elif sq in ghost:
+                        cls += " ghost"
+                    elif sq in last:
+                        cls += " last"
+                    if sq in swaps:
+                        cls += " swapped"
+                    parts.append(t("scarabeo.sq.scarab", letter=letter) if scarab else letter)
+                    if sq in placed:
+                        parts.append(t("scarabeo.sq.placed"))
+                    if sq in swappable:
+                        cls += " swappable"
+                        parts.append(t("scarabeo.sq.swappable"))
+                    cell.appendChild(h("span", {"class": "l", "text": letter, "aria-hidden": "true"}))
+                    if not scarab:
+                        cell.appendChild(h("span", {"class": "v", "text": str(values.get(letter, "")),
+                                                    "aria-hidden": "true"}))
+                else:
+                    parts.append(t("scarabeo.sq.empty"))
+                    if prem in PREMIUM_LABEL:
+                        cell.appendChild(h("span", {"class": "pl", "text": PREMIUM_LABEL[prem], "aria-hidden": "true"}))
+                    elif prem == "*":
+                        cell.appendChild(h("span", {"class": "pl", "text": "\u2605", "aria-hidden": "true"}))
+                if sq in formed:
+                    cls += " formed"
+                if sq == cursor and placing:
+                    cls += " cursor " + ("dir-across" if across else "dir-down")
+                cell.className = cls
+                cell.id = f"sq-{name}"
+                cell.setAttribute("role", "gridcell")
+                cell.setAttribute("data-sq", str(sq))
+                cell.setAttribute("tabindex", "0" if sq == cursor else "-1")
+                cell.setAttribute("aria-label", ", ".join(parts))
+                row.appendChild(cell)
+            grid.appendChild(row)
+        zoomed = self._zoomed(page)
+        wrap = h("div", {"class": "sc-board-wrap" + (" zoomed" if zoomed else ""), "id": "sc-board-wrap"}, grid)
+
+        main = h("div", {"class": "sc-main"},
+                 h("p", {"id": "sc-status", "class": "sc-status", "text": self._status(page, view)}),
+                 self._clock_box(page, view),
+                 page.thinking_box(), self._ghost_box(page), page.message_box(),
+                 self._dispute_box(page, view) if person and pending else None,
+                 wrap,
+                 self._preview_box(page, play, result, reason) if placing else None,
+                 self._rack_box(page, view, viewer, rack, placing),
+                 self._actions(page, view, placing, play, zoomed),
+                 h("p", {"id": "sc-board-help", "class": "muted sc-help", "text": t("scarabeo.help.keys")}),
+                 self._legend(t))
+        side = h("div", {"class": "sc-side"},
+                 self._end_box(page, view) if over else None,
+                 self._scores(page, view),
+                 self._draw_box(page, view),
+                 self._sheet(page, view),
+                 self._bag_box(page, view, viewer),
+                 self._tools(page, person and pending is None))
+        page_node = h("section", {"class": "sc-page", "aria-labelledby": "sc-title"},
+                      h("h1", {"id": "sc-title", "class": "visually-hidden", "text": t("game.scarabeo.name")}),
+                      h("div", {"class": "game-layout"}, main, side))
+        if zoomed:
+            window.requestAnimationFrame(self._raf(page))
+        return page_node
+
+    def _raf(self, page: Any) -> Any:
+        from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+        def run(*_a: Any) -> None:
+            proxy.destroy()
+            if not page.closed:
+                self._scroll_to_cursor(page)
+
+        proxy = create_proxy(run)
+        return proxy
+
+    def _zoomed(self, page: Any) -> bool:
+        zoom = getattr(page, "sc_zoom", None)
+        if zoom is None:
+            zoom = int(window.innerWidth) < PHONE_WIDTH
+            page.sc_zoom = zoom
+        return bool(zoom)
+
+    def _scroll_to_cursor(self, page: Any) -> None:
+        wrap = document.getElementById("sc-board-wrap")
+        cursor = getattr(page, "sc_cursor", None)
+        if wrap is None or cursor is None or "zoomed" not in str(wrap.className):
+            return
+        cell = document.querySelector(f"#sc-board [data-sq='{cursor}']")
+        if cell is None:
+            return
+        left = cell.offsetLeft - wrap.clientWidth / 2 + cell.offsetWidth / 2
+        top = cell.offsetTop - wrap.clientHeight / 2 + cell.offsetHeight / 2
+        wrap.scrollLeft = max(0, left)
+        wrap.scrollTop = max(0, top)
+
+    # --- pieces of the page ---------------------------------------------------------------------
+    def _status(self, page: Any, view: dict[str, Any]) -> str:
+        t = page.t
+        if view["over"]:
+            return t("play.over")
+        seats = page.session.seats
+        pending = view["pending"]
+        if pending and pending["kind"] == "vote":
+            return t("scarabeo.status.vote", name=pending["name"])
+        text = t("play.turn", name=seats[view["to_move"]].name)
+        if view["first_play"]:
+            text += " — " + t("scarabeo.status.first")
+        return text
+
+    def _clock_box(self, page: Any, view: dict[str, Any]) -> Any:
+        if not view["hourglass"] or view["over"]:
+            return None
+        return h("p", {"id": "sc-clock", "class": "sc-clock", "role": "timer", "aria-live": "off",
+                       "text": self._clock_text(page)})
+
+    def _clock_text(self, page: Any) -> str:
+        t = page.t
+        state = page.session.state
+        if state.timer is None:
+            return ""
+        c = state.timer.to_json()
+        rem = max(0, int(c["remaining"] + 0.999))
+        text = t("scarabeo.clock", time=f"{rem // 60}:{rem % 60:02d}")
+        if c["carry_in"]:
+            text += " " + t("scarabeo.clock.carry", seconds=int(c["carry_in"]))
+        if not c["running"]:
+            text += " " + t("scarabeo.clock.paused")
+        return text
+
+    def _start_ticker(self, page: Any) -> None:
+        """The hourglass display, and the time-out pass, every half second while the page is open."""
+        if getattr(page, "sc_ticker", None) is not None or not page.session.state.hourglass:
+            return
+        from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+        def tick(*_a: Any) -> None:
+            if page.closed:
+                window.clearInterval(page.sc_ticker)
+                proxy.destroy()
+                return
+            state = page.session.state
+            node = document.getElementById("sc-clock")
+            if node is not None:
+                node.textContent = self._clock_text(page)
+            timer = state.timer
+            if (timer is not None and not state.is_over() and timer.expired() and not page.thinking
+                    and not page.session.computer_to_move()
+                    and not (state.pending is not None and state.pending.kind == "vote")):
+                page.selection = {}
+                if page.commit("-"):
+                    page.show_message(page.t("scarabeo.timeout"))
+
+        proxy = create_proxy(tick)
+        page.sc_ticker = window.setInterval(proxy, 500)
+
+    def _ghost_box(self, page: Any) -> Any:
+        info = page.selection.get("ghost_info")
+        if not info:
+            return None
+        return h("p", {"class": "sc-ghost-info", "id": "sc-ghost-info", "text": info})
+
+    def _preview_box(self, page: Any, play: Any, result: Any, reason: str | None) -> Any:
+        t = page.t
+        box = h("div", {"class": "sc-preview", "id": "sc-preview", "aria-live": "polite"})
+        if reason:
+            box.className = "sc-preview refused"
+            append(box, h("p", {"id": "sc-reason", "text": reason}))
+            return box
+        if result is None:
+            append(box, h("p", {"class": "muted", "text": t("scarabeo.preview.none")}))
+            return box
+        bd = result.breakdown
+        words = ", ".join(f"{w.word} {w.score}" for w in bd.words)
+        extra = []
+        if bd.first_play_doubled:
+            extra.append(t("scarabeo.preview.doubled"))
+        for b in bd.bonuses:
+            extra.append(t("scarabeo.preview.bonus", points=b.points, reason=b.reason))
+        append(box, h("p", {"id": "sc-score", "class": "sc-score",
+                            "text": t("scarabeo.preview", move=sc_move_text(play), words=words, score=bd.total)}))
+        if extra:
+            append(box, h("p", {"class": "muted", "text": "; ".join(extra)}))
+        if page.session.state.check_mode != "dictionary":
+            append(box, h("p", {"class": "muted", "text": t(f"scarabeo.preview.{page.session.state.check_mode}")}))
+        return box
+
+    def _rack_box(self, page: Any, view: dict[str, Any], viewer: int | None, rack: list[str], placing: bool) -> Any:
+        t = page.t
+        seats = page.session.seats
+        if viewer is None:
+            return h("p", {"class": "muted sc-rack-hidden", "text": t("scarabeo.rack.hidden")})
+        if not placing:
+            rack = list(page.session.state.racks[viewer])
+        left = self._rack_left(page, rack) if placing else sort_rack(rack)
+        chosen = page.selection.get("tile") if placing else None
+        values = view["values"]
+        box = h("div", {"class": "sc-rack", "id": "sc-rack", "role": "group",
+                        "aria-label": t("scarabeo.rack.of", name=seats[viewer].name),
+                        "on_click": lambda e: self._on_rack_click(page, e),
+                        "on_pointerdown": lambda e: self._drag_start(page, e),
+                        "on_pointermove": lambda e: self._drag_move(page, e),
+                        "on_pointerup": lambda e: self._drag_end(page, e),
+                        "on_pointercancel": lambda e: self._drag_cancel(page)}, scope=page.view_scope)
+        marked = False
+        for i, tile in enumerate(left):
+            scarab = tile == SCARAB
+            label = t("scarabeo.tile.scarab") if scarab else t("scarabeo.tile", letter=tile, value=values[tile])
+            is_chosen = chosen == tile and not marked
+            marked = marked or is_chosen
+            append(box, h("button", {"type": "button", "class": "sc-tile" + (" scarab" if scarab else ""),
+                                     "id": f"sc-tile-{i}", "data-tile": tile, "aria-label": label,
+                                     "aria-pressed": "true" if is_chosen else "false", "disabled": not placing},
+                          h("span", {"class": "l", "aria-hidden": "true", "text": "\u2605" if scarab else tile}),
+                          None if scarab else h("span", {"class": "v", "aria-hidden": "true", "text": str(values[tile])})))
+        if not left:
+            append(box, h("span", {"class": "muted", "text": t("scarabeo.rack.empty")}))
+        return box
+
+    def _actions(self, page: Any, view: dict[str, Any], placing: bool, play: Any, zoomed: bool) -> Any:
+        t = page.t
+        sc = page.view_scope
+        placed = bool(page.selection.get("placed"))
+        across = getattr(page, "sc_across", True)
+        swaps = page.selection.get("swaps") or []
+
+        def button(bid: str, key: str, fn: Callable[[], None], disabled: bool = False, cls: str = "",
+                   **params: Any) -> Any:
+            return h("button", {"type": "button", "id": bid, "class": cls, "text": t(key, **params),
+                                "disabled": disabled, "on_click": lambda _e: fn()}, scope=sc)
+
+        if not placing:
+            return h("div", {"class": "sc-actions row"},
+                     button("sc-zoom", "scarabeo.zoom.out" if zoomed else "scarabeo.zoom.in",
+                            lambda: self._toggle_zoom(page), cls="sc-zoom-button"))
+        return h("div", {"class": "sc-actions row"},
+                 button("sc-play", "scarabeo.play", lambda: self._play(page), disabled=play is None, cls="primary"),
+                 button("sc-recall", "scarabeo.recall", lambda: self._recall(page), disabled=not placed and not swaps),
+                 button("sc-shuffle", "scarabeo.shuffle", lambda: self._shuffle(page)),
+                 button("sc-dir", "scarabeo.dir.across" if across else "scarabeo.dir.down", lambda: self._toggle_dir(page)),
+                 button("sc-pass", "scarabeo.pass.swaps" if swaps else "scarabeo.pass", lambda: self._pass(page),
+                        disabled=placed),
+                 button("sc-exchange", "scarabeo.exchange", lambda: asyncio.ensure_future(self._exchange(page)))
+                 if view["exchange_allowed"] and not swaps else None,
+                 button("sc-zoom", "scarabeo.zoom.out" if zoomed else "scarabeo.zoom.in",
+                        lambda: self._toggle_zoom(page), cls="sc-zoom-button"))
+
+    def _dispute_box(self, page: Any, view: dict[str, Any]) -> Any:
+        t = page.t
+        sc = page.view_scope
+        seats = page.session.seats
+        p = view["pending"]
+        n = view["players"]
+        if p["kind"] == "challenge":
+            box = h("section", {"class": "panel sc-dispute", "id": "sc-challenge", "aria-labelledby": "sc-dispute-title"},
+                    h("h2", {"id": "sc-dispute-title", "text": t("scarabeo.challenge.title")}),
+                    h("p", {"text": t("scarabeo.challenge.body", name=p["name"], move=p["move"],
+                                      words=", ".join(p["words"]), score=p["score"])}))
+            row = h("div", {"class": "row"})
+            for s in range(n):
+                if s == p["player"] or seats[s].computer:
+                    continue
+                append(row, h("button", {"type": "button", "id": f"sc-challenge-{s + 1}", "class": "danger",
+                                         "text": t("scarabeo.challenge.by", name=seats[s].name),
+                                         "on_click": lambda _e, s=s: self._commit(page, f"!challenge {s + 1}")},
+                              scope=sc))
+            append(row, h("button", {"type": "button", "id": "sc-accept", "text": t("scarabeo.challenge.accept"),
+                                     "on_click": lambda _e: self._commit(page, "!accept")}, scope=sc))
+            append(box, row, h("p", {"class": "muted", "text": t("scarabeo.challenge.help")}))
+            return box
+        # a vote: one Y/N per seat (with four players the player concerned abstains)
+        box = h("section", {"class": "panel sc-dispute", "id": "sc-vote", "aria-labelledby": "sc-dispute-title"},
+                h("h2", {"id": "sc-dispute-title", "text": t("scarabeo.vote.title")}),
+                h("p", {"text": t("scarabeo.vote.body", name=p["name"], move=p["move"],
+                                  words=", ".join(p["unknown_words"] or p["words"]))}))
+        fields: list[tuple[int, Any]] = []
+        for s in range(n):
+            if n == 4 and s == p["player"]:
+                append(box, h("p", {"class": "muted", "text": t("scarabeo.vote.abstains", name=seats[s].name)}))
+                continue
+            computer = seats[s].computer
+            yes = h("input", {"type": "radio", "name": f"sc-vote-{s}", "id": f"sc-vote-{s}-Y", "value": "Y",
+                              "disabled": computer})
+            no = h("input", {"type": "radio", "name": f"sc-vote-{s}", "id": f"sc-vote-{s}-N", "value": "N",
+                             "checked": computer, "disabled": computer})
+            fields.append((s, yes))
+            append(box, h("fieldset", {"class": "sc-ballot"},
+                          h("legend", {"text": seats[s].name + (" — " + t("scarabeo.vote.computer") if computer else "")}),
+                          h("label", {"class": "choice", "for": f"sc-vote-{s}-Y"}, yes, t("scarabeo.vote.yes")),
+                          h("label", {"class": "choice", "for": f"sc-vote-{s}-N"}, no, t("scarabeo.vote.no"))))
+
+        def submit(_e: Any) -> None:
+            votes = ["-"] * n
+            for s, yes in fields:
+                no = document.getElementById(f"sc-vote-{s}-N")
+                if yes.checked:
+                    votes[s] = "Y"
+                elif no is not None and no.checked:
+                    votes[s] = "N"
+                else:
+                    page.show_message(t("scarabeo.vote.missing", name=seats[s].name), error=True)
+                    return
+            self._commit(page, "!vote " + "".join(votes))
+
+        append(box, h("button", {"type": "button", "class": "primary", "id": "sc-vote-go",
+                                 "text": t("scarabeo.vote.submit"), "on_click": submit}, scope=sc))
+        return box
+
+    def _legend(self, t: Any) -> Any:
+        out = h("ul", {"class": "sc-legend", "aria-label": t("scarabeo.legend")})
+        for prem, label in (("L", "2L"), ("T", "3L"), ("D", "2P"), ("W", "3P"), ("*", "\u2605")):
+            key = {"L": "2L", "T": "3L", "D": "2P", "W": "3P", "*": "centre"}[prem]
+            append(out, h("li", {}, h("span", {"class": f"sc-sq p-{prem} swatch", "aria-hidden": "true"},
+                                      h("span", {"class": "pl", "text": label})),
+                          t(f"scarabeo.premium.{key}")))
+        return out
+
+    def _scores(self, page: Any, view: dict[str, Any]) -> Any:
+        t = page.t
+        seats = page.session.seats
+        table = h("table", {"class": "scores", "id": "sc-scores"})
+        for s, seat in enumerate(seats):
+            current = not view["over"] and s == view["to_move"]
+            who = seat.name + (" \u2014 " + t("scarabeo.computer") if seat.computer else "")
+            append(table, h("tr", {"class": "to-move" if current else "", "aria-current": "true" if current else None},
+                            h("th", {"scope": "row", "text": ("\u25b6 " if current else "") + who}),
+                            h("td", {"class": "num", "text": str(view["scores"][s])})))
+        return h("section", {"class": "panel", "aria-labelledby": "sc-scores-title"},
+                 h("h2", {"id": "sc-scores-title", "text": t("play.score")}), table)
+
+    def _draw_box(self, page: Any, view: dict[str, Any]) -> Any:
+        t = page.t
+        seats = page.session.seats
+        rounds = view["start_draw"]
+        if not rounds:
+            return None
+        lines = []
+        for i, rnd in enumerate(rounds):
+            parts = []
+            for d in rnd:
+                tiles = " ".join("\u2605" if x == SCARAB else x for x in d["tiles"])
+                parts.append(f"{seats[d['seat']].name}: {tiles}")
+            lines.append(h("li", {"text": t("scarabeo.draw.round", n=i + 1, draws="; ".join(parts))}))
+        box = h("details", {"class": "panel sc-draw", "id": "sc-draw", "open": not view["history"]},
+                h("summary", {"text": t("scarabeo.draw.title", name=seats[view["starter"]].name)}),
+                h("ol", {}, *lines), h("p", {"class": "muted", "text": t("scarabeo.draw.rule")}))
+        return box
+
+    def _sheet(self, page: Any, view: dict[str, Any]) -> Any:
+        t = page.t
+        seats = page.session.seats
+        table = h("table", {"class": "sc-sheet", "id": "sc-sheet"},
+                  h("thead", {}, h("tr", {}, h("th", {"text": "#"}), h("th", {"text": t("scarabeo.sheet.player")}),
+                                  h("th", {"text": t("scarabeo.sheet.move")}), h("th", {"text": "+"}),
+                                  h("th", {"text": t("scarabeo.sheet.total")}))))
+        body = h("tbody", {})
+        for i, r in enumerate(view["history"]):
+            note = ""
+            if r["pending"]:
+                note = " " + t("scarabeo.sheet.pending")
+            score = r["score"]
+            append(body, h("tr", {}, h("td", {"text": str(i + 1)}), h("td", {"text": seats[r["player"]].name}),
+                           h("td", {"class": "mono", "text": r["move"] + note}),
+                           h("td", {"class": "num", "text": f"{score:+d}" if score else "0"}),
+                           h("td", {"class": "num", "text": str(r["total"])})))
+        if not view["history"]:
+            append(body, h("tr", {}, h("td", {"colspan": "5", "class": "muted", "text": t("scarabeo.sheet.empty")})))
+        append(table, body)
+        wrap = h("div", {"class": "sc-sheet-wrap", "id": "sc-sheet-wrap"}, table)
+        return h("section", {"class": "panel", "aria-labelledby": "sc-sheet-title"},
+                 h("h2", {"id": "sc-sheet-title", "text": t("play.log")}), wrap)
+
+    def _bag_box(self, page: Any, view: dict[str, Any], viewer: int | None) -> Any:
+        t = page.t
+        unseen = view["unseen"]
+        items = h("ul", {"class": "sc-unseen", "aria-label": t("scarabeo.unseen")})
+        for letter in list(LETTERS) + [SCARAB]:
+            n = unseen.get(letter, 0)
+            if n:
+                shown = "\u2605" if letter == SCARAB else letter
+                label = t("scarabeo.tile.scarab") if letter == SCARAB else letter
+                append(items, h("li", {"aria-label": f"{label} \u00d7{n}", "text": f"{shown}\u00d7{n}"}))
+        total = sum(unseen.values())
+        return h("section", {"class": "panel", "aria-labelledby": "sc-bag-title"},
+                 h("h2", {"id": "sc-bag-title", "text": t("scarabeo.bag", n=view["bag_count"])}),
+                 h("p", {"class": "muted", "text": t("scarabeo.unseen.help", n=total)}), items)
+
+    def _tools(self, page: Any, person: bool) -> Any:
+        from web import wordcheck
+
+        t = page.t
+        sc = page.view_scope
+        extra = [
+            h("button", {"type": "button", "id": "sc-wordcheck", "text": t("wordcheck.open"),
+                         "on_click": lambda _e: asyncio.ensure_future(wordcheck.open_panel(page.app))}, scope=sc),
+            h("button", {"type": "button", "id": "sc-export-text", "text": t("scarabeo.export.text"),
+                         "on_click": lambda _e: self._export_text(page)}, scope=sc),
+        ]
+        if _ai is not None and hasattr(_ai, "hints"):
+            extra.insert(0, h("button", {"type": "button", "id": "sc-hint", "text": t("play.hint"),
+                                         "disabled": not person or bool(page.selection.get("hinting")),
+                                         "on_click": lambda _e: asyncio.ensure_future(self._hint(page))}, scope=sc))
+        hints = page.selection.get("hints")
+        hint_list = None
+        if hints:
+            hint_list = h("ol", {"class": "sc-hints", "id": "sc-hints", "aria-label": t("scarabeo.hints")})
+            for text, score in hints:
+                append(hint_list, h("li", {"class": "mono", "text": f"{text}  +{score}"}))
+        return h("div", {"class": "sc-tools"}, hint_list, page.toolbar(*extra))
+
+    def _export_text(self, page: Any) -> None:
+        state = page.session.state
+        download(f"scarabeo-{page.session.save.id}.txt", sc_record.to_text(state), "text/plain")
+
+    def _end_box(self, page: Any, view: dict[str, Any]) -> Any:
+        t = page.t
+        seats = page.session.seats
+        outcome = view["outcome"] or {}
+        detail = outcome.get("detail") or {}
+        scores = list(outcome.get("scores") or view["scores"])
+        winners = outcome.get("winners") or []
+        names = ", ".join(seats[s].name for s in winners)
+        headline = t("play.winner", name=names) if len(winners) == 1 else t("scarabeo.end.tie", names=names)
+        reason = t(f"scarabeo.end.{outcome.get('reason', 'passes')}",
+                   name=seats[detail["closer"]].name if detail.get("closer") is not None else "")
+        adj = detail.get("adjustments") or [0] * len(seats)
+        racks = detail.get("final_racks") or [""] * len(seats)
+        table = h("table", {"class": "scores sc-standings", "id": "sc-standings"},
+                  h("thead", {}, h("tr", {}, h("th", {"text": t("scarabeo.end.player")}),
+                                  h("th", {"text": t("scarabeo.end.rack")}),
+                                  h("th", {"text": t("scarabeo.end.adjust")}),
+                                  h("th", {"text": t("play.score")}))))
+        settlement = detail.get("settlement") or {}
+        order = settlement.get("order") or sorted(range(len(seats)), key=lambda s: -scores[s])
+        for s in order:
+            rack = racks[s] if s < len(racks) else ""
+            append(table, h("tr", {}, h("th", {"scope": "row", "text": seats[s].name}),
+                            h("td", {"class": "mono", "text": rack.replace(SCARAB, "\u2605") or "\u2014"}),
+                            h("td", {"class": "num", "text": f"{adj[s]:+d}"}),
+                            h("td", {"class": "num", "text": str(scores[s])})))
+        pay = h("ul", {"class": "sc-settlement", "id": "sc-settlement"})
+        for p in settlement.get("payments") or []:
+            if p["amount"]:
+                append(pay, h("li", {"text": t("scarabeo.end.pays", loser=seats[p["loser"]].name,
+                                                winner=seats[p["winner"]].name, amount=p["amount"])}))
+        return h("section", {"class": "panel sc-end", "role": "status", "aria-labelledby": "sc-end-title"},
+                 h("h2", {"id": "sc-end-title", "text": t("play.over")}),
+                 h("p", {"class": "sc-headline", "id": "sc-result", "text": headline}),
+                 h("p", {"text": reason}), table,
+                 h("h3", {"text": t("scarabeo.end.settlement")}), pay,
+                 h("a", {"class": "button primary", "id": "sc-again", "href": router.href("scarabeo", "new"),
+                         "text": t("play.again")}))
+
+    # ------------------------------------------------------------------ input: the board
+    def _on_board_click(self, page: Any, event: Any) -> None:
+        cell = event.target.closest("[data-sq]")
+        if cell is None:
+            return
+        self._choose_square(page, int(cell.getAttribute("data-sq")))
+
+    def _choose_square(self, page: Any, sq: int) -> None:
+        if not self._can_place(page):
+            page.sc_cursor = sq
+            self._focus(page, sq)
+            return
+        sel = page.selection
+        placed = sel.setdefault("placed", {})
+        board, _rack, _err = self._projected(page)
+        if sel.get("tile") and not board[sq] and sq not in placed:
+            tile = sel.pop("tile")
+            page.sc_cursor = sq
+            self._place(page, sq, tile)
+            return
+        if sq in placed:
+            self._unplace(page, sq)
+            return
+        state = page.session.state
+        if state.board[sq].islower() and (square_name(sq) in self._swappable(page) or sq in (sel.get("swaps") or [])):
+            self._toggle_swap(page, sq)
+            return
+        if sq == getattr(page, "sc_cursor", None) and not board[sq]:
+            page.sc_across = not getattr(page, "sc_across", True)
+        page.sc_cursor = sq
+        page.redraw()
+        self._focus(page, sq)
+
+    def _swappable(self, page: Any) -> list[str]:
+        state = page.session.state
+        rack = state.racks[state.to_move()]
+        return [square_name(sq) for sq in range(SQUARES) if state.board[sq].islower() and state.board[sq].upper() in rack]
+
+    def _toggle_swap(self, page: Any, sq: int) -> None:
+        swaps = list(page.selection.get("swaps") or [])
+        if sq in swaps:
+            if any(True for _ in page.selection.get("placed", {})):
+                self._recall(page)
+                swaps = []
+            else:
+                swaps.remove(sq)
+            page.say(page.t("scarabeo.swap.undone", square=square_name(sq)))
+        else:
+            swaps.append(sq)
+            page.say(page.t("scarabeo.swap.done", square=square_name(sq)))
+        page.selection["swaps"] = swaps
+        page.sc_cursor = sq
+        page.redraw()
+        self._focus(page, sq)
+
+    def _can_place(self, page: Any) -> bool:
+        s = page.session
+        if s is None or page.thinking or s.state.is_over() or s.computer_to_move() or s.replay_only:
+            return False
+        return s.state.pending is None or s.state.pending.kind == "challenge"
+
+    def _place(self, page: Any, sq: int, tile: str, letter: str | None = None) -> None:
+        """Lay a rack tile on an empty square; a scarab first asks which letter it stands for."""
+        if tile == SCARAB and letter is None:
+            asyncio.ensure_future(self._place_scarab(page, sq))
+            return
+        ch = letter.lower() if tile == SCARAB and letter else tile
+        sel = page.selection
+        sel.setdefault("placed", {})[sq] = ch
+        sel.setdefault("order", []).append(sq)
+        sel.pop("tile", None)
+        nxt = sq
+        while True:
+            cand = _next_square(nxt, getattr(page, "sc_across", True))
+            if cand is None:
+                break
+            nxt = cand
+            board, _r, _e = self._projected(page)
+            if not board[nxt] and nxt not in sel["placed"]:
+                break
+        page.sc_cursor = nxt if nxt is not None else sq
+        page.message = None
+        page.redraw()
+        self._focus(page, page.sc_cursor)
+        score = document.getElementById("sc-score") or document.getElementById("sc-reason")
+        page.say(page.t("scarabeo.say.placed", tile=ch.upper(), square=square_name(sq))
+                 + (". " + str(score.textContent) if score is not None else ""))
+
+    async def _place_scarab(self, page: Any, sq: int) -> None:
+        letter = await self._ask_letter(page)
+        if letter and not page.closed:
+            self._place(page, sq, SCARAB, letter)
+
+    async def _ask_letter(self, page: Any) -> str | None:
+        t = page.t
+        scope = Scope()
+        buttons = [(ch, ch, "sc-letter") for ch in LETTERS] + [("", t("dialog.cancel"), "")]
+        try:
+            choice = await modal(t("scarabeo.scarab.title"), h("p", {"text": t("scarabeo.scarab.body")}),
+                                 buttons, scope)
+        finally:
+            scope.close()
+        return choice or None
+
+    def _unplace(self, page: Any, sq: int) -> None:
+        sel = page.selection
+        placed = sel.get("placed", {})
+        if sq in placed:
+            del placed[sq]
+            order = sel.get("order", [])
+            if sq in order:
+                order.remove(sq)
+            page.sc_cursor = sq
+            page.redraw()
+            self._focus(page, sq)
+
+    def _on_board_key(self, page: Any, event: Any) -> None:
+        cell = event.target.closest("[data-sq]")
+        if cell is None:
+            return
+        key = str(event.key)
+        sq = int(cell.getAttribute("data-sq"))
+        r, c = divmod(sq, SIZE)
+        arrows = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if key in arrows:
+            dr, dc = arrows[key]
+            r, c = min(max(r + dr, 0), SIZE - 1), min(max(c + dc, 0), SIZE - 1)
+            event.preventDefault()
+            page.sc_cursor = r * SIZE + c
+            self._move_cursor(page, r * SIZE + c)
+            return
+        if key in ("Home", "End"):
+            event.preventDefault()
+            c = 0 if key == "Home" else SIZE - 1
+            self._move_cursor(page, r * SIZE + c)
+            return
+        if not self._can_place(page):
+            return
+        sel = page.selection
+        if key == " " or key == "/":
+            event.preventDefault()
+            self._toggle_dir(page)
+            return
+        if key == "Enter":
+            event.preventDefault()
+            if sel.get("tile"):
+                self._choose_square(page, sq)
+            elif sel.get("placed"):
+                self._play(page)
+            else:
+                self._choose_square(page, sq)
+            return
+        if key == "Backspace":
+            event.preventDefault()
+            order = sel.get("order") or []
+            if order:
+                self._unplace(page, order[-1])
+            return
+        if key == "Delete":
+            event.preventDefault()
+            self._unplace(page, sq)
+            return
+        if key == "Escape":
+            event.preventDefault()
+            self._recall(page)
+            return
+        if len(key) == 1 and key.upper() in LETTERS:
+            event.preventDefault()
+            self._type_letter(page, sq, key.upper())
+            return
+        if key in ("?", "*"):
+            event.preventDefault()
+            sel["tile"] = SCARAB
+            self._choose_square(page, sq)
+
+    def _type_letter(self, page: Any, sq: int, letter: str) -> None:
+        sel = page.selection
+        placed = sel.setdefault("placed", {})
+        across = getattr(page, "sc_across", True)
+        board, rack, _err = self._projected(page)
+        target: int | None = sq
+        while target is not None and (board[target] or target in placed):
+            target = _next_square(target, across)
+        if target is None:
+            page.show_message(page.t("scarabeo.edge"), error=True)
+            return
+        left = self._rack_left(page, rack)
+        if letter in left:
+            self._place(page, target, letter)
+        elif SCARAB in left:
+            self._place(page, target, SCARAB, letter)
+        else:
+            page.show_message(page.t("scarabeo.no.tile", letter=letter), error=True)
+
+    def _move_cursor(self, page: Any, sq: int) -> None:
+        old = document.querySelector("#sc-board .cursor")
+        placing = self._can_place(page)
+        if old is not None:
+            old.classList.remove("cursor", "dir-across", "dir-down")
+        self._focus(page, sq)
+        node = document.querySelector(f"#sc-board [data-sq='{sq}']")
+        if node is not None and placing:
+            node.classList.add("cursor", "dir-across" if getattr(page, "sc_across", True) else "dir-down")
+        self._scroll_to_cursor(page)
+
+    def _focus(self, page: Any, sq: int) -> None:
+        """Move the roving focus of the grid to ``sq``."""
+        page.sc_cursor = sq
+        for node in document.querySelectorAll("#sc-board [tabindex='0']"):
+            node.setAttribute("tabindex", "-1")
+        node = document.querySelector(f"#sc-board [data-sq='{sq}']")
+        if node is not None:
+            node.setAttribute("tabindex", "0")
+            node.focus()
+
+    # ------------------------------------------------------------------ input: the rack
+    def _on_rack_click(self, page: Any, event: Any) -> None:
+        if getattr(page, "sc_dragged", False):
+            page.sc_dragged = False
+            return
+        node = event.target.closest("[data-tile]")
+        if node is None or not self._can_place(page):
+            return
+        tile = str(node.getAttribute("data-tile"))
+        sel = page.selection
+        sel["tile"] = None if sel.get("tile") == tile else tile
+        if sel["tile"] is None:
+            sel.pop("tile")
+        page.redraw()
+        again = document.getElementById(str(node.id))
+        if again is not None:
+            again.focus()
+        if sel.get("tile"):
+            page.say(page.t("scarabeo.say.picked", tile=page.t("scarabeo.tile.scarab") if tile == SCARAB else tile))
+
+    def _drag_start(self, page: Any, event: Any) -> None:
+        node = event.target.closest("[data-tile]")
+        if node is None or not self._can_place(page) or (event.button and int(event.button) != 0):
+            return
+        page.sc_drag = {"tile": str(node.getAttribute("data-tile")), "x": float(event.clientX),
+                        "y": float(event.clientY), "ghost": None, "node": node}
+        try:
+            node.setPointerCapture(event.pointerId)
+        except Exception:
+            pass
+
+    def _drag_move(self, page: Any, event: Any) -> None:
+        drag = getattr(page, "sc_drag", None)
+        if not drag:
+            return
+        x, y = float(event.clientX), float(event.clientY)
+        if drag["ghost"] is None:
+            if abs(x - drag["x"]) + abs(y - drag["y"]) < 8:
+                return
+            tile = drag["tile"]
+            ghost = h("div", {"class": "sc-drag-ghost", "aria-hidden": "true",
+                              "text": "\u2605" if tile == SCARAB else tile})
+            document.body.appendChild(ghost)
+            drag["ghost"] = ghost
+            drag["node"].classList.add("dragging")
+        event.preventDefault()
+        drag["ghost"].style.transform = f"translate({x - 22}px, {y - 22}px)"
+
+    def _drag_end(self, page: Any, event: Any) -> None:
+        drag = getattr(page, "sc_drag", None)
+        page.sc_drag = None
+        if not drag or drag["ghost"] is None:
+            return
+        drag["ghost"].remove()
+        page.sc_dragged = True  # the click that follows a drag is not a tap
+        window.setTimeout(self._clear_dragged_proxy(page), 50)
+        target = document.elementFromPoint(float(event.clientX), float(event.clientY))
+        cell = target.closest("[data-sq]") if target is not None else None
+        if cell is None:
+            page.redraw()
+            return
+        sq = int(cell.getAttribute("data-sq"))
+        board, _r, _e = self._projected(page)
+        if board[sq] or sq in page.selection.get("placed", {}):
+            page.show_message(page.t("scarabeo.err.square-taken", square=square_name(sq)), error=True)
+            page.redraw()
+            return
+        page.sc_cursor = sq
+        self._place(page, sq, drag["tile"])
+
+    def _clear_dragged_proxy(self, page: Any) -> Any:
+        from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+        def run(*_a: Any) -> None:
+            page.sc_dragged = False
+            proxy.destroy()
+
+        proxy = create_proxy(run)
+        return proxy
+
+    def _drag_cancel(self, page: Any) -> None:
+        drag = getattr(page, "sc_drag", None)
+        page.sc_drag = None
+        if drag and drag["ghost"] is not None:
+            drag["ghost"].remove()
+            drag["node"].classList.remove("dragging")
+
+    # ------------------------------------------------------------------ actions
+    def _recall(self, page: Any) -> None:
+        page.selection = {}
+        page.message = None
+        page.redraw()
+
+    def _shuffle(self, page: Any) -> None:
+        order = list(getattr(page, "sc_order", None) or [])
+        seed = int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
+        for i in range(len(order) - 1, 0, -1):  # Fisher–Yates on the display order only
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            j = seed % (i + 1)
+            order[i], order[j] = order[j], order[i]
+        page.sc_order = order
+        page.redraw()
+
+    def _toggle_dir(self, page: Any) -> None:
+        page.sc_across = not getattr(page, "sc_across", True)
+        page.redraw()
+        self._focus(page, page.sc_cursor)
+        page.say(page.t("scarabeo.dir.across" if page.sc_across else "scarabeo.dir.down"))
+
+    def _toggle_zoom(self, page: Any) -> None:
+        page.sc_zoom = not self._zoomed(page)
+        page.redraw()
+
+    def _play(self, page: Any) -> None:
+        play, _result, reason = self._tentative(page)
+        if play is None:
+            page.show_message(reason or page.t("scarabeo.preview.none"), error=True)
+            return
+        self._commit(page, sc_move_text(play))
+
+    def _pass(self, page: Any) -> None:
+        swaps = tuple(sorted(page.selection.get("swaps") or []))
+        self._commit(page, sc_move_text(Pass(swaps)))
+
+    async def _exchange(self, page: Any) -> None:
+        t = page.t
+        state = page.session.state
+        rack = sort_rack(state.racks[state.to_move()])
+        scope = Scope()
+        try:
+            choice = await modal(t("scarabeo.exchange"), h("p", {"text": t("scarabeo.exchange.confirm", rack=rack)}),
+                                 [("", t("dialog.cancel"), ""), ("yes", t("scarabeo.exchange"), "primary")], scope)
+        finally:
+            scope.close()
+        if choice == "yes" and not page.closed:
+            self._commit(page, sc_move_text(Exchange(rack)))
+
+    def _commit(self, page: Any, text: str) -> None:
+        started = time.perf_counter()
+        try:
+            page.session.state.parse_move(text)
+        except NotationError as err:
+            page.show_message(str(err), error=True)
+            return
+        if not page.commit(text):
+            # commit showed the engine's message; say it in the player's words when the code is known
+            try:
+                page.session.state.check(page.session.state.parse_move(text))
+            except IllegalMove as err:
+                page.show_message(self._reason(page, err), error=True)
+            return
+        page.sc_commit_ms = round((time.perf_counter() - started) * 1000, 1)
+        window.document.body.setAttribute("data-sc-commit-ms", str(page.sc_commit_ms))
+
+    # ------------------------------------------------------------------ computer and hints
+    def computer(self, page: Any, level: int) -> Generator[None, None, str]:
+        state = page.session.state
+        pending = state.pending
+        seat = state.to_move()
+        if pending is not None and pending.kind == "challenge":
+            # The lexicon decides: challenge a play with a word it does not know, else let it stand.
+            bad = invalid_words([w.word for w in pending.breakdown.words], state.word_list, state.accepted)
+            yield
+            return f"!challenge {seat + 1}" if bad else "!accept"
+        assert _ai is not None
+        text = yield from _ai.think(state, level)
+        yield from self._show_computer_tiles(page, text)
+        return text
+
+    def _show_computer_tiles(self, page: Any, text: str) -> Generator[None, None, None]:
+        state = page.session.state
+        try:
+            move = state.parse_move(text)
+            if not isinstance(move, Play):
+                return
+            board = state.board[:]
+            rack = list(state.racks[state.to_move()])
+            apply_swaps(board, rack, list(move.swaps))
+            tiles = resolve_play(board, move)
+            score = state.preview(move).score
+        except (IllegalMove, NotationError):
+            return
+        name = page.session.seats[state.to_move()].name
+        for k in range(1, len(tiles) + 1):
+            page.selection = {"ghost": tiles[:k], "ghost_info": page.t("scarabeo.computer.plays", name=name,
+                                                                       move=text, score=score)}
+            page.redraw()
+            until = time.perf_counter() + COMPUTER_TILE_SECONDS
+            while time.perf_counter() < until:
+                yield
+        page.selection = {}
+
+    async def _hint(self, page: Any) -> None:
+        if _ai is None or page.selection.get("hinting"):
+            return
+        state = page.session.state
+        moves_before = len(state.history())
+        page.selection["hinting"] = True
+        page.show_message(page.t("scarabeo.hint.thinking"))
+        steps = _ai.hints(state, 5)
+        out = None
+        try:
+            while True:
+                deadline = time.perf_counter() + 0.012
+                while time.perf_counter() < deadline:
+                    next(steps)
+                await asyncio.sleep(0)
+                if page.closed or len(state.history()) != moves_before:
+                    return
+        except StopIteration as stop:
+            out = stop.value
+        page.selection.pop("hinting", None)
+        page.selection["hints"] = [(str(m), int(s)) for m, s in (out or [])]
+        page.message = (page.t("scarabeo.hint.done" if out else "scarabeo.hint.none"), False)
+        page.redraw()
+
+    def announce(self, page: Any, move_text: str, result: Any) -> str:
+        t = page.t
+        state = page.session.state
+        seats = page.session.seats
+        if result is None:
+            return move_text
+        name = seats[result.player].name
+        move = result.move
+        kind = type(move).__name__
+        if kind == "Play":
+            text = t("scarabeo.say.play", name=name, move=move_text, score=result.score, total=result.total)
+            if result.pending:
+                text += " " + t("scarabeo.say.pending")
+        elif kind == "Pass":
+            text = t("scarabeo.say.pass", name=name)
+        elif kind == "Exchange":
+            text = t("scarabeo.say.exchange", name=name)
+        elif kind == "Challenge":
+            text = t("scarabeo.say.upheld" if result.score < 0 else "scarabeo.say.failed", name=name,
+                     score=-result.score)
+        elif kind == "Vote":
+            text = t("scarabeo.say.rejected" if result.score < 0 else "scarabeo.say.accepted", name=name)
+        else:
+            text = t("scarabeo.say.stands", name=name)
+        if state.is_over():
+            text += " " + t("play.over")
+        page.message = (text, False)
+        return text
+
+
+UI = ScarabeoUI()
