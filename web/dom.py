@@ -65,6 +65,23 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Child, scope: Sc
     return node
 
 
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def svg(tag: str, attrs: dict[str, Any] | None = None, *children: Child) -> Any:
+    """Create an SVG element (charts, diagrams); attributes as given, text through ``text``."""
+    node = document.createElementNS(SVG_NS, tag)
+    for name, value in (attrs or {}).items():
+        if value is None:
+            continue
+        if name == "text":
+            node.textContent = str(value)
+        else:
+            node.setAttribute(name, str(value))
+    append(node, *children)
+    return node
+
+
 def append(node: Any, *children: Child) -> Any:
     for child in children:
         if child is None:

@@ -235,6 +235,13 @@ class GamePage:
         return True
 
     def after_move(self, move_text: str, result: Any) -> None:
+        if self.session is not None and self.session.state.is_over():
+            from web import stats_view
+
+            try:
+                stats_view.record_finished(self.app, self.session)
+            except ValueError as err:  # statistics must never break the game
+                window.console.warn(f"statistics not recorded: {err}")
         self.message = None
         self.selection = {}
         self.say(self.ui.announce(self, move_text, result))

@@ -11,7 +11,7 @@ GAME_PAGES = ("new", "play")
 
 @dataclass(frozen=True)
 class Route:
-    name: str  # home | settings | about | open (a shared game link) | game | not-found
+    name: str  # home | settings | about | stats | open (a shared game link) | game | not-found
     game: str | None = None
     page: str | None = None
     save_id: str | None = None
@@ -32,6 +32,8 @@ def parse(hash_: str) -> Route:
         return Route("settings", query=query, path=shown)
     if parts == ["about"]:
         return Route("about", query=query, path=shown)
+    if parts == ["stats"]:
+        return Route("stats", query=query, path=shown)
     if parts == ["open"]:
         return Route("open", query=query, path=shown)
     if parts[0] in GAMES and len(parts) >= 2 and parts[1] in GAME_PAGES:
