@@ -98,14 +98,14 @@ def move_text(move: Move) -> str:
 
 
 def _tokens(text: str) -> list[tuple[int, str]]:
-    """Split on spaces, keeping each token's character offset for error messages."""
+    """Split on whitespace, keeping each token's character offset for error messages."""
     out, i = [], 0
     while i < len(text):
-        if text[i] == " ":
+        if text[i].isspace():
             i += 1
             continue
         j = i
-        while j < len(text) and text[j] != " ":
+        while j < len(text) and not text[j].isspace():
             j += 1
         out.append((i, text[i:j]))
         i = j

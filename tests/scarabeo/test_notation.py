@@ -173,3 +173,7 @@ class TestPosition:
             assert "set has" in err.message  # too many of one letter
             return
         assert back == pos and format_position(back) == text
+
+
+def test_surrounding_whitespace_is_ignored() -> None:
+    assert parse_move("  9F\tCONTARE\n") == parse_move("9F CONTARE")
