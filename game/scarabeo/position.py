@@ -72,6 +72,7 @@ def parse_position(text: str) -> PositionData:
         raise NotationError("a position must be text")
     if len(text) > MAX_POSITION_CHARS:
         raise NotationError(f"position is {len(text)} characters long (at most {MAX_POSITION_CHARS})")
+    text = text.strip()  # a pasted position often brings a newline
     fields = text.split(" ")
     if len(fields) != 4 or not all(fields):
         raise NotationError(
