@@ -182,8 +182,10 @@ class Board:
         self.show()
 
     def square_of(self, event: Any) -> int | None:
-        target = event.target.closest("[data-sq]") if event.target else None
-        return None if target is None else int(target.getAttribute("data-sq"))
+        # a JS null arrives as None or as pyodide's jsnull (falsy, no DOM methods), depending on the version
+        origin = event.target
+        target = origin.closest("[data-sq]") if origin and hasattr(origin, "closest") else None
+        return int(target.getAttribute("data-sq")) if target and hasattr(target, "getAttribute") else None
 
     def hold_at(self, sq: int) -> None:
         hx, hy = handle_of(self.cells_now())
@@ -304,7 +306,7 @@ class Board:
         if self.place_button is not None:
             self.place_button.disabled = fits is None
 
-    def controls(self) -> Any:
+    def controls(self, *extra: Any) -> Any:
         """Rotate, flip and place buttons (the same as R, Shift+R, F and Enter on the board)."""
         t, scope = self.page.t, self.page.view_scope
         if not self.active:
@@ -322,7 +324,7 @@ class Board:
                  h("button", {"type": "button", "id": "sy-flip", "aria-label": t("scarabya.flip"),
                               "title": t("scarabya.flip"), "text": "⇋",
                               "on_click": lambda _e: self.flip()}, scope=scope),
-                 self.place_button)
+                 self.place_button, *extra)
 
 
 def shape_drawing(cells: Cells, css: str, label: str) -> Any:
@@ -614,8 +616,7 @@ class ScarabyaUI:
                    h("span", {"class": "sy-site-score",
                               "text": t("scarabya.site.score", score=sdata["score"], found=sdata["symbols_scored"])})),
                  board.node, board.status if placing else None,
-                 board.controls(),
-                 h("div", {"class": "row"}, self.hint_button(page, placing)),
+                 board.controls(self.hint_button(page, placing)),
                  self.hint_box(page, hint_reason) if placing else None)
         side = h("div", {"class": "sy-side"}, mission, self.sites_panel(page, v, site),
                  self.supply_panel(page, v), self.last_panel(page, v), page.toolbar())
@@ -848,8 +849,8 @@ class ScarabyaUI:
         main = h("div", {"class": "sy-main"},
                  self.end_screen(page, v) if v["over"] else None,
                  turn, page.thinking_box(), page.message_box(), pieces,
-                 board.node, board.status if active_seat is not None else None, board.controls(),
-                 h("div", {"class": "row"}, self.hint_button(page, active_seat is not None)),
+                 board.node, board.status if active_seat is not None else None,
+                 board.controls(self.hint_button(page, active_seat is not None)),
                  self.hint_box(page, hint_reason) if active_seat is not None else None)
         side = h("div", {"class": "sy-side"},
                  h("section", {"class": "panel"}, h("h2", {"text": t("scarabya.ruins.tiles")}), ruins_list),
