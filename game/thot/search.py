@@ -59,7 +59,7 @@ class Level:
 LEVELS: dict[int, Level] = {
     1: Level("easy", max_depth=1, node_limit=10_000, leaf_gain=False),
     2: Level("middle", max_depth=3, node_limit=40_000),
-    3: Level("top", max_depth=64, node_limit=60_000, solve_at=18, solve_factor=5),
+    3: Level("top", max_depth=64, node_limit=30_000, solve_at=18, solve_factor=5),
 }
 TOP_LEVEL = max(LEVELS)
 #: What the page uses: the top level with a one-second cap (the bench measures it).
