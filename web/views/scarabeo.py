@@ -30,11 +30,12 @@ from game.scarabeo.tiles import LETTERS, SCARAB, sort_rack
 from web import router
 from web.dom import Scope, append, clear, download, h, modal
 
-try:  # the computer opponent (game/scarabeo/ai.py); without it, people only
-    from game.scarabeo import ai as _ai  # type: ignore[attr-defined]
-    LEVELS: tuple[int, ...] = tuple(sorted(getattr(_ai, "LEVELS", ())))
+try:  # the computer opponent and the hints (game/scarabeo/ai.py); without it, people only
+    from game.scarabeo import ai as _ai
+    #: Seat levels 1-4 are the engine's aliases of beginner, casual, expert, champion.
+    LEVELS: tuple[int, ...] = tuple(int(k) for k in sorted(_ai.ALIASES) if k.isdigit())
 except ImportError:  # pragma: no cover - depends on the engine being there
-    _ai = None
+    _ai = None  # type: ignore[assignment]
     LEVELS = ()
 
 PREMIUM_LABEL = {"W": "3P", "D": "2P", "T": "3L", "L": "2L"}
@@ -63,7 +64,7 @@ class ScarabeoUI:
     # ------------------------------------------------------------------ before the page opens
     async def prepare(self, page: Any) -> None:
         """The lexicon must be in the engine's factory before a game is created or replayed."""
-        from web import wordcheck
+        from web import engines, wordcheck
 
         note = h("p", {"class": "thinking", "role": "status", "id": "sc-loading", "text": page.t("scarabeo.loading")})
         append(page.root, note)
@@ -72,6 +73,9 @@ class ScarabeoUI:
         except Exception as err:  # a missing lexicon: the game still opens, without word checks
             page.app.toast(page.t("wordcheck.unavailable", error=err), error=True)
         note.remove()
+        lex = engines.FACTORY_KWARGS.get("scarabeo", {}).get("word_list")
+        if _ai is not None and lex is not None:
+            _ai.generator_for(lex)  # built once here, not in the middle of the computer's first turn
 
     # ------------------------------------------------------------------ new game
     def options_form(self, page: Any) -> tuple[Any, Callable[[int], dict[str, Any]]]:
@@ -209,6 +213,12 @@ class ScarabeoUI:
 
     # ------------------------------------------------------------------ drawing
     def render(self, page: Any) -> Any:
+        started = time.perf_counter()
+        node = self._render(page)
+        document.body.setAttribute("data-sc-render-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
+        return node
+
+    def _render(self, page: Any) -> Any:
         t = page.t
         session = page.session
         state = session.state
@@ -327,8 +337,8 @@ class ScarabeoUI:
                  page.thinking_box(), self._ghost_box(page), page.message_box(),
                  self._dispute_box(page, view) if person and pending else None,
                  wrap,
-                 self._preview_box(page, play, result, reason) if placing else None,
                  self._rack_box(page, view, viewer, rack, placing),
+                 self._preview_box(page, play, result, reason) if placing else None,
                  self._actions(page, view, placing, play, zoomed),
                  h("p", {"id": "sc-board-help", "class": "muted sc-help", "text": t("scarabeo.help.keys")}),
                  self._legend(t))
@@ -459,7 +469,10 @@ class ScarabeoUI:
         if bd.first_play_doubled:
             extra.append(t("scarabeo.preview.doubled"))
         for b in bd.bonuses:
-            extra.append(t("scarabeo.preview.bonus", points=b.points, reason=b.reason))
+            reason = t(f"scarabeo.bonus.{b.code}")
+            if b.reason.endswith("no scarab"):  # the engine's +10 for a main word without a scarab
+                reason += ", " + t("scarabeo.bonus.noscarab")
+            extra.append(t("scarabeo.preview.bonus", points=b.points, reason=reason))
         append(box, h("p", {"id": "sc-score", "class": "sc-score",
                             "text": t("scarabeo.preview", move=sc_move_text(play), words=words, score=bd.total)}))
         if extra:
@@ -679,16 +692,20 @@ class ScarabeoUI:
             h("button", {"type": "button", "id": "sc-export-text", "text": t("scarabeo.export.text"),
                          "on_click": lambda _e: self._export_text(page)}, scope=sc),
         ]
-        if _ai is not None and hasattr(_ai, "hints"):
+        if _ai is not None:
             extra.insert(0, h("button", {"type": "button", "id": "sc-hint", "text": t("play.hint"),
                                          "disabled": not person or bool(page.selection.get("hinting")),
                                          "on_click": lambda _e: asyncio.ensure_future(self._hint(page))}, scope=sc))
         hints = page.selection.get("hints")
         hint_list = None
-        if hints:
+        if hints and person:
             hint_list = h("ol", {"class": "sc-hints", "id": "sc-hints", "aria-label": t("scarabeo.hints")})
-            for text, score in hints:
-                append(hint_list, h("li", {"class": "mono", "text": f"{text}  +{score}"}))
+            for k, hint in enumerate(hints):
+                label = t("scarabeo.hint.item", move=hint["move"], score=hint["score"], words=", ".join(hint["words"]))
+                append(hint_list, h("li", {}, h("button", {"type": "button", "class": "sc-hint-item", "id": f"sc-hint-{k}",
+                                                           "text": label,
+                                                           "on_click": lambda _e, hint=hint: self._use_hint(page, hint)},
+                                                scope=sc)))
         return h("div", {"class": "sc-tools"}, hint_list, page.toolbar(*extra))
 
     def _export_text(self, page: Any) -> None:
@@ -1107,16 +1124,12 @@ class ScarabeoUI:
 
     # ------------------------------------------------------------------ computer and hints
     def computer(self, page: Any, level: int) -> Generator[None, None, str]:
+        """The engine's ``ai.think`` in slices (it also decides challenges and votes), then its
+        tiles appear on the board one by one with the score."""
         state = page.session.state
-        pending = state.pending
-        seat = state.to_move()
-        if pending is not None and pending.kind == "challenge":
-            # The lexicon decides: challenge a play with a word it does not know, else let it stand.
-            bad = invalid_words([w.word for w in pending.breakdown.words], state.word_list, state.accepted)
-            yield
-            return f"!challenge {seat + 1}" if bad else "!accept"
         assert _ai is not None
-        text = yield from _ai.think(state, level)
+        move = yield from _ai.think(state, str(level))
+        text = state.move_text(move)
         yield from self._show_computer_tiles(page, text)
         return text
 
@@ -1144,27 +1157,40 @@ class ScarabeoUI:
         page.selection = {}
 
     async def _hint(self, page: Any) -> None:
-        if _ai is None or page.selection.get("hinting"):
+        """The best plays by score (the engine's ranking, run in slices); each can be laid on the board."""
+        if _ai is None or page.selection.get("hinting") or not self._can_place(page):
             return
         state = page.session.state
         moves_before = len(state.history())
-        page.selection["hinting"] = True
+        page.selection = {"hinting": True}
         page.show_message(page.t("scarabeo.hint.thinking"))
-        steps = _ai.hints(state, 5)
-        out = None
-        try:
-            while True:
-                deadline = time.perf_counter() + 0.012
+        ranked: list[Any] = []
+        steps = _ai._rank(state, _ai.level_of("champion"), state.word_list, ranked, top=5, all_plays=True)
+        done = False
+        while not done:
+            deadline = time.perf_counter() + 0.012
+            try:
                 while time.perf_counter() < deadline:
                     next(steps)
-                await asyncio.sleep(0)
-                if page.closed or len(state.history()) != moves_before:
-                    return
-        except StopIteration as stop:
-            out = stop.value
-        page.selection.pop("hinting", None)
-        page.selection["hints"] = [(str(m), int(s)) for m, s in (out or [])]
-        page.message = (page.t("scarabeo.hint.done" if out else "scarabeo.hint.none"), False)
+            except StopIteration:
+                done = True
+            await asyncio.sleep(0)
+            if page.closed or len(state.history()) != moves_before:
+                return
+        ranked.sort(key=lambda c: (-c.score, -c.equity, _ai.move_text(c.move)))
+        hints = [_ai.describe(state, c) for c in ranked[:5] if isinstance(c.move, Play)]
+        page.selection = {"hints": hints}
+        page.message = (page.t("scarabeo.hint.done" if hints else "scarabeo.hint.none"), False)
+        page.redraw()
+        page.say(page.message[0])
+
+    def _use_hint(self, page: Any, hint: dict[str, Any]) -> None:
+        """Lay a hinted play on the board as a tentative play (the player still presses Play)."""
+        placed = {parse_square(sq): ch for sq, ch in hint["placements"]}
+        swaps = [parse_square(sq) for sq in hint["swaps"]]
+        page.selection = {"placed": placed, "order": list(placed), "swaps": swaps, "hints": page.selection.get("hints")}
+        page.message = None
+        page.sc_cursor = min(placed) if placed else page.sc_cursor
         page.redraw()
 
     def announce(self, page: Any, move_text: str, result: Any) -> str:
