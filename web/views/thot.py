@@ -30,6 +30,8 @@ from web.dom import append, h
 
 #: Milliseconds of search between two yields to the page.
 STEP_MS = 4.0
+#: Seconds kept from the computer's time budget for the page's own work between slices.
+PAGE_MARGIN = 0.1
 
 
 def _cell_text(value: Any) -> str:
@@ -211,11 +213,11 @@ class ThotUI:
                  column=view["priest"][0])
         return f"{t('play.turn', name=seat.name)} — {line}"
 
-    def _legend(self, t: Any) -> Any:
+    def _legend(self, t: Any, turnoff: bool) -> Any:
         items = [("pos", "+3", "thot.legend.pos"), ("neg", "\u22123", "thot.legend.neg"),
                  ("marked", "+2", "thot.legend.marked"), ("ankh", "\u2625", "thot.legend.ankh"),
                  ("priest", "\u265d", "thot.legend.priest"), ("mark-legal", "", "thot.legend.legal"),
-                 ("mark-turn", "", "thot.legend.turn")]
+                 ("mark-turn", "", "thot.legend.turn")][: None if turnoff else -1]
         out = h("ul", {"class": "thot-legend", "aria-label": t("thot.legend")})
         for css, sample, key in items:
             extra = "pos " if css == "marked" else ""
@@ -276,18 +278,20 @@ class ThotUI:
     def _log(self, page: Any, state: ThotState) -> Any:
         t = page.t
         seats = page.session.seats
-        log = h("ol", {"class": "movelog", "id": "thot-log", "aria-label": t("play.log")})
+        # Latest move first, so it is in view without scrolling; ``reversed`` keeps the move numbers.
+        log = h("ol", {"class": "movelog", "id": "thot-log", "reversed": True, "aria-label": t("play.log")})
         replay = state.copy()
         moves = []
         while replay.history():
             moves.append(replay.pop())
         moves.reverse()
-        for n, move in enumerate(moves):
+        items = []
+        for move in moves:
             seat = replay.to_move()
             result = replay.push(move)
             taken = t("thot.ankh") if result["taken"] == "ankh" else f"{result['taken']:+d}"
-            text = f"{seats[seat].name}: {result['move']} ({taken})"
-            append(log, h("li", {"text": text}))
+            items.append(h("li", {"text": f"{seats[seat].name}: {result['move']} ({taken})"}))
+        append(log, *reversed(items))
         if not moves:
             append(log, h("li", {"class": "muted", "text": t("thot.log.empty")}))
         return h("section", {"class": "panel"}, h("h2", {"text": t("play.log")}), log)
@@ -488,7 +492,8 @@ class ThotUI:
     # ------------------------------------------------------------------ computer and hints
     def computer(self, page: Any, level: int) -> Generator[None, None, str]:
         state: ThotState = page.session.state
-        search = Search(state, level, time_budget=BROWSER_TIME_BUDGET)
+        # The engine's cap is for the search alone; the page's slicing takes a little of the second too.
+        search = Search(state, level, time_budget=BROWSER_TIME_BUDGET - PAGE_MARGIN)
         started = time.perf_counter()
         while not search.step(STEP_MS):
             yield
@@ -509,7 +514,7 @@ class ThotUI:
         button = document.getElementById("thot-hint")
         if button:
             button.disabled = True
-        search = Search(state, TOP_LEVEL, time_budget=BROWSER_TIME_BUDGET, search_forced=True)
+        search = Search(state, TOP_LEVEL, time_budget=BROWSER_TIME_BUDGET - PAGE_MARGIN, search_forced=True)
         while not search.step(STEP_MS * 3):
             await asyncio.sleep(0)
             if page.closed or len(state.history()) != moves_before:

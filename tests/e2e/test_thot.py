@@ -1,0 +1,229 @@
+"""Scarab — the Game of Thot in Chromium: a whole game against the computer, keyboard-only moves, a
+turning move, an ankh drop, hints, take-back, resuming after a reload, the top level's opening time.
+
+Moves are made through the page only (clicks, taps, keys); the squares to choose are read from the
+page's own marks, except for the ankh test, which asks the engine for a seed where an ankh can be
+reached early and then plays those squares by clicking.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from game.thot.board import ANKH
+from game.thot.state import ThotState
+from tests.e2e.conftest import SIZES, Guard, shot, watch
+
+pytestmark = pytest.mark.e2e
+
+LEGAL = "#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop"
+#: The person to move sees marked squares; the game is over when the result is shown.
+PERSON_OR_END = ("() => !document.getElementById('thinking') && "
+                 f"(document.querySelector({LEGAL!r}) || document.getElementById('thot-result') || "
+                 "document.getElementById('thot-drop'))")
+
+
+def new_game(page: Any, open_site: Any, *, seats: tuple[str, ...] = ("person", "person"), short: bool = True,
+             turnoff: bool = False, seed: int = 7) -> None:
+    open_site(page, "#/thot/new")
+    page.locator("#players").select_option(str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.locator(f"#seat-{i}-kind").select_option(kind)
+        page.locator(f"#seat-{i}-name").fill(f"P{i + 1}")
+    if short:
+        page.locator("#thot-short").check()
+    if turnoff:
+        page.locator("#thot-turnoff").check()
+    page.locator("#seed").fill(str(seed))
+    page.locator("#start").click()
+    page.wait_for_selector("#thot-board")
+
+
+def log_lines(page: Any) -> list[str]:
+    return [t for t in page.locator("#thot-log li:not(.muted)").all_inner_texts()]
+
+
+def wait_turn(page: Any) -> None:
+    page.wait_for_function(PERSON_OR_END, timeout=30_000)
+
+
+def square_of(page: Any, selector: str) -> int:
+    return int(page.locator(selector).first.get_attribute("data-sq"))
+
+
+class TestWholeGame:
+    def test_short_game_against_the_computer_to_the_end(self, page: Any, open_site: Any) -> None:
+        new_game(page, open_site, seats=("person", "computer:1"), seed=11)
+        assert page.locator("[role=gridcell]").count() == 64
+        mine = 0
+        for _ in range(80):
+            wait_turn(page)
+            if page.locator("#thot-result").count():
+                break
+            before = len(log_lines(page))
+            if page.locator("#thot-drop").count():
+                page.locator("#thot-drop button.chip").first.click()
+                page.locator("#thot-board .mark-drop").first.click()
+            else:
+                page.locator(LEGAL).first.click()
+            mine += 1
+            page.wait_for_function(f"document.querySelectorAll('#thot-log li:not(.muted)').length > {before}"
+                                   " || document.getElementById('thot-drop')", timeout=10_000)
+        else:
+            pytest.fail("the game did not end")
+        assert mine >= 5
+        result = page.locator("#thot-result").inner_text()
+        assert re.search(r"wins|Draw|Shared", result)
+        end = page.locator(".thot-end").inner_text()
+        assert "Scores: P1" in end
+        assert page.locator("#thot-board .mark-legal").count() == 0
+        assert page.get_by_role("link", name="Play again").is_visible()
+        # The board's totals are the players' panels' totals.
+        scores = [int(s.split()[0]) for s in page.locator(".thot-score").all_inner_texts()]
+        assert f"P1 {scores[0]}, P2 {scores[1]}" in end
+        shot(page, "thot-end-desktop")
+
+
+class TestKeyboard:
+    def test_moves_with_arrows_and_enter_only(self, page: Any, open_site: Any) -> None:
+        new_game(page, open_site, short=False, seed=3)
+        for _ in range(60):  # Tab until the board's roving cell has the focus
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.getAttribute('role')") == "gridcell":
+                break
+        else:
+            pytest.fail("Tab never reached the board")
+        for move in range(2):
+            label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+            assert re.match(r"^[A-J]([1-9]|10), ", label)
+            size = 10
+            here = int(page.evaluate("document.activeElement.dataset.sq"))
+            target = square_of(page, "#thot-board .mark-legal")
+            (r0, c0), (r1, c1) = divmod(here, size), divmod(target, size)
+            for _ in range(abs(r1 - r0)):
+                page.keyboard.press("ArrowDown" if r1 > r0 else "ArrowUp")
+            for _ in range(abs(c1 - c0)):
+                page.keyboard.press("ArrowRight" if c1 > c0 else "ArrowLeft")
+            label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+            assert label.endswith(", legal move"), label
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"document.querySelectorAll('#thot-log li:not(.muted)').length === {move + 1}")
+            # The focus follows the priest, still inside the grid, ready for the next move.
+            assert page.evaluate("document.activeElement.getAttribute('role')") == "gridcell"
+            assert "priest" in page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert len(log_lines(page)) == 2
+        # Every square has a name such as "E5, +7".
+        names = page.locator("[role=gridcell]").evaluate_all("cells => cells.map(c => c.getAttribute('aria-label'))")
+        assert len(names) == 100
+        assert all(re.match(r"^[A-J]([1-9]|10), (priest|ankh|empty|[+-][1-8])", n) for n in names)
+
+
+class TestTurnOff:
+    def test_turning_move_hint_and_take_back(self, page: Any, open_site: Any) -> None:
+        new_game(page, open_site, turnoff=True, seed=5)
+        turn = page.locator("#thot-board .mark-turn").first
+        turn_name = turn.get_attribute("aria-label").split(",")[0]
+        assert "can turn here" in turn.get_attribute("aria-label")
+        turn.click()
+        assert page.locator(f"#thot-{turn_name}").get_attribute("aria-selected") == "true"
+        assert f"Turn on {turn_name}" in page.locator("#play-message").inner_text()
+        page.locator("#thot-board .mark-legal").first.click()
+        page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length === 1")
+        assert f"{turn_name}>" in log_lines(page)[0]
+        # Take-back: the next person has not moved yet.
+        page.locator("#takeback").click()
+        page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length === 0")
+        # Hint: the top level's move and its expected gain, marked on the board.
+        page.locator("#thot-hint").click()
+        page.wait_for_function("(document.getElementById('play-message') || {}).textContent?.startsWith('Hint:')",
+                               timeout=20_000)
+        message = page.locator("#play-message").inner_text()
+        assert re.search(r"expected gain [+-]\d", message)
+        assert page.locator("#thot-board .hinted").count() >= 1
+        shot(page, "thot-turnoff-desktop")
+
+
+def ankh_opening(short: bool = True) -> tuple[int, list[str]]:
+    """A seed and three moves: two ordinary captures, then the first player lands on an ankh."""
+    for seed in range(1, 400):
+        state = ThotState.new(short=short, seed=seed)
+        for m0 in state.legal_moves():
+            if m0.drop is not None or state.board[m0.dest] == ANKH:
+                continue
+            state.push(m0)
+            for m1 in state.legal_moves():
+                if m1.drop is not None or state.board[m1.dest] == ANKH:
+                    continue
+                state.push(m1)
+                ankh = [m for m in state.legal_moves() if m.drop is None and m.turn is None
+                        and state.board[m.dest] == ANKH]
+                if ankh:
+                    return seed, [state.geo.name(m0.dest), state.geo.name(m1.dest), state.geo.name(ankh[0].dest)]
+                state.pop()
+            state.pop()
+    raise AssertionError("no seed reaches an ankh in three moves")
+
+
+class TestAnkhAndResume:
+    def test_ankh_drop_then_reload_resumes(self, page: Any, open_site: Any) -> None:
+        seed, squares = ankh_opening()
+        new_game(page, open_site, seed=seed)
+        for n, square in enumerate(squares[:2]):
+            page.locator(f"#thot-{square}").click()
+            page.wait_for_function(f"document.querySelectorAll('#thot-log li:not(.muted)').length === {n + 1}")
+        page.locator(f"#thot-{squares[2]}").click()
+        drop = page.locator("#thot-drop")
+        drop.wait_for()
+        assert page.locator("#thot-log li:not(.muted)").count() == 2  # nothing played yet
+        chip = drop.locator("button.chip").first
+        chip.click()
+        assert drop.locator("button.chip[aria-pressed='true']").count() == 1
+        target = page.locator("#thot-board .mark-drop.empty").first
+        assert target.get_attribute("aria-label").endswith(", empty, put the scarab here")
+        target_name = target.get_attribute("aria-label").split(",")[0]
+        target.click()
+        page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length === 3")
+        line = log_lines(page)[0]  # the log shows the latest move first
+        assert f"{squares[2]}@{target_name}:" in line and "(ankh)" in line
+        assert re.match(rf"^{target_name}, [+-][1-8]", page.locator(f"#thot-{target_name}").get_attribute("aria-label"))
+        board = page.locator("[role=gridcell]").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
+        shot(page, "thot-ankh-desktop")
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        page.wait_for_selector("#thot-board")
+        assert log_lines(page)[0] == line
+        again = page.locator("[role=gridcell]").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
+        assert again == board
+
+
+class TestOpeningBenchmark:
+    def test_top_level_opening_on_the_full_board_italian(self, context_factory: Any, guard: Guard,
+                                                         open_site: Any) -> None:
+        page = watch(context_factory(locale="it-IT").new_page(), guard)
+        open_site(page, "#/thot/new")
+        page.locator("#seat-0-kind").select_option("computer:3")
+        page.locator("#seat-1-kind").select_option("person")
+        page.locator("#seed").fill("1")
+        page.locator("#start").click()
+        info = page.locator("#thot-search")
+        info.wait_for(timeout=30_000)
+        depth, ms = int(info.get_attribute("data-depth")), int(info.get_attribute("data-ms"))
+        print(f"\nthot top level, 10x10 opening move in Chromium: {ms} ms, depth {depth}")
+        assert depth >= 1
+        wait_turn(page)
+        assert "profondità" in info.inner_text()
+        labels = page.locator("[role=gridcell]").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
+        assert any(label.endswith(", mossa valida") for label in labels)
+        assert any(", sacerdote" in label for label in labels)
+        for name, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"horizontal scroll on {name}"
+            if name == "tablet":
+                cell = page.locator("[role=gridcell]").first.bounding_box()
+                assert cell["width"] >= 40 and cell["height"] >= 40
+            shot(page, f"thot-{name}")
