@@ -620,8 +620,8 @@ class ScarabyaUI:
                  self.hint_box(page, hint_reason) if placing else None)
         side = h("div", {"class": "sy-side"}, mission, self.sites_panel(page, v, site),
                  self.supply_panel(page, v), self.last_panel(page, v), page.toolbar())
-        return h("section", {"class": "sy-game game-layout", "data-variant": "classic",
-                             "data-round": str(v["round"]), "data-over": "1" if v["over"] else "0"}, main, side)
+        return h("section", {"class": "sy-game game-layout", "data-variant": "classic", **self.marks(state, v)},
+                 main, side)
 
     def view_site(self, page: Any, seat: int) -> None:
         page.selection["site"] = seat
@@ -859,7 +859,13 @@ class ScarabyaUI:
                  if v["scored"] else None,
                  page.toolbar())
         return h("section", {"class": "sy-game sy-ruins-game game-layout", "data-variant": "ruins",
-                             "data-round": str(v["round"]), "data-over": "1" if v["over"] else "0"}, main, side)
+                             **self.marks(state, v)}, main, side)
+
+    def marks(self, state: Any, v: dict[str, Any]) -> dict[str, str]:
+        """Where the game stands, as data attributes (for tests and styles)."""
+        return {"data-round": str(v["round"]), "data-over": "1" if v["over"] else "0",
+                "data-moves": str(len(state.history())),
+                "data-to-move": "" if v["to_move"] is None else str(v["to_move"])}
 
     def pick_piece(self, page: Any, name: str) -> None:
         page.selection["piece"] = name

@@ -1,0 +1,266 @@
+"""Scarabya in Chromium: a whole solo game, a whole two-person pass-and-play game, keyboard-only
+placement with rotate and flip, resuming after a reload, touch taps on a phone against the computer,
+the Ruins variant to its end, and the hint's time measured in the browser.
+
+Every placement is committed through the page (a click or a tap on the ghost, or Enter on the board).
+Which placement to make is read from the page itself: the Hint button moves the ghost onto the best
+legal placement and says so in ``#sy-hint-box[data-move]``; the board says where its ghost is
+(``data-ghost``) and whether it fits (``data-fits``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import SIZES, Guard, shot, watch
+
+pytestmark = pytest.mark.e2e
+
+#: A person may act (their board, or a discard) or the game is over; never while the computer thinks.
+PERSON_OR_END = ("() => !document.getElementById('thinking') && (document.getElementById('sy-board') || "
+                 "document.getElementById('sy-discard') || document.getElementById('sy-end'))")
+HINT_LIMIT_MS = 200
+
+
+def new_game(page: Any, open_site: Any, *, seats: tuple[str, ...] = ("person",), seed: int = 7,
+             variant: str = "classic") -> None:
+    open_site(page, "#/scarabya/new")
+    page.locator("#players").select_option(str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.locator(f"#seat-{i}-kind").select_option(kind)
+        page.locator(f"#seat-{i}-name").fill(f"P{i + 1}")
+    if variant == "ruins":
+        page.locator("#variant-ruins").check()
+    page.locator("#seed").fill(str(seed))
+    page.locator("#start").click()
+    page.wait_for_selector(".sy-game")
+
+
+def game_attr(page: Any, name: str) -> str:
+    return str(page.locator(".sy-game").get_attribute(f"data-{name}"))
+
+
+def wait_person(page: Any) -> None:
+    page.wait_for_function(PERSON_OR_END, timeout=30_000)
+
+
+def wait_moves_above(page: Any, n: int) -> None:
+    page.wait_for_function(f"() => {{ const g = document.querySelector('.sy-game');"
+                           f" return g && (+g.dataset.moves > {n} || g.dataset.over === '1'); }}", timeout=30_000)
+
+
+def ask_hint(page: Any) -> tuple[str, int]:
+    page.locator("#sy-hint").click()
+    box = page.locator("#sy-hint-box")
+    box.wait_for()
+    return str(box.get_attribute("data-move")), int(box.get_attribute("data-ms") or 0)
+
+
+def place_one(page: Any, tap: bool = False) -> int | None:
+    """The person to move places the hinted tile by clicking (or tapping) the ghost; returns the hint's ms."""
+    moves = int(game_attr(page, "moves"))
+    if page.locator("#sy-discard").count():
+        page.locator("#sy-discard").click()
+        wait_moves_above(page, moves)
+        return None
+    move, ms = ask_hint(page)
+    board = page.locator("#sy-board")
+    assert board.get_attribute("data-ghost") == move
+    assert board.get_attribute("data-fits") == "1"
+    handle = page.locator("#sy-board .sq.handle")
+    if tap:
+        handle.tap()
+    else:
+        handle.click()
+    wait_moves_above(page, moves)
+    return ms
+
+
+def play_to_end(page: Any, tap: bool = False, limit: int = 200) -> list[int]:
+    times = []
+    for _ in range(limit):
+        wait_person(page)
+        if game_attr(page, "over") == "1":
+            return times
+        ms = place_one(page, tap=tap)
+        if ms is not None:
+            times.append(ms)
+    pytest.fail("the game did not end")
+
+
+def no_horizontal_scroll(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+class TestSolo:
+    def test_whole_solo_game_with_the_mouse_best_score_kept(self, page: Any, open_site: Any) -> None:
+        new_game(page, open_site, seed=7)
+        assert page.locator("#sy-board [role=gridcell]").count() == 100
+        # every square has an accessible name: its name and what is on it
+        labels = page.locator("#sy-board [role=gridcell]").evaluate_all("cells => cells.map(c => c.ariaLabel)")
+        assert all(re.match(r"^[A-J]([1-9]|10), \w", label) for label in labels)
+        # the ghost follows the pointer and says whether it fits
+        page.locator("#sq-J10").hover()
+        assert page.locator("#sy-board .sq.handle").count() == 1
+        assert page.locator("#sy-board").get_attribute("data-fits") == "0"  # far from the centre
+        assert "does not fit" in page.locator("#sy-ghost-status").inner_text()
+        page.locator("#sq-J10").click()
+        assert page.locator("#play-message.error").is_visible()  # the engine's reason, in words
+        assert game_attr(page, "moves") == "0"
+        page.locator("#sq-E5").hover()
+        shot(page, "scarabya-solo-start-desktop")
+        times = play_to_end(page)
+        assert game_attr(page, "moves") == "12"
+        end = page.locator("#sy-end")
+        score = int(re.search(r"You scored (\d+) points", end.inner_text()).group(1))
+        assert page.locator(".sy-sites td").first.inner_text() == str(score)
+        assert "New personal best!" in end.inner_text()
+        best = json.loads(page.evaluate("localStorage.getItem('scarab:scarabya:best')"))
+        assert best["games"][0]["score"] == score
+        shot(page, "scarabya-solo-end-desktop")
+        # the hint's time, measured in the browser for every placement that had a choice
+        print(f"\nhint times in the browser (ms): {times}; median {statistics.median(times)}, max {max(times)}")
+        assert statistics.median(times) <= HINT_LIMIT_MS
+        # a finished game counts once, even when reopened
+        page.reload()
+        page.wait_for_selector("#sy-end", timeout=60_000)
+        best = json.loads(page.evaluate("localStorage.getItem('scarab:scarabya:best')"))
+        assert len(best["games"]) == 1
+
+
+class TestPassAndPlay:
+    def test_two_people_take_turns_to_the_end_with_taps(self, context_factory: Any, guard: Guard,
+                                                        open_site: Any) -> None:
+        width, height = SIZES["tablet"]
+        page = watch(context_factory(width=width, height=height, has_touch=True).new_page(), guard)
+        new_game(page, open_site, seats=("person", "person"), seed=3)
+        assert page.locator("#sy-turn").inner_text() == "P1 to play"
+        place_one(page, tap=True)
+        # the second person's turn shows their own site; the first one's can still be viewed
+        assert page.locator("#sy-turn").inner_text() == "P2 to play"
+        assert page.locator(".sy-site-head h2").inner_text() == "P2's site"
+        page.get_by_role("button", name="View P1's site").tap()
+        assert page.locator(".sy-site-head h2").inner_text() == "P1's site"
+        assert page.locator("#sy-board-view .sq.tile").count() == 5
+        page.locator("#sy-back-to-mine").tap()
+        assert page.locator(".sy-site-head h2").inner_text() == "P2's site"
+        # the token supply is on show
+        assert page.locator(".sy-supply li").count() == 4
+        # touch targets of at least 40 px on a tablet
+        box = page.locator("#sq-E5").bounding_box()
+        assert box["width"] >= 40 and box["height"] >= 40
+        assert no_horizontal_scroll(page)
+        shot(page, "scarabya-pass-and-play-tablet")
+        play_to_end(page, tap=True)
+        assert game_attr(page, "moves") == "24"
+        final = page.locator("#sy-end .sy-final").inner_text()
+        assert re.match(r"^(P1 wins|P2 wins|Tie between P1, P2)$", final)
+        shot(page, "scarabya-pass-and-play-end-tablet")
+
+
+class TestKeyboard:
+    def test_keyboard_only_with_rotate_and_flip_then_reload_resumes(self, page: Any, open_site: Any) -> None:
+        new_game(page, open_site, seed=11)
+        board = page.locator("#sy-board")
+        for placed in range(2):
+            # reach the Hint button and the board with the keyboard only
+            page.locator("#sy-hint").focus()
+            page.keyboard.press("Enter")
+            target = page.locator("#sy-hint-box").get_attribute("data-move")
+            assert page.evaluate("document.activeElement.id") == "sy-board"
+            tile, k_target, square = target[0], int(target[1]), target[3:]
+
+            def ghost() -> tuple[int, str]:
+                text = str(board.get_attribute("data-ghost"))
+                assert text[0] == tile
+                return int(text[1]), text[3:]
+
+            k0, _ = ghost()
+            page.keyboard.press("r")
+            assert ghost()[0] == (k0 & 4) | ((k0 + 1) % 4)
+            page.keyboard.press("f")
+            k1 = (k0 & 4) | ((k0 + 1) % 4)
+            assert ghost()[0] == (4 - (k1 & 4)) | ((4 - (k1 & 3)) % 4)
+            page.keyboard.press("Shift+R")
+            # the mission card draws the tile as it lies now
+            assert page.locator(".sy-card-pic [role=img]").count() == 1
+            # turn and flip back to the hinted orientation, then walk there with the arrows
+            for _ in range(8):
+                if ghost()[0] == k_target:
+                    break
+                page.keyboard.press("f" if (ghost()[0] & 4) != (k_target & 4) else "r")
+            assert ghost()[0] == k_target
+            for _ in range(40):
+                col, row = ord(ghost()[1][0]), int(ghost()[1][1:])
+                want_col, want_row = ord(square[0]), int(square[1:])
+                if (col, row) == (want_col, want_row):
+                    break
+                page.keyboard.press("ArrowRight" if col < want_col else "ArrowLeft" if col > want_col else
+                                    "ArrowDown" if row < want_row else "ArrowUp")
+            assert board.get_attribute("data-ghost") == target
+            assert board.get_attribute("data-fits") == "1"
+            page.keyboard.press("Enter")
+            wait_moves_above(page, placed)
+            assert page.evaluate("document.activeElement.id") == "sy-board"  # focus stays for the next tile
+        tiles = page.locator("#sy-board .sq.tile").count()
+        assert tiles == 10
+        # reload mid-game: the autosave brings back the same game at the same point
+        page.reload()
+        page.wait_for_selector("#sy-board", timeout=60_000)
+        assert game_attr(page, "moves") == "2"
+        assert page.locator("#sy-board .sq.tile").count() == 10
+        assert page.locator(".sy-mission h2").inner_text().startswith("Mission card — round 3 of 12")
+
+
+class TestPhone:
+    def test_taps_against_the_computer_in_italian(self, context_factory: Any, guard: Guard, open_site: Any) -> None:
+        width, height = SIZES["phone"]
+        page = watch(context_factory(width=width, height=height, locale="it-IT", has_touch=True,
+                                     is_mobile=True).new_page(), guard)
+        new_game(page, open_site, seats=("person", "computer:4"), seed=5)
+        wait_person(page)
+        assert page.locator("#sy-turn").inner_text() == "Tocca a P1"
+        # tap-to-place: a first tap brings the ghost, a tap on the ghost places it
+        page.locator("#sy-hint").tap()
+        target = page.locator("#sy-hint-box").get_attribute("data-move")
+        page.locator("#sq-A1").tap()
+        assert page.locator("#sy-board").get_attribute("data-fits") == "0"
+        assert game_attr(page, "moves") == "0"
+        # put it back on the hinted squares with a tap on one of them, then tap the ghost
+        page.locator("#sy-hint").tap()
+        page.locator("#sy-board .sq.handle").tap()
+        wait_moves_above(page, 0)
+        # the computer answers on its own site without freezing the page
+        wait_person(page)
+        assert int(game_attr(page, "moves")) == 2
+        assert page.locator("#sy-turn").inner_text() == "Tocca a P1"
+        assert page.locator(".sy-last li").count() == 2
+        assert target in page.locator(".sy-last").inner_text()
+        assert no_horizontal_scroll(page)
+        label = page.locator("#sq-E5").get_attribute("aria-label")
+        assert label.startswith("E5, ")
+        shot(page, "scarabya-phone")
+
+
+class TestRuins:
+    def test_ruins_variant_to_the_end_against_the_computer(self, page: Any, open_site: Any) -> None:
+        new_game(page, open_site, seats=("person", "computer:2"), seed=9, variant="ruins")
+        wait_person(page)
+        assert page.locator("#sy-board [role=gridcell]").count() == 36
+        assert page.locator(".sy-ruins li").count() == 4
+        assert page.locator(".sy-piece").count() == 8
+        page.locator("#sy-piece-2I").click()
+        assert page.locator("#sy-piece-2I").get_attribute("aria-pressed") == "true"
+        assert str(page.locator("#sy-board").get_attribute("data-ghost")).startswith("2I")
+        shot(page, "scarabya-ruins-desktop")
+        play_to_end(page, limit=80)
+        assert game_attr(page, "round") == "4"
+        final = page.locator("#sy-end .sy-final").inner_text()
+        assert re.match(r"^(P1 wins|P2 wins|Tie between P1, P2)$", final)
+        assert page.locator(".sy-scored li").count() == 16
+        shot(page, "scarabya-ruins-end-desktop")
