@@ -153,7 +153,7 @@ class ThotUI:
         board_col = h("div", {"class": "thot-main"},
                       h("p", {"id": "thot-status", "class": "thot-status", "text": self._status(page, view)}),
                       page.thinking_box(), page.message_box(), self._drop_box(page, state), grid,
-                      self._legend(t))
+                      self._legend(t, view["turnoff"]))
         side = h("div", {"class": "thot-side"},
                  self._end_box(page, view) if over else None,
                  self._players(page, view),
