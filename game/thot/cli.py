@@ -11,7 +11,7 @@ quoted (unquoted words are joined back together).
     hint POSITION [--time SECONDS]                                  top level's move + gain
     replay RECORD.json|-                                            replay a game record
     selfplay [--games N] [--levels A,B] [--seed S] [--short] [--turnoff] [--jobs J]
-    bench [--games N] [--seed S] [--jobs J] [--no-match]
+    bench [--games N] [--seed S] [--jobs J] [--no-match] [--openings K]
 """
 
 from __future__ import annotations
@@ -82,6 +82,7 @@ def _parser() -> _Parser:
     be.add_argument("--seed", type=int, default=0)
     be.add_argument("--jobs", type=int, default=2)
     be.add_argument("--no-match", action="store_true")
+    be.add_argument("--openings", type=int, default=5, help="boards timed per level and size")
     return p
 
 
@@ -179,7 +180,10 @@ def _run(args: argparse.Namespace) -> int:
             )
         )
     elif cmd == "bench":
-        _emit(bench(games=args.games, seed=args.seed, jobs=args.jobs, match=not args.no_match))
+        if args.openings < 1:
+            raise _usage("--openings must be at least 1")
+        _emit(bench(games=args.games, seed=args.seed, jobs=args.jobs, match=not args.no_match,
+                    openings=args.openings))
     return OK
 
 

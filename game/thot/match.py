@@ -130,13 +130,15 @@ def opening_bench(seeds: int = 5, short: bool = False) -> dict[str, Any]:
     return out
 
 
-def bench(games: int = 200, seed: int = 0, jobs: int = 2, match: bool = True) -> dict[str, Any]:
+def bench(
+    games: int = 200, seed: int = 0, jobs: int = 2, match: bool = True, openings: int = 5
+) -> dict[str, Any]:
     import platform
 
     report: dict[str, Any] = {
         "python": platform.python_version(),
-        "opening_10x10": opening_bench(),
-        "opening_8x8": opening_bench(short=True),
+        "opening_10x10": opening_bench(openings),
+        "opening_8x8": opening_bench(openings, short=True),
     }
     if match:
         top = str(TOP_LEVEL)

@@ -458,30 +458,41 @@ def best_move(
 def hint(state: ThotState, time_budget: float | None = BROWSER_TIME_BUDGET) -> dict[str, Any]:
     """The top level's move for the player to move, with what it takes now and its expected gain.
 
-    ``gain`` is how much the search expects the move to improve the player's margin (their side's
-    total minus the opponents') by the end of the line it looked at.
+    Blocking; the page runs ``hint_search(state)`` in slices and then ``hint_of(state, result)``.
     """
-    res = Search(state, TOP_LEVEL, time_budget=time_budget, search_forced=True).run()
+    return hint_of(state, hint_search(state, time_budget).run())
+
+
+def hint_search(state: ThotState, time_budget: float | None = BROWSER_TIME_BUDGET) -> Search:
+    return Search(state, TOP_LEVEL, time_budget=time_budget, search_forced=True)
+
+
+def hint_of(state: ThotState, res: SearchResult) -> dict[str, Any]:
+    """The hint JSON: the search's fields, ``take`` (the piece taken now: a value or "ankh"),
+    ``dropped`` and ``gain``: how much the search expects the move to improve the player's margin
+    (their side's total minus the best opponent's) by the end of the line it looked at."""
     out = res.to_json(state)
     if res.move is None:
-        out.update(take=None, gain=None)
+        out.update(take=None, dropped=None, gain=None)
         return out
-    s = state.copy()
-    before = _margin(s)
-    taken = s.board[res.move.dest]
+    taken = state.board[res.move.dest]
     out["take"] = "ankh" if taken == ANKH else VALUE[taken]
     out["dropped"] = VALUE[res.move.piece] if res.move.drop is not None else None
-    out["gain"] = res.value - before
+    out["gain"] = res.value - margin(state)
     return out
 
 
-def _margin(state: ThotState) -> int:
+def margin(state: ThotState) -> int:
+    """The mover's margin now, on the scale of ``SearchResult.value`` (before ``SCALE``)."""
     s = state.score
     m = state.mover
     if state.teams:
         t = s[0] + s[1] - s[2] - s[3]
         return t if m < 2 else -t
     return s[m] - max(s[i] for i in range(state.players) if i != m)
+
+
+_margin = margin  # the page imported it under this name first
 
 
 def greedy_move(state: ThotState, rng: Rng) -> ThotMove:

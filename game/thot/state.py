@@ -5,7 +5,8 @@ notation, ``view()`` for the page) and the search's board: ``_gen``, ``_make`` a
 work on packed int moves, in place, with an incremental Zobrist key.
 
 Decisions where the rulebook is silent:
-- The priest may stop on any scarab or ankh of its line, sliding over pieces and gaps.
+- The priest may stop on any scarab or ankh of its line, sliding over pieces and gaps; the first
+  move of the game must take a scarab (the rulebook's "The First Turn"), not an ankh.
 - The game ends when the player to move has no move (no piece in the line they must use) or when
   no scarab is left on the board; nobody ever passes.
 - Ankh: the ankh leaves the game; the mover may put one collected scarab on any empty square (the
@@ -215,9 +216,10 @@ class ThotState(GameState[ThotMove]):
     def _has_move(self) -> bool:
         b = self.board
         rays = self.geo.rays[self.priest]
+        first = self.axis == ANY
         for d in DIRS_BY_AXIS[self.axis]:
             for sq in rays[d]:
-                if b[sq]:
+                if b[sq] and not (first and b[sq] == ANKH):
                     return True
         return False
 
@@ -235,6 +237,8 @@ class ThotState(GameState[ThotMove]):
         keyed: list[int] = []
         append = keyed.append
         turnoff = self.turnoff
+        # The rulebook's first turn goes "to the position of any Scarab piece": no ankh yet.
+        ankhs_ok = self.axis != ANY
         drop_code = -1
         for d in DIRS_BY_AXIS[self.axis]:
             for sq in prays[d]:
@@ -242,6 +246,8 @@ class ThotState(GameState[ThotMove]):
                 if not c:
                     continue
                 if c == ANKH:
+                    if not ankhs_ok:
+                        continue
                     if drop_code < 0:
                         drop_code = self._best_drop_code()
                     self._ankh_moves(sq, 0, drop_code, append)
@@ -254,6 +260,8 @@ class ThotState(GameState[ThotMove]):
                             if not c2:
                                 continue
                             if c2 == ANKH:
+                                if not ankhs_ok:
+                                    continue
                                 if drop_code < 0:
                                     drop_code = self._best_drop_code()
                                 self._ankh_moves(sq2, (sq + 1) << 7, drop_code, append)
@@ -435,6 +443,11 @@ class ThotState(GameState[ThotMove]):
         if b[dest] == EMPTY:
             raise IllegalMove(
                 "empty-square", f"{name(dest)} is empty; the priest must stop on a scarab or an ankh"
+            )
+        if b[dest] == ANKH and self.axis == ANY:
+            raise IllegalMove(
+                "first-move-ankh",
+                f"{name(dest)} holds an ankh; the first move of the game must take a scarab",
             )
         if move.drop is None:
             if move.piece:

@@ -108,7 +108,7 @@ class TestComputer:
         assert abs(sum(out["win_rate"].values()) - 1) < 1e-9 and set(out["mean_score"]) == {"a", "b"}
 
     def test_bench_without_the_match(self, capsys: pytest.CaptureFixture[str]) -> None:
-        code, out, _ = run(capsys, "bench", "--no-match")
+        code, out, _ = run(capsys, "bench", "--no-match", "--openings", "1")
         assert code == 0 and out["opening_10x10"]["top"]["depth_max"] >= 4
         assert "top_vs_greedy" not in out
 

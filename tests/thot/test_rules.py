@@ -58,9 +58,12 @@ class TestSetup:
 
 class TestSliding:
     def test_slides_over_pieces_and_gaps_to_any_piece_of_the_line(self) -> None:
-        s = build({"C1": "+1", "E1": "+2", "H1": "-3", "A4": "+5", "A8": "A"}, "A1")
-        # row 1: C1, E1, H1 (over C1 and the gaps); column A: A4, A8
-        assert texts(s) == {"C1", "E1", "H1", "A4", "A8"}
+        s = build({"C1": "+1", "E1": "+2", "H1": "-3", "A4": "+5", "A8": "A"}, "A1", axis=ROW)
+        # row 1: C1, E1, H1 (over C1 and the gaps)
+        assert texts(s) == {"C1", "E1", "H1"}
+        s = build({"C1": "+1", "E1": "+2", "H1": "-3", "A4": "+5", "A8": "A"}, "A1", axis=COLUMN)
+        # column A: A4 and the ankh on A8, over A4
+        assert texts(s) == {"A4", "A8"}
 
     def test_cannot_stop_on_an_empty_square(self) -> None:
         s = build({"C1": "+1"}, "A1")
@@ -88,6 +91,15 @@ class TestFirstMove:
         assert texts(s) == {"C1", "A3"}
         s.push(s.parse_move("A3"))
         assert s.view()["axis"] == "row"
+
+    def test_first_move_takes_a_scarab_not_an_ankh(self) -> None:
+        s = build({"C1": "A", "A3": "+2"}, "A1")
+        assert texts(s) == {"A3"}
+        with pytest.raises(IllegalMove) as err:
+            s.check(s.parse_move("C1"))
+        assert err.value.code == "first-move-ankh"
+        later = build({"C1": "A", "A3": "+2"}, "A1", axis=ROW)
+        assert texts(later) == {"C1"}
 
 
 class TestAlternation:
@@ -155,13 +167,13 @@ class TestEnd:
 
 class TestAnkh:
     def test_taking_an_ankh_without_a_drop(self) -> None:
-        s = build({"C1": "A", "C5": "+1"}, "A1", collections=[["-8"], []])
+        s = build({"C1": "A", "C5": "+1"}, "A1", axis=ROW, collections=[["-8"], []])
         s.push(s.parse_move("C1"))
         assert s.ankhs == 0 and s.score == [-8, 0]
         assert s.board[sq(s, "C1")] == EMPTY
 
     def test_drop_puts_a_collected_scarab_on_an_empty_square(self) -> None:
-        s = build({"C1": "A", "C5": "+1"}, "A1", collections=[["-8", "+5"], []])
+        s = build({"C1": "A", "C5": "+1"}, "A1", axis=ROW, collections=[["-8", "+5"], []])
         result = s.push(s.parse_move("C1@E5:-8"))
         assert result == {"move": "C1@E5:-8", "taken": "ankh", "dropped": -8}
         assert s.board[sq(s, "E5")] == -8
@@ -170,19 +182,19 @@ class TestAnkh:
         assert s.scarabs == 2
 
     def test_drop_on_the_square_the_priest_just_left(self) -> None:
-        s = build({"C1": "A", "C5": "+1"}, "A1", collections=[["-3"], []])
+        s = build({"C1": "A", "C5": "+1"}, "A1", axis=ROW, collections=[["-3"], []])
         s.push(s.parse_move("C1@A1:-3"))
         assert s.board[sq(s, "A1")] == -3
 
     def test_drop_on_an_occupied_square_or_the_priest_is_refused(self) -> None:
-        s = build({"C1": "A", "C5": "+1"}, "A1", collections=[["-3"], []])
+        s = build({"C1": "A", "C5": "+1"}, "A1", axis=ROW, collections=[["-3"], []])
         for text in ("C1@C5:-3", "C1@C1:-3"):
             with pytest.raises(IllegalMove) as err:
                 s.check(s.parse_move(text))
             assert err.value.code == "drop-occupied"
 
     def test_drop_of_a_scarab_not_held_is_refused(self) -> None:
-        s = build({"C1": "A", "C5": "+1"}, "A1", collections=[["-3"], ["-8"]])
+        s = build({"C1": "A", "C5": "+1"}, "A1", axis=ROW, collections=[["-3"], ["-8"]])
         with pytest.raises(IllegalMove) as err:
             s.check(s.parse_move("C1@E5:-8"))
         assert err.value.code == "drop-not-held"
@@ -194,7 +206,7 @@ class TestAnkh:
         assert err.value.code == "drop-without-ankh"
 
     def test_every_empty_square_accepted_and_all_drops_listed_on_request(self) -> None:
-        s = build({"C1": "A", "C5": "+1"}, "A1", collections=[["-3", "+2"], []])
+        s = build({"C1": "A", "C5": "+1"}, "A1", axis=ROW, collections=[["-3", "+2"], []])
         empties = [i for i, c in enumerate(s.board) if c == EMPTY]
         for i in empties:
             s.check(ThotMove(sq(s, "C1"), None, i, -3))
@@ -205,10 +217,10 @@ class TestAnkh:
             s.check(m)
 
     def test_marked_copy_is_dropped_only_when_named_or_the_only_one(self) -> None:
-        s = build({"C1": "A", "C5": "+1"}, "A1", collections=[["-4", "-4*"], []])
+        s = build({"C1": "A", "C5": "+1"}, "A1", axis=ROW, collections=[["-4", "-4*"], []])
         assert s.parse_move("C1@E5:-4").piece == -4
         assert s.parse_move("C1@E5:-4*").piece == code_of(-4, True)
-        t = build({"C1": "A", "C5": "+1"}, "A1", collections=[["-4*"], []])
+        t = build({"C1": "A", "C5": "+1"}, "A1", axis=ROW, collections=[["-4*"], []])
         mv = t.parse_move("C1@E5:-4")
         assert mv.piece == code_of(-4, True)
         t.push(mv)
@@ -253,7 +265,7 @@ class TestTurnOff:
         assert err.value.code == "wrong-axis"
 
     def test_turning_onto_an_ankh_with_a_drop(self) -> None:
-        s = build({"C1": "+3*", "C6": "A", "H6": "+2"}, "A1", turnoff=True,
+        s = build({"C1": "+3*", "C6": "A", "H6": "+2"}, "A1", turnoff=True, axis=ROW,
                   collections=[["-5"], []])
         s.push(s.parse_move("C1>C6@D2:-5"))
         assert s.board[sq(s, "D2")] == -5 and s.score == [0, 0] and s.axis == ROW

@@ -63,7 +63,7 @@ class TestLookAhead:
     def test_drops_a_negative_scarab_where_the_opponent_must_take_it(self) -> None:
         # Taking the ankh on C1 and dropping the -8 on column C (which the opponent must use
         # next, and where it is then the only piece) wins 16 points of margin.
-        s = build({"C1": "A", "A3": "+1", "H3": "+2"}, "A1", collections=[["-8"], []])
+        s = build({"C1": "A", "A3": "+1", "H3": "+2"}, "A1", axis=0, collections=[["-8"], []])
         res = best_move(s, TOP_LEVEL)
         assert res.move is not None and res.move.drop is not None and res.move.piece == -8
         assert res.exact and res.value >= 8
