@@ -10,8 +10,8 @@ quoted (unquoted words are joined back together).
     best POSITION [--level L] [--time SECONDS]                      the level's move
     hint POSITION [--time SECONDS]                                  top level's move + gain
     replay RECORD.json|-                                            replay a game record
-    selfplay [--games N] [--levels A,B] [--seed S] [--short] [--turnoff] [--jobs J]
-    bench [--games N] [--seed S] [--jobs J] [--no-match] [--openings K]
+    selfplay [--games N] [--levels A,B] [--seed S] [--short] [--turnoff] [--jobs J] [--progress]
+    bench [--games N] [--seed S] [--jobs J] [--no-match] [--openings K] [--progress]
 """
 
 from __future__ import annotations
@@ -77,11 +77,13 @@ def _parser() -> _Parser:
     sp.add_argument("--short", action="store_true")
     sp.add_argument("--turnoff", action="store_true")
     sp.add_argument("--jobs", type=int, default=1)
+    sp.add_argument("--progress", action="store_true", help="a JSON line per finished game on stderr")
     be = sub.add_parser("bench", help="opening-move timing and the 200-game matches")
     be.add_argument("--games", type=int, default=200)
     be.add_argument("--seed", type=int, default=0)
     be.add_argument("--jobs", type=int, default=2)
     be.add_argument("--no-match", action="store_true")
+    be.add_argument("--progress", action="store_true", help="a JSON line per finished game on stderr")
     be.add_argument("--openings", type=int, default=5, help="boards timed per level and size")
     return p
 
@@ -176,15 +178,19 @@ def _run(args: argparse.Namespace) -> int:
         _emit(
             selfplay(
                 args.games, levels[0], levels[1], seed=args.seed, jobs=args.jobs,
-                short=args.short, turnoff=args.turnoff,
+                progress=_progress if args.progress else None, short=args.short, turnoff=args.turnoff,
             )
         )
     elif cmd == "bench":
         if args.openings < 1:
             raise _usage("--openings must be at least 1")
         _emit(bench(games=args.games, seed=args.seed, jobs=args.jobs, match=not args.no_match,
-                    openings=args.openings))
+                    openings=args.openings, progress=_progress if args.progress else None))
     return OK
+
+
+def _progress(result: dict[str, Any]) -> None:
+    print(json.dumps(result), file=sys.stderr, flush=True)
 
 
 def _read(path: str) -> str:

@@ -9,7 +9,7 @@ Results depend only on the seed and the games' count, never on timing or on ``jo
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Callable
 
 from game.core import Rng
 from game.thot.search import (
@@ -74,19 +74,34 @@ def play_game(args: tuple[int, str, str, int, dict[str, Any]]) -> dict[str, Any]
 
 
 def selfplay(
-    games: int, a: str, b: str, seed: int = 0, jobs: int = 1, **options: Any
+    games: int,
+    a: str,
+    b: str,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    **options: Any,
 ) -> dict[str, Any]:
+    """Play the match; ``progress`` sees each game's result as it finishes (in any order)."""
     check_player(a)
     check_player(b)
     started = time.perf_counter()
     tasks = [(i, a, b, seed, options) for i in range(games)]
+    results: list[dict[str, Any]] = []
     if jobs > 1 and games > 1:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            results = pool.map(play_game, tasks, chunksize=1)
+            for res in pool.imap_unordered(play_game, tasks, chunksize=1):
+                results.append(res)
+                if progress is not None:
+                    progress(res)
     else:
-        results = [play_game(t) for t in tasks]
+        for task in tasks:
+            results.append(play_game(task))
+            if progress is not None:
+                progress(results[-1])
+    results.sort(key=lambda r: int(r["index"]))
     n = max(len(results), 1)
     wins_a = sum(r["result"] == "a" for r in results)
     wins_b = sum(r["result"] == "b" for r in results)
@@ -131,7 +146,12 @@ def opening_bench(seeds: int = 5, short: bool = False) -> dict[str, Any]:
 
 
 def bench(
-    games: int = 200, seed: int = 0, jobs: int = 2, match: bool = True, openings: int = 5
+    games: int = 200,
+    seed: int = 0,
+    jobs: int = 2,
+    match: bool = True,
+    openings: int = 5,
+    progress: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     import platform
 
@@ -142,6 +162,6 @@ def bench(
     }
     if match:
         top = str(TOP_LEVEL)
-        report["top_vs_greedy"] = selfplay(games, top, "greedy", seed=seed, jobs=jobs)
-        report["top_vs_middle"] = selfplay(games, top, "2", seed=seed, jobs=jobs)
+        report["top_vs_greedy"] = selfplay(games, top, "greedy", seed=seed, jobs=jobs, progress=progress)
+        report["top_vs_middle"] = selfplay(games, top, "2", seed=seed, jobs=jobs, progress=progress)
     return report
