@@ -112,7 +112,9 @@ def parse_move(geo: Geometry, text: str) -> MoveText:
         drop = _square(geo, raw, m.group(5), m.group(6), m.start(5))
         digit = int(m.group(8))
         if not 1 <= digit <= 8:
-            raise NotationError("a scarab value is between -8 and +8, not 0", raw, m.start(8))
+            raise NotationError(
+                f"a scarab value is -8…-1 or +1…+8, not {m.group(7)}{digit}", raw, m.start(7)
+            )
         value = -digit if m.group(7) == "-" else digit
         marked = m.group(9) == "*"
         if marked and value not in MARKED_VALUES:
@@ -120,13 +122,20 @@ def parse_move(geo: Geometry, text: str) -> MoveText:
     return MoveText(dest, turn, drop, value, marked)
 
 
+_SQ = r"[A-Za-z]\d{1,2}"
+_PART = r"[A-Za-z]\d{0,2}"
+#: Every prefix that can still grow into a move: used to point at the first wrong character.
+_PREFIX_RE = re.compile(
+    rf"|{_PART}|{_SQ}>(?:{_PART})?|{_SQ}(?:>{_SQ})?@(?:{_PART})?|{_SQ}(?:>{_SQ})?@{_SQ}:[+-]?\d?\*?"
+)
+
+
 def _first_bad(raw: str) -> int:
-    """Where a move stops looking like notation: the longest prefix that still could be one."""
+    """Where a move stops looking like notation: just past its longest well-formed prefix."""
     for end in range(len(raw), -1, -1):
-        prefix = raw[:end]
-        if re.fullmatch(r"[A-Za-z]?\d{0,2}(>[A-Za-z]?\d{0,2})?(@[A-Za-z]?\d{0,2}(:[+-]?\d?\*?)?)?", prefix):
+        if _PREFIX_RE.fullmatch(raw[:end]):
             return min(end, max(len(raw) - 1, 0))
-    return 0  # pragma: no cover
+    return 0  # pragma: no cover - the empty prefix always matches
 
 
 @dataclass

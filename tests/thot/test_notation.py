@@ -40,7 +40,7 @@ class TestMoveNotation:
         s = ThotState.new(seed=0)
         with pytest.raises(NotationError) as err:
             s.parse_move(text)
-        assert err.value.column is not None
+        assert err.value.column == where
 
     def test_off_board_square_on_the_short_board(self) -> None:
         s = ThotState.new(seed=0, short=True)
