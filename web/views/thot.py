@@ -23,7 +23,7 @@ from pyscript import document  # type: ignore[import-not-found]
 from game.thot.board import ANKH, MARKED, VALUE
 from game.thot.moves import ThotMove
 from game.thot.notation import scarab_text
-from game.thot.search import BROWSER_TIME_BUDGET, LEVELS, TOP_LEVEL, Search, _margin
+from game.thot.search import BROWSER_TIME_BUDGET, LEVELS, Search, hint_of, hint_search
 from game.thot.state import ThotState
 from web import router
 from web.dom import append, h
@@ -514,21 +514,20 @@ class ThotUI:
         button = document.getElementById("thot-hint")
         if button:
             button.disabled = True
-        search = Search(state, TOP_LEVEL, time_budget=BROWSER_TIME_BUDGET - PAGE_MARGIN, search_forced=True)
+        search = hint_search(state, time_budget=BROWSER_TIME_BUDGET - PAGE_MARGIN)
         while not search.step(STEP_MS * 3):
             await asyncio.sleep(0)
             if page.closed or len(state.history()) != moves_before:
                 return
         page.selection.pop("hinting", None)
-        result = search.result()
-        if result.move is None:
+        hint = hint_of(state, search.result())
+        if hint["move"] is None:
             return
-        text = state.move_text(result.move)
-        gain = result.value - _margin(state)
-        taken = state.board[result.move.dest]
-        what = page.t("thot.ankh") if taken == ANKH else f"{VALUE[taken]:+d}"
+        text = str(hint["move"])
+        what = page.t("thot.ankh") if hint["take"] == "ankh" else f"{hint['take']:+d}"
+        gain = f"{hint['gain']:+g}"
         page.selection["hint_move"] = text
-        message = page.t("thot.hint.result", move=text, take=what, gain=f"{gain:+g}", depth=result.depth)
+        message = page.t("thot.hint.result", move=text, take=what, gain=gain, depth=hint["depth"])
         page.message = (message, False)
         page.redraw()
         page.say(message)
