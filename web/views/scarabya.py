@@ -560,13 +560,14 @@ class ScarabyaUI:
         mission = None
         if tile:
             mission = h("section", {"class": "panel sy-mission", "aria-labelledby": "sy-mission-title"},
-                        h("h2", {"id": "sy-mission-title",
-                                 "text": t("scarabya.mission", round=v["round"], rounds=v["rounds"])}),
-                        h("div", {"class": "sy-card"},
-                          h("span", {"class": f"sy-card-letter t-{tile}", "text": tile,
-                                     "aria-label": t("scarabya.card.tile", tile=tile)}),
-                          card_pic),
-                        h("p", {"class": "muted", "text": t("scarabya.cards.left", n=v["cards_left"])}))
+                        h("span", {"class": f"sy-card-letter t-{tile}", "role": "img",
+                                   "aria-label": t("scarabya.card.tile", tile=tile)},
+                          h("span", {"aria-hidden": "true", "text": tile})),
+                        card_pic,
+                        h("div", {"class": "sy-mission-text"},
+                          h("h2", {"id": "sy-mission-title",
+                                   "text": t("scarabya.mission", round=v["round"], rounds=v["rounds"])}),
+                          h("p", {"class": "muted", "text": t("scarabya.cards.left", n=v["cards_left"])})))
             if placing:
                 self.refresh_card(page)
             else:
@@ -601,16 +602,17 @@ class ScarabyaUI:
                 hint_reason = t("scarabya.must.discard", tile=tile)
             else:
                 res = self.preview(state, hint["move"])
-                hint_reason = self.areas_sentence(page, res["areas"], res["covered_symbols"]) or t(
-                    "scarabya.reason.quiet")
+                said = self.areas_sentence(page, res["areas"], res["covered_symbols"])
+                hint_reason = said[0].upper() + said[1:] + "." if said else t("scarabya.reason.quiet")
                 if hint.get("expected") is not None:
                     later = float(hint["expected"]) - res["points"]
-                    hint_reason += " " + t("scarabya.reason.later", points=f"{later:.1f}",
+                    amount = f"{later:.1f}".replace(".", "," if t.lang == "it" else ".")
+                    hint_reason += " " + t("scarabya.reason.later", points=amount,
                                            n=len(state.remaining_tiles()))
 
         main = h("div", {"class": "sy-main"},
                  self.end_screen(page, v) if v["over"] else None,
-                 turn, page.thinking_box(), page.message_box(), discard, viewing,
+                 turn, page.thinking_box(), mission, page.message_box(), discard, viewing,
                  h("div", {"class": "sy-site-head"},
                    h("h2", {"text": label}),
                    h("span", {"class": "sy-site-score",
@@ -618,7 +620,7 @@ class ScarabyaUI:
                  board.node, board.status if placing else None,
                  board.controls(self.hint_button(page, placing)),
                  self.hint_box(page, hint_reason) if placing else None)
-        side = h("div", {"class": "sy-side"}, mission, self.sites_panel(page, v, site),
+        side = h("div", {"class": "sy-side"}, self.sites_panel(page, v, site),
                  self.supply_panel(page, v), self.last_panel(page, v), page.toolbar())
         return h("section", {"class": "sy-game game-layout", "data-variant": "classic", **self.marks(state, v)},
                  main, side)
@@ -779,7 +781,7 @@ class ScarabyaUI:
         scored_now = page.selection.get("ruins_scored")
         fresh_zones = set()
         if scored_now and scored_now.get("n") == len(state.history()):
-            fresh_zones = {e["zone"] for e in scored_now["scored"] if e["seat"] is not None}
+            fresh_zones = {(e["round"], e["zone"]) for e in scored_now["scored"]}
         for r, row in enumerate(v["rows"]):
             squares = []
             for c, ch in enumerate(row):
@@ -790,7 +792,7 @@ class ScarabyaUI:
                     css += f" zone z{ruin['zone']}"
                     if BOARD.name(sq) == ruin["squares"][0]:
                         css += " zone-head"
-                        text = ruin["symbols"]
+                        text = f"{ruin['zone']}·" + "".join(t(f"scarabya.ruins.abbr.{c}") for c in ruin["symbols"])
                     desc.append(t("scarabya.ruins.zone", zone=ruin["zone"], symbols=self.symbols_words(page, ruin["symbols"]),
                                   points=ruin["value"]))
                 if ch == ".":
@@ -839,7 +841,7 @@ class ScarabyaUI:
         history = h("ul", {"class": "sy-scored"})
         for e in v["scored"]:
             who = seat_name(page, e["seat"]) if e["seat"] is not None else t("scarabya.ruins.nobody")
-            append(history, h("li", {"class": "fresh" if e["zone"] in fresh_zones and e is v["scored"][-1] else None,
+            append(history, h("li", {"class": "fresh" if (e["round"], e["zone"]) in fresh_zones else None,
                                      "text": t("scarabya.ruins.scored", round=e["round"], zone=e["zone"],
                                                name=who, points=e["points"])}))
         hint_reason = ""
@@ -849,11 +851,12 @@ class ScarabyaUI:
         main = h("div", {"class": "sy-main"},
                  self.end_screen(page, v) if v["over"] else None,
                  turn, page.thinking_box(), page.message_box(), pieces,
-                 board.node, board.status if active_seat is not None else None,
+                 None if v["over"] else board.node, board.status if active_seat is not None else None,
                  board.controls(self.hint_button(page, active_seat is not None)),
                  self.hint_box(page, hint_reason) if active_seat is not None else None)
         side = h("div", {"class": "sy-side"},
-                 h("section", {"class": "panel"}, h("h2", {"text": t("scarabya.ruins.tiles")}), ruins_list),
+                 h("section", {"class": "panel"}, h("h2", {"text": t("scarabya.ruins.tiles")}), ruins_list)
+                 if v["ruins"] else None,
                  h("section", {"class": "panel"}, h("h2", {"text": t("play.score")}), scores),
                  h("section", {"class": "panel"}, h("h2", {"text": t("scarabya.ruins.history")}), history)
                  if v["scored"] else None,
