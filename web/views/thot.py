@@ -99,13 +99,19 @@ class ThotUI:
                          "on_click": lambda e: self._on_click(page, e),
                          "on_keydown": lambda e: self._on_key(page, e)}, scope=page.view_scope)
         letters = "ABCDEFGHIJ"[:size]
+        # The letters and numbers of the line the priest must move along are highlighted too.
+        col_on = person and axis != "row"
+        row_on = person and axis != "column"
         append(grid, h("div", {"class": "thot-row thot-head", "aria-hidden": "true"},
-                       h("span", {"class": "thot-corner"}), *[h("span", {"text": ch}) for ch in letters]))
+                       h("span", {"class": "thot-corner"}),
+                       *[h("span", {"text": ch, "class": "on" if col_on and i == pcol else None})
+                         for i, ch in enumerate(letters)]))
         marked = set(view["marked"])
         last_dest = self._last_squares(state)
         for r in range(size):
             row = h("div", {"role": "row", "class": "thot-row"},
-                    h("span", {"class": "thot-rownum", "aria-hidden": "true", "text": str(r + 1)}))
+                    h("span", {"class": "thot-rownum on" if row_on and r == prow else "thot-rownum",
+                               "aria-hidden": "true", "text": str(r + 1)}))
             for c in range(size):
                 i = r * size + c
                 sq = name(i)
@@ -313,6 +319,8 @@ class ThotUI:
         names = t("thot.and").join(seats[s].name for s in winners) if winners else ""
         if not winners:
             headline = t("play.draw")
+        elif view["teams"] and "shared" not in detail:
+            headline = t("thot.end.team", n=winners[0] // 2 + 1, names=names)
         elif len(winners) > 1 and "shared" in detail:
             headline = t("thot.end.shared", names=names)
         else:
