@@ -22,11 +22,11 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from game.core import IllegalMove, NotationError
 from game.scarabeo import record as sc_record
-from game.scarabeo.board import COLUMNS, SIZE, SQUARES, parse_square, square_name
+from game.scarabeo.board import CENTRE, COLUMNS, LAYOUT, SIZE, SQUARES, parse_square, square_name
 from game.scarabeo.moves import Exchange, Pass, Play
 from game.scarabeo.moves import move_text as sc_move_text
-from game.scarabeo.rules import apply_swaps, invalid_words, resolve_play
-from game.scarabeo.tiles import LETTERS, SCARAB, sort_rack
+from game.scarabeo.rules import apply_swaps, exchange_refusal, resolve_play
+from game.scarabeo.tiles import LETTERS, SCARAB, VALUES, sort_rack
 from web import router
 from web.dom import Scope, append, clear, download, h, modal
 
@@ -39,6 +39,8 @@ except ImportError:  # pragma: no cover - depends on the engine being there
     LEVELS = ()
 
 PREMIUM_LABEL = {"W": "3P", "D": "2P", "T": "3L", "L": "2L"}
+PREMIUM_KEY = {"W": "scarabeo.premium.3P", "D": "scarabeo.premium.2P", "T": "scarabeo.premium.3L",
+               "L": "scarabeo.premium.2L", "*": "scarabeo.premium.centre"}
 #: Seconds between two of the computer's tiles appearing on the board.
 COMPUTER_TILE_SECONDS = 0.18
 #: Below this width the board starts zoomed on the area being played (it pans inside its frame).
@@ -218,48 +220,102 @@ class ScarabeoUI:
         document.body.setAttribute("data-sc-render-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
         return node
 
-    def _render(self, page: Any) -> Any:
-        t = page.t
-        session = page.session
-        state = session.state
-        view = state.view()
-        sel = page.selection
-        over = view["over"]
-        viewer = self._viewer(page)
-        to_move = view["to_move"]
-        person = (not over and not page.thinking and not session.computer_to_move() and not session.replay_only)
-        pending = view["pending"]
-        placing = person and (pending is None or pending["kind"] == "challenge")
-        if view["hourglass"] and state.timer is None and not over:
-            state.attach_clock(lambda: float(window.performance.now()) / 1000.0)
-        self._start_ticker(page)
+    def _placing(self, page: Any) -> bool:
+        """A person is to move and may lay tiles (also while a play waits for a challenge)."""
+        s = page.session
+        if s is None or page.thinking or s.state.is_over() or s.computer_to_move() or s.replay_only:
+            return False
+        return s.state.pending is None or s.state.pending.kind == "challenge"
 
+    def _board_ctx(self, page: Any) -> dict[str, Any]:
+        """What the board shows now: engine board (with chosen swaps), tiles laid, the computer's
+        tiles appearing, the squares of the words formed and of the last move, the cursor."""
+        state = page.session.state
+        sel = page.selection
+        placing = self._placing(page)
         board, rack, swap_error = self._projected(page) if placing else (state.board, [], None)
-        if swap_error:
-            page.message = (swap_error, True)
         placed: dict[int, str] = sel.get("placed", {}) if placing else {}
         ghost: dict[int, str] = dict(sel.get("ghost", []))
         play, result, reason = self._tentative(page) if placing else (None, None, None)
-        formed = set()
+        formed: set[int] = set()
         if result is not None and result.breakdown is not None:
             for w in result.breakdown.words:
                 step = 1 if w.across else SIZE
                 formed.update(w.start + k * step for k in range(len(w.word)))
-        last = set()
-        if view["last"] and view["last"]["breakdown"] and not ghost:
-            for w in view["last"]["breakdown"]["words"]:
-                for letter in w["letters"]:
-                    if letter["new"]:
-                        last.add(parse_square(letter["square"]))
+        last: set[int] = set()
+        results = state.results()
+        if results and results[-1].breakdown is not None and not ghost and state.board[results[-1].breakdown.words[0].start]:
+            for w in results[-1].breakdown.words:
+                last.update(x.square for x in w.letters if x.new)
         cursor = getattr(page, "sc_cursor", None)
         if cursor is None:
-            cursor = min(last) if last else 8 * SIZE + 8
+            cursor = min(last) if last else CENTRE
             page.sc_cursor = cursor
-        across = getattr(page, "sc_across", True)
-        swappable = set(view["swappable"]) if placing else set()
-        swaps = set(sel.get("swaps") or [])
+        swappable = {parse_square(n) for n in self._swappable(page)} if placing else set()
+        return {"placing": placing, "board": board, "rack": rack, "swap_error": swap_error, "placed": placed,
+                "ghost": ghost, "play": play, "result": result, "reason": reason, "formed": formed, "last": last,
+                "cursor": cursor, "across": getattr(page, "sc_across", True), "swappable": swappable,
+                "swaps": set(sel.get("swaps") or [])}
 
-        # --- the board --------------------------------------------------------------------------
+    def _cell_spec(self, page: Any, ctx: dict[str, Any], sq: int) -> tuple[str, str, str, str]:
+        """(class, aria-label, big text, small text) of one square."""
+        t = page.t
+        r, c = divmod(sq, SIZE)
+        prem = LAYOUT[r][c]
+        cls = "sc-sq"
+        parts = [f"{COLUMNS[c]}{r + 1}"]
+        if prem != ".":
+            cls += f" p-{prem}"
+            parts.append(t(PREMIUM_KEY[prem]))
+        placed, ghost = ctx["placed"], ctx["ghost"]
+        tile = placed.get(sq) or ghost.get(sq) or ctx["board"][sq]
+        if tile:
+            scarab = tile.islower()
+            letter = tile.upper()
+            cls += " tile" + (" scarab" if scarab else "")
+            if sq in placed:
+                cls += " placed"
+            elif sq in ghost:
+                cls += " ghost"
+            elif sq in ctx["last"]:
+                cls += " last"
+            if sq in ctx["swaps"]:
+                cls += " swapped"
+            parts.append(t("scarabeo.sq.scarab", letter=letter) if scarab else letter)
+            if sq in placed:
+                parts.append(t("scarabeo.sq.placed"))
+            if sq in ctx["swappable"]:
+                cls += " swappable"
+                parts.append(t("scarabeo.sq.swappable"))
+            big, small = letter, "" if scarab else str(VALUES.get(letter, ""))
+        else:
+            parts.append(t("scarabeo.sq.empty"))
+            big, small = "", PREMIUM_LABEL.get(prem, "\u2605" if prem == "*" else "")
+        if sq in ctx["formed"]:
+            cls += " formed"
+        if sq == ctx["cursor"] and ctx["placing"]:
+            cls += " cursor " + ("dir-across" if ctx["across"] else "dir-down")
+        return cls, ", ".join(parts), big, small
+
+    def _make_cell(self, sq: int, spec: tuple[str, str, str, str], cursor: int) -> Any:
+        cls, label, big, small = spec
+        cell = document.createElement("div")
+        cell.className = cls
+        cell.id = f"sq-{square_name(sq)}"
+        cell.setAttribute("role", "gridcell")
+        cell.setAttribute("data-sq", str(sq))
+        cell.setAttribute("tabindex", "0" if sq == cursor else "-1")
+        cell.setAttribute("aria-label", label)
+        if big:
+            cell.appendChild(h("span", {"class": "l", "text": big, "aria-hidden": "true"}))
+            if small:
+                cell.appendChild(h("span", {"class": "v", "text": small, "aria-hidden": "true"}))
+        elif small:
+            cell.appendChild(h("span", {"class": "pl", "text": small, "aria-hidden": "true"}))
+        return cell
+
+    def _board(self, page: Any, ctx: dict[str, Any]) -> Any:
+        t = page.t
         grid = h("div", {"role": "grid", "id": "sc-board", "class": "sc-board", "aria-label": t("scarabeo.board"),
                          "aria-describedby": "sc-board-help", "aria-rowcount": str(SIZE), "aria-colcount": str(SIZE),
                          "on_click": lambda e: self._on_board_click(page, e),
@@ -268,78 +324,97 @@ class ScarabeoUI:
         for ch in COLUMNS:
             append(head, h("span", {"text": ch}))
         append(grid, head)
-        premiums = view["premiums"]
-        values = view["values"]
-        pnames = {"W": t("scarabeo.premium.3P"), "D": t("scarabeo.premium.2P"), "T": t("scarabeo.premium.3L"),
-                  "L": t("scarabeo.premium.2L"), "*": t("scarabeo.premium.centre")}
+        specs = []
         for r in range(SIZE):
             row = h("div", {"role": "row", "class": "sc-row"},
                     h("span", {"class": "sc-rownum", "aria-hidden": "true", "text": str(r + 1)}))
             for c in range(SIZE):
                 sq = r * SIZE + c
-                name = f"{COLUMNS[c]}{r + 1}"
-                prem = premiums[r][c]
-                cls = "sc-sq"
-                parts = [name]
-                if prem != ".":
-                    cls += f" p-{prem}"
-                    parts.append(pnames[prem])
-                tile = placed.get(sq) or ghost.get(sq) or board[sq]
-                cell = document.createElement("div")
-                if tile:
-                    scarab = tile.islower()
-                    letter = tile.upper()
-                    cls += " tile"
-                    if scarab:
-                        cls += " scarab"
-                    if sq in placed:
-                        cls += " placed"
-                    elif sq in ghost:
-                        cls += " ghost"
-                    elif sq in last:
-                        cls += " last"
-                    if sq in swaps:
-                        cls += " swapped"
-                    parts.append(t("scarabeo.sq.scarab", letter=letter) if scarab else letter)
-                    if sq in placed:
-                        parts.append(t("scarabeo.sq.placed"))
-                    if sq in swappable:
-                        cls += " swappable"
-                        parts.append(t("scarabeo.sq.swappable"))
-                    cell.appendChild(h("span", {"class": "l", "text": letter, "aria-hidden": "true"}))
-                    if not scarab:
-                        cell.appendChild(h("span", {"class": "v", "text": str(values.get(letter, "")),
-                                                    "aria-hidden": "true"}))
-                else:
-                    parts.append(t("scarabeo.sq.empty"))
-                    if prem in PREMIUM_LABEL:
-                        cell.appendChild(h("span", {"class": "pl", "text": PREMIUM_LABEL[prem], "aria-hidden": "true"}))
-                    elif prem == "*":
-                        cell.appendChild(h("span", {"class": "pl", "text": "\u2605", "aria-hidden": "true"}))
-                if sq in formed:
-                    cls += " formed"
-                if sq == cursor and placing:
-                    cls += " cursor " + ("dir-across" if across else "dir-down")
-                cell.className = cls
-                cell.id = f"sq-{name}"
-                cell.setAttribute("role", "gridcell")
-                cell.setAttribute("data-sq", str(sq))
-                cell.setAttribute("tabindex", "0" if sq == cursor else "-1")
-                cell.setAttribute("aria-label", ", ".join(parts))
-                row.appendChild(cell)
+                spec = self._cell_spec(page, ctx, sq)
+                specs.append(spec)
+                row.appendChild(self._make_cell(sq, spec, ctx["cursor"]))
             grid.appendChild(row)
-        zoomed = self._zoomed(page)
-        wrap = h("div", {"class": "sc-board-wrap" + (" zoomed" if zoomed else ""), "id": "sc-board-wrap"}, grid)
+        page.sc_specs = specs
+        return grid
 
+    def refresh(self, page: Any) -> None:
+        """Redraw what laying tiles changes — the squares that differ, the rack, the preview, the
+        buttons — without rebuilding the page (a keystroke stays a few milliseconds)."""
+        started = time.perf_counter()
+        if page.closed or page.session is None or not document.getElementById("sc-board"):
+            return
+        active = document.activeElement
+        focused = str(active.id) if active and active.id else ""
+        ctx = self._board_ctx(page)
+        specs = getattr(page, "sc_specs", None) or []
+        for sq in range(SQUARES):
+            spec = self._cell_spec(page, ctx, sq)
+            if sq < len(specs) and specs[sq] == spec:
+                continue
+            old = document.getElementById(f"sq-{square_name(sq)}")
+            if old:
+                old.replaceWith(self._make_cell(sq, spec, ctx["cursor"]))
+            if sq < len(specs):
+                specs[sq] = spec
+        viewer = self._viewer(page)
+        for node_id, fresh in (
+            ("sc-rack", lambda: self._rack_box(page, viewer, ctx["rack"], ctx["placing"]) if viewer is not None else None),
+            ("sc-preview", lambda: self._preview_box(page, ctx["play"], ctx["result"], ctx["reason"])),
+            ("sc-actions", lambda: self._actions(page, self._exchange_allowed(page), ctx["placing"], ctx["play"],
+                                                 self._zoomed(page))),
+            ("sc-ghost-info", lambda: self._ghost_box(page)),
+        ):
+            old = document.getElementById(node_id)
+            if old:
+                node = fresh()
+                if node is not None:
+                    old.replaceWith(node)
+        message = document.getElementById("play-message")
+        if message and page.message is None:
+            message.hidden = True
+        elif page.message is not None:
+            page.show_message(*page.message)
+        if focused.startswith("sq-"):
+            self._focus(page, ctx["cursor"])
+        elif focused:
+            again = document.getElementById(focused)
+            if again:
+                again.focus()
+        document.body.setAttribute("data-sc-render-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
+
+    def _exchange_allowed(self, page: Any) -> bool:
+        state = page.session.state
+        rack = state.racks[state.to_move()]
+        return bool(rack) and exchange_refusal(rack, "".join(rack)) is None
+
+    def _render(self, page: Any) -> Any:
+        t = page.t
+        session = page.session
+        state = session.state
+        view = state.view()
+        over = view["over"]
+        viewer = self._viewer(page)
+        person = (not over and not page.thinking and not session.computer_to_move() and not session.replay_only)
+        pending = view["pending"]
+        if view["hourglass"] and state.timer is None and not over:
+            state.attach_clock(lambda: float(window.performance.now()) / 1000.0)
+        self._start_ticker(page)
+        ctx = self._board_ctx(page)
+        placing = ctx["placing"]
+        if ctx["swap_error"]:
+            page.message = (ctx["swap_error"], True)
+        zoomed = self._zoomed(page)
+        wrap = h("div", {"class": "sc-board-wrap" + (" zoomed" if zoomed else ""), "id": "sc-board-wrap"},
+                 self._board(page, ctx))
         main = h("div", {"class": "sc-main"},
                  h("p", {"id": "sc-status", "class": "sc-status", "text": self._status(page, view)}),
                  self._clock_box(page, view),
                  page.thinking_box(), self._ghost_box(page), page.message_box(),
                  self._dispute_box(page, view) if person and pending else None,
                  wrap,
-                 self._rack_box(page, view, viewer, rack, placing),
-                 self._preview_box(page, play, result, reason) if placing else None,
-                 self._actions(page, view, placing, play, zoomed),
+                 self._rack_box(page, viewer, ctx["rack"], placing),
+                 self._preview_box(page, ctx["play"], ctx["result"], ctx["reason"]) if placing else None,
+                 self._actions(page, view["exchange_allowed"], placing, ctx["play"], zoomed),
                  h("p", {"id": "sc-board-help", "class": "muted sc-help", "text": t("scarabeo.help.keys")}),
                  self._legend(t))
         side = h("div", {"class": "sc-side"},
@@ -377,10 +452,10 @@ class ScarabeoUI:
     def _scroll_to_cursor(self, page: Any) -> None:
         wrap = document.getElementById("sc-board-wrap")
         cursor = getattr(page, "sc_cursor", None)
-        if wrap is None or cursor is None or "zoomed" not in str(wrap.className):
+        if not wrap or cursor is None or "zoomed" not in str(wrap.className):
             return
         cell = document.querySelector(f"#sc-board [data-sq='{cursor}']")
-        if cell is None:
+        if not cell:
             return
         left = cell.offsetLeft - wrap.clientWidth / 2 + cell.offsetWidth / 2
         top = cell.offsetTop - wrap.clientHeight / 2 + cell.offsetHeight / 2
@@ -434,7 +509,7 @@ class ScarabeoUI:
                 return
             state = page.session.state
             node = document.getElementById("sc-clock")
-            if node is not None:
+            if node:
                 node.textContent = self._clock_text(page)
             timer = state.timer
             if (timer is not None and not state.is_over() and timer.expired() and not page.thinking
@@ -449,9 +524,7 @@ class ScarabeoUI:
 
     def _ghost_box(self, page: Any) -> Any:
         info = page.selection.get("ghost_info")
-        if not info:
-            return None
-        return h("p", {"class": "sc-ghost-info", "id": "sc-ghost-info", "text": info})
+        return h("p", {"class": "sc-ghost-info", "id": "sc-ghost-info", "text": info or "", "hidden": not info})
 
     def _preview_box(self, page: Any, play: Any, result: Any, reason: str | None) -> Any:
         t = page.t
@@ -481,7 +554,7 @@ class ScarabeoUI:
             append(box, h("p", {"class": "muted", "text": t(f"scarabeo.preview.{page.session.state.check_mode}")}))
         return box
 
-    def _rack_box(self, page: Any, view: dict[str, Any], viewer: int | None, rack: list[str], placing: bool) -> Any:
+    def _rack_box(self, page: Any, viewer: int | None, rack: list[str], placing: bool) -> Any:
         t = page.t
         seats = page.session.seats
         if viewer is None:
@@ -490,7 +563,7 @@ class ScarabeoUI:
             rack = list(page.session.state.racks[viewer])
         left = self._rack_left(page, rack) if placing else sort_rack(rack)
         chosen = page.selection.get("tile") if placing else None
-        values = view["values"]
+        values = VALUES
         box = h("div", {"class": "sc-rack", "id": "sc-rack", "role": "group",
                         "aria-label": t("scarabeo.rack.of", name=seats[viewer].name),
                         "on_click": lambda e: self._on_rack_click(page, e),
@@ -513,7 +586,7 @@ class ScarabeoUI:
             append(box, h("span", {"class": "muted", "text": t("scarabeo.rack.empty")}))
         return box
 
-    def _actions(self, page: Any, view: dict[str, Any], placing: bool, play: Any, zoomed: bool) -> Any:
+    def _actions(self, page: Any, exchange_allowed: bool, placing: bool, play: Any, zoomed: bool) -> Any:
         t = page.t
         sc = page.view_scope
         placed = bool(page.selection.get("placed"))
@@ -526,10 +599,10 @@ class ScarabeoUI:
                                 "disabled": disabled, "on_click": lambda _e: fn()}, scope=sc)
 
         if not placing:
-            return h("div", {"class": "sc-actions row"},
+            return h("div", {"class": "sc-actions row", "id": "sc-actions"},
                      button("sc-zoom", "scarabeo.zoom.out" if zoomed else "scarabeo.zoom.in",
                             lambda: self._toggle_zoom(page), cls="sc-zoom-button"))
-        return h("div", {"class": "sc-actions row"},
+        return h("div", {"class": "sc-actions row", "id": "sc-actions"},
                  button("sc-play", "scarabeo.play", lambda: self._play(page), disabled=play is None, cls="primary"),
                  button("sc-recall", "scarabeo.recall", lambda: self._recall(page), disabled=not placed and not swaps),
                  button("sc-shuffle", "scarabeo.shuffle", lambda: self._shuffle(page)),
@@ -537,7 +610,7 @@ class ScarabeoUI:
                  button("sc-pass", "scarabeo.pass.swaps" if swaps else "scarabeo.pass", lambda: self._pass(page),
                         disabled=placed),
                  button("sc-exchange", "scarabeo.exchange", lambda: asyncio.ensure_future(self._exchange(page)))
-                 if view["exchange_allowed"] and not swaps else None,
+                 if exchange_allowed and not swaps else None,
                  button("sc-zoom", "scarabeo.zoom.out" if zoomed else "scarabeo.zoom.in",
                         lambda: self._toggle_zoom(page), cls="sc-zoom-button"))
 
@@ -591,7 +664,7 @@ class ScarabeoUI:
                 no = document.getElementById(f"sc-vote-{s}-N")
                 if yes.checked:
                     votes[s] = "Y"
-                elif no is not None and no.checked:
+                elif no and no.checked:
                     votes[s] = "N"
                 else:
                     page.show_message(t("scarabeo.vote.missing", name=seats[s].name), error=True)
@@ -754,7 +827,7 @@ class ScarabeoUI:
     # ------------------------------------------------------------------ input: the board
     def _on_board_click(self, page: Any, event: Any) -> None:
         cell = event.target.closest("[data-sq]")
-        if cell is None:
+        if not cell:
             return
         self._choose_square(page, int(cell.getAttribute("data-sq")))
 
@@ -781,7 +854,7 @@ class ScarabeoUI:
         if sq == getattr(page, "sc_cursor", None) and not board[sq]:
             page.sc_across = not getattr(page, "sc_across", True)
         page.sc_cursor = sq
-        page.redraw()
+        self.refresh(page)
         self._focus(page, sq)
 
     def _swappable(self, page: Any) -> list[str]:
@@ -803,7 +876,7 @@ class ScarabeoUI:
             page.say(page.t("scarabeo.swap.done", square=square_name(sq)))
         page.selection["swaps"] = swaps
         page.sc_cursor = sq
-        page.redraw()
+        self.refresh(page)
         self._focus(page, sq)
 
     def _can_place(self, page: Any) -> bool:
@@ -833,11 +906,11 @@ class ScarabeoUI:
                 break
         page.sc_cursor = nxt if nxt is not None else sq
         page.message = None
-        page.redraw()
+        self.refresh(page)
         self._focus(page, page.sc_cursor)
         score = document.getElementById("sc-score") or document.getElementById("sc-reason")
         page.say(page.t("scarabeo.say.placed", tile=ch.upper(), square=square_name(sq))
-                 + (". " + str(score.textContent) if score is not None else ""))
+                 + (". " + str(score.textContent) if score else ""))
 
     async def _place_scarab(self, page: Any, sq: int) -> None:
         letter = await self._ask_letter(page)
@@ -864,12 +937,12 @@ class ScarabeoUI:
             if sq in order:
                 order.remove(sq)
             page.sc_cursor = sq
-            page.redraw()
+            self.refresh(page)
             self._focus(page, sq)
 
     def _on_board_key(self, page: Any, event: Any) -> None:
         cell = event.target.closest("[data-sq]")
-        if cell is None:
+        if not cell:
             return
         key = str(event.key)
         sq = int(cell.getAttribute("data-sq"))
@@ -948,14 +1021,9 @@ class ScarabeoUI:
             page.show_message(page.t("scarabeo.no.tile", letter=letter), error=True)
 
     def _move_cursor(self, page: Any, sq: int) -> None:
-        old = document.querySelector("#sc-board .cursor")
-        placing = self._can_place(page)
-        if old is not None:
-            old.classList.remove("cursor", "dir-across", "dir-down")
+        page.sc_cursor = sq
+        self.refresh(page)
         self._focus(page, sq)
-        node = document.querySelector(f"#sc-board [data-sq='{sq}']")
-        if node is not None and placing:
-            node.classList.add("cursor", "dir-across" if getattr(page, "sc_across", True) else "dir-down")
         self._scroll_to_cursor(page)
 
     def _focus(self, page: Any, sq: int) -> None:
@@ -964,7 +1032,7 @@ class ScarabeoUI:
         for node in document.querySelectorAll("#sc-board [tabindex='0']"):
             node.setAttribute("tabindex", "-1")
         node = document.querySelector(f"#sc-board [data-sq='{sq}']")
-        if node is not None:
+        if node:
             node.setAttribute("tabindex", "0")
             node.focus()
 
@@ -974,23 +1042,23 @@ class ScarabeoUI:
             page.sc_dragged = False
             return
         node = event.target.closest("[data-tile]")
-        if node is None or not self._can_place(page):
+        if not node or not self._can_place(page):
             return
         tile = str(node.getAttribute("data-tile"))
         sel = page.selection
         sel["tile"] = None if sel.get("tile") == tile else tile
         if sel["tile"] is None:
             sel.pop("tile")
-        page.redraw()
+        self.refresh(page)
         again = document.getElementById(str(node.id))
-        if again is not None:
+        if again:
             again.focus()
         if sel.get("tile"):
             page.say(page.t("scarabeo.say.picked", tile=page.t("scarabeo.tile.scarab") if tile == SCARAB else tile))
 
     def _drag_start(self, page: Any, event: Any) -> None:
         node = event.target.closest("[data-tile]")
-        if node is None or not self._can_place(page) or (event.button and int(event.button) != 0):
+        if not node or not self._can_place(page) or (event.button and int(event.button) != 0):
             return
         page.sc_drag = {"tile": str(node.getAttribute("data-tile")), "x": float(event.clientX),
                         "y": float(event.clientY), "ghost": None, "node": node}
@@ -1025,15 +1093,15 @@ class ScarabeoUI:
         page.sc_dragged = True  # the click that follows a drag is not a tap
         window.setTimeout(self._clear_dragged_proxy(page), 50)
         target = document.elementFromPoint(float(event.clientX), float(event.clientY))
-        cell = target.closest("[data-sq]") if target is not None else None
-        if cell is None:
-            page.redraw()
+        cell = target.closest("[data-sq]") if target else None
+        if not cell:
+            self.refresh(page)
             return
         sq = int(cell.getAttribute("data-sq"))
         board, _r, _e = self._projected(page)
         if board[sq] or sq in page.selection.get("placed", {}):
             page.show_message(page.t("scarabeo.err.square-taken", square=square_name(sq)), error=True)
-            page.redraw()
+            self.refresh(page)
             return
         page.sc_cursor = sq
         self._place(page, sq, drag["tile"])
@@ -1059,7 +1127,7 @@ class ScarabeoUI:
     def _recall(self, page: Any) -> None:
         page.selection = {}
         page.message = None
-        page.redraw()
+        self.refresh(page)
 
     def _shuffle(self, page: Any) -> None:
         order = list(getattr(page, "sc_order", None) or [])
@@ -1069,11 +1137,11 @@ class ScarabeoUI:
             j = seed % (i + 1)
             order[i], order[j] = order[j], order[i]
         page.sc_order = order
-        page.redraw()
+        self.refresh(page)
 
     def _toggle_dir(self, page: Any) -> None:
         page.sc_across = not getattr(page, "sc_across", True)
-        page.redraw()
+        self.refresh(page)
         self._focus(page, page.sc_cursor)
         page.say(page.t("scarabeo.dir.across" if page.sc_across else "scarabeo.dir.down"))
 
@@ -1150,7 +1218,7 @@ class ScarabeoUI:
         for k in range(1, len(tiles) + 1):
             page.selection = {"ghost": tiles[:k], "ghost_info": page.t("scarabeo.computer.plays", name=name,
                                                                        move=text, score=score)}
-            page.redraw()
+            self.refresh(page)
             until = time.perf_counter() + COMPUTER_TILE_SECONDS
             while time.perf_counter() < until:
                 yield
