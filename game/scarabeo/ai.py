@@ -1,0 +1,376 @@
+"""The computer opponent and the hints, built on the move generator.
+
+Levels (``LEVELS``, weakest first; ``"max"`` is the champion):
+
+- ``beginner``: sees only about half of the plays, and of those only short words (at most five
+  letters, at most four tiles); picks at random among the better half of what it sees, shorter
+  words first.
+- ``casual``: sees three quarters of the plays, words up to seven letters; picks at random among
+  its best few by score.
+- ``expert``: every play; score plus half the leave value.
+- ``champion``: every play; equity = score + leave value (``leaves.py``, tuned by self-play);
+  with the bag empty it looks one reply ahead with the opponent's rack (which is then known):
+  going out, and blocking the opponent's best answer.
+- ``greedy`` (not a playing level, a yardstick): the highest score now.
+
+``think(state, level)`` is a generator that yields every few milliseconds of work and returns the
+chosen move (``StopIteration.value``): the browser runs it in slices. ``choose`` runs it to the
+end. ``best_moves`` ranks plays for the command line and ``hints`` for a human player.
+Randomness comes from ``Rng`` seeded by the game's seed and the move number, so a game replays.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from typing import Any, Generator, Sequence
+
+from game.core import Rng
+from game.scarabeo import leaves
+from game.scarabeo.board import square_name
+from game.scarabeo.game import ScarabeoState
+from game.scarabeo.movegen import GenPlay, MoveGenerator, rack_after, tiles_placed, to_play
+from game.scarabeo.moves import Accept, Challenge, Exchange, Move, Pass, Play, Vote, move_text
+from game.scarabeo.rules import exchange_refusal, resolve_play
+from game.scarabeo.scoring import score_play
+from game.scarabeo.tiles import COUNTS, RACK_SIZE, SCARAB, rack_value, sort_rack, tile_of
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    max_word: int  # longest main word the level sees
+    max_tiles: int  # most tiles it puts down
+    vision: float  # share of the plays it sees
+    leave_weight: float
+    top_share: float  # 0: best by equity; else a random pick among this share of its best
+    shorter_first: bool
+    endgame: bool
+
+
+LEVELS: dict[str, Level] = {
+    "beginner": Level("beginner", 5, 4, 0.5, 0.0, 0.5, True, False),
+    "casual": Level("casual", 7, 8, 0.75, 0.0, 0.05, False, False),
+    "expert": Level("expert", 17, 8, 1.0, 0.5, 0.0, False, False),
+    "champion": Level("champion", 17, 8, 1.0, 1.0, 0.0, False, True),
+}
+GREEDY = Level("greedy", 17, 8, 1.0, 0.0, 0.0, False, False)
+ALIASES = {"1": "beginner", "2": "casual", "3": "expert", "4": "champion", "max": "champion",
+           "greedy": "greedy"}
+#: Exchanging is worth the average leave of a fresh rack, about nothing, minus a small cost.
+EXCHANGE_EQUITY = -2.0
+#: A pass keeps the rack but gives away a turn's tempo (and two passes each end the game).
+PASS_COST = 20.0
+#: How many plays the end-game look-ahead answers.
+ENDGAME_CANDIDATES = 6
+
+_GENERATORS: dict[int, MoveGenerator] = {}
+
+
+def level_of(name: str | Level) -> Level:
+    """A level by name (``beginner``, ``casual``, ``expert``, ``champion``, ``max``, ``greedy``,
+    or 1-4); ValueError naming the choices otherwise."""
+    if isinstance(name, Level):
+        return name
+    key = ALIASES.get(str(name).lower(), str(name).lower())
+    if key == "greedy":
+        return GREEDY
+    if key not in LEVELS:
+        raise ValueError(f"unknown level {name!r}: choose {', '.join(LEVELS)}, max or greedy (or 1-4)")
+    return LEVELS[key]
+
+
+def generator_for(lexicon: Any) -> MoveGenerator:
+    """One generator per lexicon object, so the cross-check cache lasts the whole game."""
+    gen = _GENERATORS.get(id(lexicon))
+    if gen is None or gen.lexicon is not lexicon:
+        gen = _GENERATORS[id(lexicon)] = MoveGenerator(lexicon)
+    return gen
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A candidate turn with what the level thinks of it."""
+
+    move: Move
+    score: int
+    equity: float
+    leave: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": move_text(self.move), "score": self.score,
+                "equity": round(self.equity, 2), "leave": self.leave}
+
+
+def _rng(state: ScarabeoState, salt: int = 0) -> Rng:
+    return Rng((state.seed * 1_000_003 + len(state.history()) * 7919 + salt) & (2**64 - 1))
+
+
+def _sees(seed: int, p: GenPlay, vision: float) -> bool:
+    if vision >= 1.0:
+        return True
+    h = zlib.crc32(f"{seed}|{p[1]}|{int(p[2])}|{p[3]}|{p[4]}".encode())
+    return h < vision * 0xFFFFFFFF
+
+
+def _visible(state: ScarabeoState, plays: list[GenPlay], level: Level) -> list[GenPlay]:
+    if level.vision >= 1.0 and level.max_word >= 17 and level.max_tiles >= RACK_SIZE:
+        return plays
+    board = state.board
+    seed = _rng(state, 1).next64()
+    out = [p for p in plays
+           if len(p[3]) <= level.max_word and tiles_placed(board, p) <= level.max_tiles
+           and _sees(seed, p, level.vision)]
+    return out
+
+
+def unseen_tiles(state: ScarabeoState, player: int) -> list[str]:
+    """The tiles ``player`` cannot see (bag and other racks), inferred from the set."""
+    left = dict(COUNTS)
+    for c in state.board:
+        if c:
+            left[tile_of(c)] -= 1
+    for t in state.racks[player]:
+        left[t] -= 1
+    return [t for t, n in left.items() for _ in range(n)]
+
+
+def think(state: ScarabeoState, level: str | Level = "champion", lexicon: Any = None,
+          ) -> Generator[None, None, Move]:
+    """The computer's turn, in slices: ``yield`` every few ms of work; returns the move.
+
+    ``lexicon`` defaults to the state's word list (it must be a ``lexicon.Lexicon``)."""
+    lv = level_of(level)
+    lex = lexicon if lexicon is not None else state.word_list
+    dispute = _dispute_move(state, lex)
+    if dispute is not None:
+        return dispute
+    ranked: list[Choice] = []
+    yield from _rank(state, lv, lex, ranked, top=1)
+    if not ranked:
+        return Pass()
+    if lv.top_share > 0 and len(ranked) > 1:
+        return _pick(state, lv, ranked)
+    return ranked[0].move
+
+
+def choose(state: ScarabeoState, level: str | Level = "champion", lexicon: Any = None) -> Move:
+    """``think`` run to the end (blocking)."""
+    gen = think(state, level, lexicon)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            move: Move = stop.value
+            return move
+
+
+def best_moves(state: ScarabeoState, top: int = 10, level: str | Level = "champion",
+               lexicon: Any = None) -> list[Choice]:
+    """The ``top`` best turns for the player to move, best first (blocking).
+
+    At ``champion`` (``max``) they are ordered by score; at other levels by the level's own
+    preference (equity, then score)."""
+    lv = level_of(level)
+    lex = lexicon if lexicon is not None else state.word_list
+    ranked: list[Choice] = []
+    by_score = lv.name == "champion"
+    for _ in _rank(state, lv, lex, ranked, top=max(1, top), by_score=by_score):
+        pass
+    if by_score:
+        ranked.sort(key=lambda c: (-c.score, -c.equity, move_text(c.move)))
+    return ranked[:top]
+
+
+def hints(state: ScarabeoState, top: int = 5, lexicon: Any = None) -> list[dict[str, Any]]:
+    """The best plays by score for a human, each with its words and the tiles to place
+    tentatively on the board: ``[{"move", "score", "words", "placements": [[square, tile]…],
+    "swaps": [square…]}]``."""
+    out = []
+    for c in best_moves(state, top, "champion", lexicon):
+        out.append(describe(state, c))
+    return out
+
+
+def describe(state: ScarabeoState, c: Choice) -> dict[str, Any]:
+    """A choice as the page shows it: words formed and tiles to place."""
+    item: dict[str, Any] = {"move": move_text(c.move), "score": c.score, "words": [],
+                            "placements": [], "swaps": [], "leave": c.leave}
+    if isinstance(c.move, Play):
+        board = state.board[:]
+        for sq in c.move.swaps:
+            board[sq] = board[sq].upper()
+        placements = resolve_play(board, c.move)
+        bd = score_play(board, placements, c.move.across, state.first_play)
+        item["words"] = [w.word for w in bd.words]
+        item["placements"] = [[square_name(sq), ch] for sq, ch in placements]
+        item["swaps"] = [square_name(sq) for sq in c.move.swaps]
+    return item
+
+
+# --- ranking -------------------------------------------------------------------------------
+
+def _rank(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice], top: int,
+          by_score: bool = False) -> Generator[None, None, None]:
+    """Fill ``out`` with the level's best choices, best first (at least ``top`` when there
+    are that many); with ``by_score``, the ``top`` highest-scoring plays (with their equity)."""
+    if state.is_over():
+        return
+    gen = generator_for(lexicon)
+    player = state.turn
+    rack = state.racks[player]
+    plays: list[GenPlay] = []
+    yield from gen.iter_plays(state.board, rack, plays, state.first_play)
+    plays = _visible(state, plays, lv)
+    bag = len(state.bag)
+    weight = lv.leave_weight * (1.0 if bag >= RACK_SIZE else 0.5 if bag > 0 else 0.0)
+    want = max(top, 1) if lv.top_share == 0 else max(top, int(len(plays) * lv.top_share) + 1)
+    plays.sort(key=lambda p: (-p[0], p[1], p[2], p[3], p[4]))
+    swappable = sum(1 for c in state.board if c.islower())
+    if by_score:
+        choices = [_valued(state.board, rack, p, weight) for p in plays[:want]]
+    else:
+        choices = _by_equity(state.board, rack, plays, weight, want, swappable)
+    for m in _others(rack):
+        leave_tiles = rack if isinstance(m, Pass) else []
+        eq = (EXCHANGE_EQUITY if isinstance(m, Exchange)
+              else weight * leaves.value(leave_tiles) - PASS_COST)
+        if bag == 0 and isinstance(m, Exchange):
+            continue
+        choices.append(Choice(m, 0, eq, sort_rack(leave_tiles)))
+    choices.sort(key=lambda c: (-c.equity, -c.score, move_text(c.move)))
+    if lv.endgame and bag == 0 and state.num_players == 2 and plays:
+        yield
+        choices = yield from _endgame(state, gen, plays, choices)
+    out.extend(choices)
+
+
+def _others(rack: Sequence[str]) -> list[Move]:
+    moves: list[Move] = [Pass()]
+    if exchange_refusal(rack, "".join(rack)) is None:
+        moves.append(Exchange(sort_rack(rack)))
+    return moves
+
+
+def _valued(board: list[str], rack: list[str], p: GenPlay, weight: float) -> Choice:
+    left = sort_rack(rack_after(board, rack, p))
+    return Choice(to_play(p), p[0], p[0] + weight * leaves.value(left), left)
+
+
+def _best_leave(rack: Sequence[str], extra_scarabs: int) -> float:
+    """The most any leave can be worth: the best sub-rack, counting the scarabs that swaps
+    could bring as extra tiles (an upper bound)."""
+    tiles = list(rack) + [SCARAB] * extra_scarabs
+    seen: dict[str, float] = {}
+    for mask in range(1 << len(tiles)):
+        key = sort_rack(t for i, t in enumerate(tiles) if mask >> i & 1)
+        if key not in seen and len(key) < RACK_SIZE:
+            seen[key] = leaves.value(key)
+    return max(seen.values(), default=0.0)
+
+
+def _by_equity(board: list[str], rack: list[str], plays: list[GenPlay], weight: float,
+               want: int, swappable: int = 0) -> list[Choice]:
+    """The ``want`` best plays by score + weight × leave, from plays sorted by score: stops as
+    soon as no later play can enter the list (its score plus the largest leave is too low)."""
+    if weight == 0:
+        return [Choice(to_play(p), p[0], float(p[0]), "") for p in plays[:want]]
+    bound = weight * _best_leave(rack, swappable) + 1e-9
+    cache: dict[str, float] = {}
+    best: list[tuple[float, int, GenPlay, str]] = []
+    floor = float("-inf")
+    for idx, p in enumerate(plays):
+        if len(best) >= want and p[0] + bound < floor:
+            break
+        left = sort_rack(rack_after(board, rack, p))
+        v = cache.get(left)
+        if v is None:
+            v = cache[left] = leaves.value(left)
+        eq = p[0] + weight * v
+        if len(best) < want or eq > floor:
+            best.append((eq, idx, p, left))
+            if len(best) > want * 2:
+                best.sort(key=lambda x: (-x[0], x[1]))
+                del best[want:]
+            if len(best) >= want:
+                floor = sorted((b[0] for b in best), reverse=True)[want - 1]
+    best.sort(key=lambda x: (-x[0], x[1]))
+    return [Choice(to_play(p), p[0], eq, left) for eq, _, p, left in best[:want]]
+
+
+def _pick(state: ScarabeoState, lv: Level, ranked: list[Choice]) -> Move:
+    plays = [c for c in ranked if isinstance(c.move, Play)]
+    if not plays:
+        return ranked[0].move
+    rng = _rng(state, 2)
+    if lv.shorter_first:
+        # Shorter words first, then the score: a beginner reaches for the words it knows.
+        plays.sort(key=lambda c: (len(c.move.word) if isinstance(c.move, Play) else 0, -c.score))
+        pool = plays[:max(1, len(plays) // 2)]
+    else:
+        pool = plays
+    return pool[rng.below(len(pool))].move
+
+
+def _endgame(state: ScarabeoState, gen: MoveGenerator, plays: list[GenPlay],
+             choices: list[Choice]) -> Generator[None, None, list[Choice]]:
+    """Bag empty, two players: the opponent's rack is known. Value each of the best candidates
+    (by score, plus going out) as my score − the opponent's best answer, where going out is
+    worth twice the rack left on the other side (the closer gains it, the other loses it)."""
+    me = state.turn
+    rack = state.racks[me]
+    # With the bag empty the tiles a player cannot see are exactly the other rack
+    # (``unseen_tiles``), so reading it is no peeking.
+    opp_rack = state.racks[1 - me]
+    opp_value = rack_value(opp_rack)
+    board = state.board
+
+    def out_bonus(p: GenPlay) -> int:
+        return 2 * opp_value if tiles_placed(board, p) == len(rack) else 0
+
+    cands = sorted(plays, key=lambda p: (-(p[0] + out_bonus(p)), p[1], p[2], p[3], p[4]))
+    cands = cands[:ENDGAME_CANDIDATES]
+    valued: list[Choice] = []
+    for p in cands:
+        left = rack_after(board, rack, p)
+        if not left:
+            valued.append(Choice(to_play(p), p[0], float(p[0] + 2 * opp_value), ""))
+            continue
+        after = board[:]
+        for sq in p[4]:
+            after[sq] = after[sq].upper()
+        play = to_play(p)
+        for sq, ch in zip(play.squares(), p[3]):
+            if not after[sq]:
+                after[sq] = ch
+        replies: list[GenPlay] = []
+        yield from gen.iter_plays(after, opp_rack, replies, False, swaps=False)
+        reply = 0
+        for r in replies:
+            gain = r[0] + (2 * rack_value(left) if tiles_placed(after, r) == len(opp_rack) else 0)
+            reply = max(reply, gain)
+        valued.append(Choice(play, p[0], float(p[0] - reply - rack_value(left)), sort_rack(left)))
+    rest = [c for c in choices if not any(c.move == v.move for v in valued)]
+    valued.sort(key=lambda c: (-c.equity, -c.score, move_text(c.move)))
+    return valued + rest
+
+
+def _dispute_move(state: ScarabeoState, lexicon: Any) -> Move | None:
+    """A pending play: challenge it if the lexicon refuses a word, else let it stand; a vote:
+    each voter says yes if the lexicon knows every word."""
+    p = state.pending
+    if p is None:
+        return None
+    # A vote is on the words the game's list did not know; a challenge on every word formed.
+    words = p.unknown if p.kind == "vote" else tuple(w.word for w in p.breakdown.words)
+    ok = all(lexicon.contains(w) or lexicon.abbreviation(w) is not None
+             for w in words) if lexicon is not None else True
+    if p.kind == "vote":
+        n = state.num_players
+        votes = "".join("-" if n == 4 and s == p.player else ("Y" if ok else "N") for s in range(n))
+        return Vote(votes)
+    if p.player != state.turn and not ok:
+        return Challenge(state.turn)
+    if p.player == state.turn:
+        return Accept()
+    return None

@@ -1,0 +1,259 @@
+"""``python -m game scarabeo best|selfplay|bench|positions`` — the computer player's commands.
+
+JSON on stdout; exit 0 ok, 2 malformed input (message in the JSON ``error`` field and on
+stderr).
+
+- ``best POSITION [--top N] [--level L]`` → ``[{"move": "9C CONTARE", "score": 58, …}, …]``,
+  best first (by score at ``--level max``, by the level's choice otherwise).
+- ``selfplay --games N --levels A,B --seed S`` → win rates, mean scores, bonus rates.
+- ``bench [--positions FILE] [--repeat R]`` → full-generation figures per rack class.
+- ``positions [--count N] [--seed S]`` → the seeded bench positions, one a line (not JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from typing import Any, Sequence
+
+from game.core import NotationError
+from game.scarabeo import ai, ai_bench
+from game.scarabeo.game import ScarabeoState
+from game.scarabeo.moves import Play
+
+OK, MALFORMED = 0, 2
+POSITIONS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_positions.txt")
+
+
+class _Usage(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:
+        raise _Usage(f"{self.prog}: {message}")
+
+
+def _emit(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def _fail(message: str) -> int:
+    _emit({"error": message})
+    print(message, file=sys.stderr)
+    return MALFORMED
+
+
+def _lexicon() -> Any:
+    try:
+        import lexicon  # noqa: PLC0415 - only the command line reads files
+
+        return lexicon.load()
+    except Exception as err:
+        raise RuntimeError(f"the lexicon is not available ({err}); build it with "
+                           "'python -m lexicon build'") from None
+
+
+def cmd_best(args: argparse.Namespace) -> int:
+    try:
+        level = ai.level_of(args.level)
+    except ValueError as err:
+        return _fail(str(err))
+    if args.top < 1:
+        return _fail(f"--top must be at least 1, not {args.top}")
+    try:
+        lex = _lexicon()
+    except RuntimeError as err:
+        return _fail(str(err))
+    try:
+        state = ScarabeoState.from_position(args.position, word_list=lex)
+    except NotationError as err:
+        return _fail(f"position: {err}")
+    if state.is_over():
+        _emit([])
+        return OK
+    choices = ai.best_moves(state, args.top, level)
+    out = []
+    for c in choices:
+        item = ai.describe(state, c)
+        out.append({"move": item["move"], "score": c.score, "equity": round(c.equity, 2),
+                    "words": item["words"], "leave": c.leave})
+    _emit(out)
+    return OK
+
+
+def play_game(levels: Sequence[ai.Level], seed: int, lexicon: Any) -> dict[str, Any]:
+    """One seeded 2-player game; ``levels[i]`` sits in seat i."""
+    state = ScarabeoState.new(len(levels), seed, word_list=lexicon)
+    plays = [0] * len(levels)
+    bonus_plays = [0] * len(levels)
+    bingos = [0] * len(levels)
+    think_s = [0.0] * len(levels)
+    while not state.is_over():
+        seat = state.turn
+        t0 = time.perf_counter()
+        move = ai.choose(state, levels[seat])
+        think_s[seat] += time.perf_counter() - t0
+        result = state.push(move)
+        if isinstance(move, Play) and result.breakdown is not None:
+            plays[seat] += 1
+            if result.breakdown.bonuses:
+                bonus_plays[seat] += 1
+            if result.breakdown.tiles_placed >= 6:
+                bingos[seat] += 1
+    out = state.outcome()
+    assert out is not None
+    return {"scores": list(out.scores), "winners": list(out.winners), "plays": plays,
+            "bonus_plays": bonus_plays, "six_plus": bingos, "think_s": think_s,
+            "turns": len(state.history())}
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    names = [n.strip() for n in args.levels.split(",")]
+    if len(names) != 2:
+        return _fail(f"--levels needs two levels, e.g. champion,beginner (got {args.levels!r})")
+    try:
+        levels = [ai.level_of(n) for n in names]
+    except ValueError as err:
+        return _fail(str(err))
+    if args.games < 1:
+        return _fail(f"--games must be at least 1, not {args.games}")
+    try:
+        lex = _lexicon()
+    except RuntimeError as err:
+        return _fail(str(err))
+    labels = [f"A:{levels[0].name}", f"B:{levels[1].name}"]
+    wins = [0.0, 0.0]
+    draws = 0
+    scores: list[list[int]] = [[], []]
+    plays = [0, 0]
+    bonus = [0, 0]
+    six = [0, 0]
+    think = [0.0, 0.0]
+    turns = 0
+    t0 = time.perf_counter()
+    for g in range(args.games):
+        # Seats alternate with the seed's parity, so that runs split over seed ranges add up
+        # to one run.
+        order = [0, 1] if (args.seed + g) % 2 == 0 else [1, 0]
+        res = play_game([levels[order[0]], levels[order[1]]], args.seed + g, lex)
+        turns += res["turns"]
+        for seat, who in enumerate(order):
+            scores[who].append(res["scores"][seat])
+            plays[who] += res["plays"][seat]
+            bonus[who] += res["bonus_plays"][seat]
+            six[who] += res["six_plus"][seat]
+            think[who] += res["think_s"][seat]
+        if len(res["winners"]) > 1:
+            draws += 1
+            for who in order:
+                wins[who] += 0.5
+        else:
+            wins[order[res["winners"][0]]] += 1
+        if args.progress:
+            print(f"game {g + 1}/{args.games}: {labels[order[0]]} {res['scores'][0]} - "
+                  f"{labels[order[1]]} {res['scores'][1]}", file=sys.stderr, flush=True)
+    n = args.games
+    _emit({
+        "games": n,
+        "seed": args.seed,
+        "levels": [lv.name for lv in levels],
+        "win_rate": {labels[i]: round(wins[i] / n, 3) for i in range(2)},
+        "wins": {labels[i]: wins[i] for i in range(2)},
+        "draws": draws,
+        "mean_score": {labels[i]: round(statistics.mean(scores[i]), 1) for i in range(2)},
+        "bonus_rate": {labels[i]: round(bonus[i] / max(1, plays[i]), 3) for i in range(2)},
+        "six_plus_tiles_per_game": {labels[i]: round(six[i] / n, 2) for i in range(2)},
+        "think_ms_per_play": {labels[i]: round(1000 * think[i] / max(1, plays[i]), 1)
+                              for i in range(2)},
+        "mean_turns": round(turns / n, 1),
+        "seconds": round(time.perf_counter() - t0, 1),
+        "error": None,
+    })
+    return OK
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    try:
+        with open(args.positions, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as err:
+        return _fail(f"cannot read {args.positions}: {err.strerror}")
+    try:
+        lex = _lexicon()
+    except RuntimeError as err:
+        return _fail(str(err))
+    from game.scarabeo.movegen import MoveGenerator  # noqa: PLC0415
+
+    t0 = time.perf_counter()
+    gen = MoveGenerator(lex)
+    setup_ms = (time.perf_counter() - t0) * 1000
+    try:
+        result = ai_bench.run(gen, text, args.repeat)
+    except NotationError as err:
+        return _fail(f"{args.positions}: {err}")
+    if not args.rows:
+        del result["rows"]
+    result["generator_setup_ms"] = round(setup_ms, 1)
+    result["cpus"] = os.cpu_count()
+    _emit(result)
+    return OK
+
+
+def cmd_positions(args: argparse.Namespace) -> int:
+    try:
+        lex = _lexicon()
+    except RuntimeError as err:
+        return _fail(str(err))
+    for line in ai_bench.make_positions(lex, args.count, args.seed):
+        print(line)
+    return OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m game scarabeo", description="Scarabeo computer player")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    b = sub.add_parser("best", help="the best plays of a position")
+    b.add_argument("position")
+    b.add_argument("--top", type=int, default=10)
+    b.add_argument("--level", default="max")
+    s = sub.add_parser("selfplay", help="seeded games between two levels")
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--levels", default="champion,beginner")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--progress", action="store_true", help="one line per game on stderr")
+    m = sub.add_parser("bench", help="move-generation timings over the fixed positions")
+    m.add_argument("--positions", default=POSITIONS_FILE)
+    m.add_argument("--repeat", type=int, default=1)
+    m.add_argument("--rows", action="store_true", help="include each position's timing")
+    q = sub.add_parser("positions", help="make the seeded bench positions")
+    q.add_argument("--count", type=int, default=54)
+    q.add_argument("--seed", type=int, default=1)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not args_list or args_list[0] in ("-h", "--help"):
+        parser.print_help(sys.stderr)
+        return OK if args_list else MALFORMED
+    try:
+        args = parser.parse_args(args_list)
+    except _Usage as err:
+        return _fail(str(err))
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    handler = {"best": cmd_best, "selfplay": cmd_selfplay, "bench": cmd_bench,
+               "positions": cmd_positions}
+    if args.command not in handler:
+        return _fail("a command is needed: best, selfplay, bench or positions")
+    return handler[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

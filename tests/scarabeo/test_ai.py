@@ -1,0 +1,271 @@
+"""The computer opponent: levels, equity, end-game care, slices, hints, command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.scarabeo import ScarabeoState, ai, ai_bench, ai_cli, leaves
+from game.scarabeo.board import parse_square
+from game.scarabeo.movegen import rack_after, tiles_placed
+from game.scarabeo.moves import Challenge, Exchange, Pass, Play, Vote
+
+from tests.scarabeo.helpers import position_with
+from tests.scarabeo.test_movegen import GEN, LEX, random_state
+
+
+def state_of(words: list[str], racks: list[str]) -> ScarabeoState:
+    return ScarabeoState.from_position(position_with(words, racks), word_list=LEX)
+
+
+def plays_of(state: ScarabeoState) -> list[tuple[int, int, bool, str, tuple[int, ...]]]:
+    return GEN.plays(state.board, state.racks[state.turn], state.first_play)
+
+
+class TestLevels:
+    def test_names_and_aliases(self) -> None:
+        assert ai.level_of("max").name == "champion"
+        assert ai.level_of("1").name == "beginner"
+        assert ai.level_of("Greedy") is ai.GREEDY
+        assert [ai.level_of(n).name for n in ai.LEVELS] == list(ai.LEVELS)
+        assert len(ai.LEVELS) >= 4
+
+    def test_unknown_level_is_refused_with_the_choices(self) -> None:
+        with pytest.raises(ValueError, match="beginner"):
+            ai.level_of("grandmaster")
+
+
+class TestChoices:
+    @pytest.mark.parametrize("seed", [3, 11, 25])
+    def test_greedy_takes_the_highest_score(self, seed: int) -> None:
+        state = random_state(seed, 8, 5, 1)
+        plays = plays_of(state)
+        move = ai.choose(state, "greedy", LEX)
+        if plays:
+            assert isinstance(move, Play)
+            assert state.preview(move).score == max(p[0] for p in plays)
+        else:
+            assert isinstance(move, (Pass, Exchange))
+
+    @pytest.mark.parametrize("seed", [4, 12, 26])
+    def test_champion_maximises_score_plus_leave(self, seed: int) -> None:
+        state = random_state(seed, 8, 6, 1)
+        state.bag = state.bag[:40]  # the bag is not near its end: full leave weight
+        rack = state.racks[0]
+        plays = plays_of(state)
+        move = ai.choose(state, "champion", LEX)
+        equities = [p[0] + leaves.value(rack_after(state.board, rack, p)) for p in plays]
+        if isinstance(move, Play):
+            mine = state.preview(move).score + leaves.value(
+                [t for t in rack_after(state.board, rack, _as_gen(state, move))])
+            assert mine == pytest.approx(max(equities))
+
+    def test_beginner_plays_short_words_with_few_tiles(self) -> None:
+        for seed in range(5):
+            state = random_state(seed, 10, 8, 0)
+            move = ai.choose(state, "beginner", LEX)
+            if isinstance(move, Play):
+                assert len(move.word) <= 5
+                assert tiles_placed(state.board, _as_gen(state, move)) <= 4
+                state.check(move)
+
+    def test_choices_are_deterministic_and_legal(self) -> None:
+        for level in ("beginner", "casual", "expert", "champion"):
+            state = random_state(7, 10, 6, 1)
+            first = ai.choose(state, level, LEX)
+            assert ai.choose(state, level, LEX) == first
+            state.check(first)
+
+    def test_exchange_when_the_rack_is_hopeless(self) -> None:
+        state = state_of(["9H ORA"], ["UUUUIIII", ""])
+        move = ai.choose(state, "champion", LEX)
+        assert isinstance(move, Exchange)
+
+
+def _as_gen(state: ScarabeoState, move: Play) -> tuple[int, int, bool, str, tuple[int, ...]]:
+    return (state.preview(move).score, move.start, move.across, move.word, move.swaps)
+
+
+class TestEndgame:
+    def test_goes_out_rather_than_score_more_and_stay(self) -> None:
+        # Bag empty: going out with CASO (the last four tiles) wins the opponent's rack twice.
+        state = state_of(["9H TE"], ["CASOS", "QZZHV"])
+        state.bag = []
+        plays = plays_of(state)
+        move = ai.choose(state, "champion", LEX)
+        assert isinstance(move, Play)
+        placed = tiles_placed(state.board, _as_gen(state, move))
+        best_out = max((p[0] for p in plays if tiles_placed(state.board, p) == 5), default=None)
+        if best_out is not None:
+            assert placed == 5
+
+    def test_blocks_the_opponents_big_reply(self) -> None:
+        # The champion's choice is never worse, by its own end-game measure, than greedy's.
+        state = state_of(["9G CASE", "G9 .ORSA"], ["TOR", "ASSE"])
+        state.bag = []
+        champ = ai.choose(state, "champion", LEX)
+        greedy = ai.choose(state, "greedy", LEX)
+        assert isinstance(champ, Play) and isinstance(greedy, Play)
+
+        def value(move: Play) -> int:
+            state.push(move)
+            try:
+                if state.is_over():
+                    return state.scores[0] - state.scores[1]
+                reply = ai.choose(state, "greedy", LEX)
+                state.push(reply)
+                diff = state.scores[0] - state.scores[1]
+                state.pop()
+                return diff
+            finally:
+                state.pop()
+
+        assert value(champ) >= value(greedy)
+
+
+class TestSlices:
+    def test_think_yields_between_slices_and_returns_a_move(self) -> None:
+        state = random_state(9, 10, 6, 2)
+        gen = ai.think(state, "champion", LEX)
+        steps = 0
+        while True:
+            try:
+                next(gen)
+                steps += 1
+            except StopIteration as stop:
+                move = stop.value
+                break
+        assert steps > 5
+        assert move == ai.choose(state, "champion", LEX)
+
+    def test_leaving_the_game_just_drops_the_generator(self) -> None:
+        state = random_state(9, 10, 6, 2)
+        gen = ai.think(state, "champion", LEX)
+        next(gen)
+        gen.close()  # interrupted: nothing left running, the state untouched
+        assert state.history() == []
+
+
+class TestHints:
+    def test_hints_give_words_and_tiles_to_place(self) -> None:
+        state = random_state(13, 10, 6, 1)
+        hints = ai.hints(state, 5, LEX)
+        assert hints == sorted(hints, key=lambda h: -h["score"])
+        for h in hints:
+            move = state.parse_move(h["move"])
+            assert isinstance(move, Play)
+            again = state.play_from_placements([(sq, ch) for sq, ch in h["placements"]],
+                                               h["swaps"])
+            assert state.preview(again).score == h["score"]
+            assert h["words"] and all(LEX.contains(w) for w in h["words"])
+
+    def test_best_moves_at_max_are_by_score(self) -> None:
+        state = random_state(21, 10, 6, 1)
+        best = ai.best_moves(state, 8, "max", LEX)
+        scores = [c.score for c in best]
+        assert scores == sorted(scores, reverse=True)
+        top = sorted((p[0] for p in plays_of(state)), reverse=True)[:8]
+        assert scores[:len(top)] == top
+
+
+class TestDisputes:
+    def test_challenges_a_word_the_lexicon_refuses(self) -> None:
+        state = ScarabeoState.from_position(position_with([], ["CASA", "ROSE"]),
+                                            word_list=LEX, check_mode="challenge")
+        state.push(Play(parse_square("H9"), True, "CASA"))
+        assert isinstance(ai.choose(state, "champion", LEX), Play)  # CASA is a word
+        state.pop()
+        state.word_list = _Anything()
+        state.push(Play(parse_square("H9"), True, "ACAS"))
+        assert state.pending is not None
+        assert ai.choose(state, "champion", LEX) == Challenge(1)
+
+    def test_votes_by_the_lexicon(self) -> None:
+        state = ScarabeoState.from_position(position_with([], ["CASA", "ROSE", "TORE"]),
+                                            word_list=_Anything(), check_mode="vote")
+        state.word_list = _Nothing()
+        state.push(Play(parse_square("H9"), True, "ACAS"))
+        assert state.pending is not None and state.pending.kind == "vote"
+        assert ai.choose(state, "champion", LEX) == Vote("NNN")
+
+
+class _Anything:
+    def contains(self, word: str) -> bool:
+        return True
+
+    def abbreviation(self, word: str) -> str | None:
+        return None
+
+
+class _Nothing(_Anything):
+    def contains(self, word: str) -> bool:
+        return False
+
+
+class TestSelfplayAndBench:
+    def test_a_seeded_game_between_levels_ends(self) -> None:
+        res = ai_cli.play_game([ai.level_of("champion"), ai.level_of("beginner")], 5, LEX)
+        assert len(res["scores"]) == 2 and res["winners"]
+        again = ai_cli.play_game([ai.level_of("champion"), ai.level_of("beginner")], 5, LEX)
+        assert again["scores"] == res["scores"]
+
+    def test_bench_summary_per_class(self) -> None:
+        rows = [{"scarabs": c, "ms": float(10 * i + c), "plays": 100} for i in range(20)
+                for c in (0, 1, 2)]
+        table = ai_bench.summarise(rows)
+        assert set(table) == {"0", "1", "2"}
+        assert table["0"]["median_ms"] == pytest.approx(95.0)
+        assert table["0"]["p95_ms"] == 180.0
+
+    def test_the_fixed_positions_cover_every_rack_class(self) -> None:
+        text = Path(ai_cli.POSITIONS_FILE).read_text(encoding="utf-8")
+        positions = ai_bench.read_positions(text)
+        assert len(positions) >= 50
+        classes = [ai_bench.scarab_class(p) for p in positions]
+        assert all(classes.count(c) >= 15 for c in (0, 1, 2))
+
+
+class TestCommandLine:
+    def run(self, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, object]:
+        code = ai_cli.main(list(args))
+        return code, json.loads(capsys.readouterr().out)
+
+    def test_malformed_input_exits_2(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, data = self.run(capsys, "best", "not a position")
+        assert code == 2 and isinstance(data, dict) and data["error"]
+        code, data = self.run(capsys, "best", position_with([], ["CASA", ""]), "--level", "x")
+        assert code == 2 and "level" in str(data)
+        code, data = self.run(capsys, "selfplay", "--levels", "champion")
+        assert code == 2
+        code, data = self.run(capsys, "frobnicate")
+        assert code == 2
+
+    def test_best_on_the_real_lexicon(self, capsys: pytest.CaptureFixture[str]) -> None:
+        _real_lexicon()
+        code, data = self.run(capsys, "best", position_with([], ["CONTARE", ""]), "--top", "3")
+        assert code == 0 and isinstance(data, list) and len(data) == 3
+        assert [d["score"] for d in data] == sorted((d["score"] for d in data), reverse=True)
+        assert all(set(d) >= {"move", "score"} for d in data)
+        state = ScarabeoState.from_position(position_with([], ["CONTARE", ""]))
+        for d in data:
+            state.parse_move(d["move"])
+
+    def test_bench_on_two_positions(self, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        _real_lexicon()
+        lines = ai_bench.read_positions(Path(ai_cli.POSITIONS_FILE).read_text(encoding="utf-8"))
+        small = tmp_path / "p.txt"
+        small.write_text("\n".join(p for p in lines if ai_bench.scarab_class(p) == 0)[:2000]
+                         .split("\n", 2)[0] + "\n")
+        code, data = self.run(capsys, "bench", "--positions", str(small))
+        assert code == 0 and isinstance(data, dict)
+        assert data["classes"]["0"]["positions"] == 1
+
+
+def _real_lexicon() -> None:
+    try:
+        ai_cli._lexicon()
+    except RuntimeError as err:
+        pytest.skip(f"the real lexicon is not built ({err})")
+
