@@ -168,29 +168,30 @@ def ankh_opening(short: bool = True) -> tuple[int, list[str]]:
 
 
 class TestAnkhAndResume:
-    def test_ankh_drop_then_reload_resumes(self, page: Any, open_site: Any) -> None:
+    def test_ankh_drop_by_taps_then_reload_resumes(self, context_factory: Any, guard: Guard,
+                                                   open_site: Any) -> None:
+        page = watch(context_factory(768, 1024, has_touch=True, is_mobile=True).new_page(), guard)
         seed, squares = ankh_opening()
         new_game(page, open_site, seed=seed)
         for n, square in enumerate(squares[:2]):
-            page.locator(f"#thot-{square}").click()
+            page.locator(f"#thot-{square}").tap()
             page.wait_for_function(f"document.querySelectorAll('#thot-log li:not(.muted)').length === {n + 1}")
-        page.locator(f"#thot-{squares[2]}").click()
+        page.locator(f"#thot-{squares[2]}").tap()
         drop = page.locator("#thot-drop")
         drop.wait_for()
         assert page.locator("#thot-log li:not(.muted)").count() == 2  # nothing played yet
-        chip = drop.locator("button.chip").first
-        chip.click()
+        drop.locator("button.chip").first.tap()
         assert drop.locator("button.chip[aria-pressed='true']").count() == 1
         target = page.locator("#thot-board .mark-drop.empty").first
         assert target.get_attribute("aria-label").endswith(", empty, put the scarab here")
         target_name = target.get_attribute("aria-label").split(",")[0]
-        target.click()
+        target.tap()
         page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length === 3")
         line = log_lines(page)[0]  # the log shows the latest move first
         assert f"{squares[2]}@{target_name}:" in line and "(ankh)" in line
         assert re.match(rf"^{target_name}, [+-][1-8]", page.locator(f"#thot-{target_name}").get_attribute("aria-label"))
         board = page.locator("[role=gridcell]").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
-        shot(page, "thot-ankh-desktop")
+        shot(page, "thot-ankh-tablet")
         page.reload()
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)
         page.wait_for_selector("#thot-board")
@@ -227,3 +228,5 @@ class TestOpeningBenchmark:
                 cell = page.locator("[role=gridcell]").first.bounding_box()
                 assert cell["width"] >= 40 and cell["height"] >= 40
             shot(page, f"thot-{name}")
+        page.evaluate("document.documentElement.dataset.theme = 'dark'")
+        shot(page, "thot-desktop-dark")
