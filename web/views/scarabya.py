@@ -31,6 +31,7 @@ BEST_KEEP = 10
 #: The hint's look-ahead stops after its first full sweep past this budget (the whole hint stays
 #: under 200 ms in the browser; the figure of each hint is shown and kept in ``data-ms``).
 HINT_BUDGET_MS = 60.0
+RUINS_HINT_LEVEL = 3
 
 Cells = tuple[tuple[int, int], ...]
 
@@ -397,7 +398,15 @@ class ScarabyaUI:
         if state.is_over():
             record_best(page)
             said += " " + t("play.over")
+        page.selection["said"] = {"n": len(state.history()), "text": said}
         return said
+
+    def said_box(self, page: Any) -> Any:
+        """The last move in words, on show until the next one (the next person may not have watched)."""
+        said = page.selection.get("said")
+        if not said or said.get("n") != len(page.session.state.history()):
+            return None
+        return h("p", {"class": "sy-said", "id": "sy-said", "text": said["text"]})
 
     def why_not(self, page: Any, text: str) -> str:
         """The engine's reason, in the player's language when we know its code."""
@@ -444,7 +453,11 @@ class ScarabyaUI:
     def show_hint(self, page: Any) -> None:
         state = page.session.state
         started = time.perf_counter()
-        found = solver.hint(state, budget_ms=HINT_BUDGET_MS)
+        if isinstance(state, RuinsState):
+            # the Ruins look-ahead runs in one piece (no slices to stop after), so hints use level 3
+            found = solver.hint(state, level=RUINS_HINT_LEVEL)
+        else:
+            found = solver.hint(state, budget_ms=HINT_BUDGET_MS)
         ms = (time.perf_counter() - started) * 1000.0
         move = state.parse_move(found["move"])
         if isinstance(state, RuinsState):
@@ -612,7 +625,7 @@ class ScarabyaUI:
 
         main = h("div", {"class": "sy-main"},
                  self.end_screen(page, v) if v["over"] else None,
-                 turn, page.thinking_box(), mission, page.message_box(), discard, viewing,
+                 turn, self.said_box(page), page.thinking_box(), mission, page.message_box(), discard, viewing,
                  h("div", {"class": "sy-site-head"},
                    h("h2", {"text": label}),
                    h("span", {"class": "sy-site-score",
@@ -850,7 +863,7 @@ class ScarabyaUI:
             hint_reason = describe(hint["move"])[1] or t("scarabya.ruins.clear")
         main = h("div", {"class": "sy-main"},
                  self.end_screen(page, v) if v["over"] else None,
-                 turn, page.thinking_box(), page.message_box(), pieces,
+                 turn, self.said_box(page), page.thinking_box(), page.message_box(), pieces,
                  None if v["over"] else board.node, board.status if active_seat is not None else None,
                  board.controls(self.hint_button(page, active_seat is not None)),
                  self.hint_box(page, hint_reason) if active_seat is not None else None)
