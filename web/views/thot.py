@@ -213,7 +213,7 @@ class ThotUI:
     def _status(self, page: Any, view: dict[str, Any]) -> str:
         t = page.t
         if view["over"]:
-            return t("play.over")
+            return str(t("play.over"))
         seat = page.session.seats[view["to_move"]]
         line = t(f"thot.axis.{view['axis'] or 'any'}", square=view["priest"], row=view["priest"][1:],
                  column=view["priest"][0])
@@ -545,14 +545,14 @@ class ThotUI:
         seat = page.session.seats[(state.to_move() - 1) % state.num_players]
         t = page.t
         if not isinstance(result, dict):
-            return t("thot.announce.plain", name=seat.name, move=move_text)
+            return str(t("thot.announce.plain", name=seat.name, move=move_text))
         taken = t("thot.ankh") if result.get("taken") == "ankh" else f"{result.get('taken', 0):+d}"
         text = t("thot.announce", name=seat.name, move=move_text, taken=taken)
         if result.get("dropped") is not None:
             text += " " + t("thot.announce.drop", value=f"{result['dropped']:+d}")
         if state.is_over():
             text += " " + t("play.over")
-        return text
+        return str(text)
 
 
 UI = ThotUI()
