@@ -113,6 +113,13 @@ class TestSolo:
         assert page.locator("#play-message.error").is_visible()  # the engine's reason, in words
         assert game_attr(page, "moves") == "0"
         page.locator("#sq-E5").hover()
+        # R and F also work while the mouse holds the ghost and the board has no focus, once per press
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        k0 = int(str(page.locator("#sy-board").get_attribute("data-ghost"))[1])
+        page.keyboard.press("r")
+        assert int(str(page.locator("#sy-board").get_attribute("data-ghost"))[1]) == (k0 & 4) | ((k0 + 1) % 4)
+        page.keyboard.press("Shift+R")
+        assert int(str(page.locator("#sy-board").get_attribute("data-ghost"))[1]) == k0
         shot(page, "scarabya-solo-start-desktop")
         times = play_to_end(page)
         assert game_attr(page, "moves") == "12"

@@ -177,6 +177,7 @@ class Board:
         scope.on(self.node, "pointerdown", self.on_pointerdown)
         scope.on(self.node, "click", self.on_click)
         scope.on(self.node, "keydown", self.on_key)
+        scope.on(window.document, "keydown", self.on_page_key)
         if self.sel("anchor", None) is None:
             # start near the centre of the board, where the first tile must go
             self.page.selection["anchor"] = self.clamp(self.grid.width // 2 - 2, self.grid.height // 2 - 2)
@@ -239,6 +240,17 @@ class Board:
         else:
             return
         event.preventDefault()
+
+    def on_page_key(self, event: Any) -> None:
+        """R and F work anywhere on the page (e.g. while the mouse holds the ghost), except in fields."""
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").upper()
+        if tag in ("INPUT", "SELECT", "TEXTAREA") or (target and self.node.contains(target)):
+            return
+        if window.document.querySelector("dialog[open]"):
+            return
+        if str(event.key) in ("r", "R", "f", "F"):
+            self.on_key(event)
 
     def turn(self, clockwise: bool = True) -> None:
         self.reorient(rotated(self.sel("k", 0), clockwise))
@@ -661,8 +673,13 @@ class ScarabyaUI:
                            h("td", {"text": str(s["score"])}),
                            h("td", {"text": f"{s['symbols_scored']}/24"})))
         append(table, body)
+        best = None
+        if v["players"] == 1 and not v["over"]:
+            games = read_best(page)
+            if games:
+                best = h("p", {"class": "muted sy-best-so-far", "text": t("scarabya.best.so.far", score=games[0]["score"])})
         return h("section", {"class": "panel sy-sites", "aria-labelledby": "sy-sites-title"},
-                 h("h2", {"id": "sy-sites-title", "text": t("scarabya.sites")}), table)
+                 h("h2", {"id": "sy-sites-title", "text": t("scarabya.sites")}), table, best)
 
     def supply_panel(self, page: Any, v: dict[str, Any]) -> Any:
         t = page.t
