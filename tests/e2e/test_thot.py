@@ -129,6 +129,11 @@ class TestTurnOff:
         assert "can turn here" in turn.get_attribute("aria-label")
         turn.click()
         assert page.locator(f"#thot-{turn_name}").get_attribute("aria-selected") == "true"
+        page.keyboard.press("Escape")  # drops the half-made move
+        page.wait_for_function(f"!document.getElementById('thot-{turn_name}').hasAttribute('aria-selected')")
+        assert page.locator("#thot-board .mark-turn").count() >= 1
+        page.locator(f"#thot-{turn_name}").click()
+        assert page.locator(f"#thot-{turn_name}").get_attribute("aria-selected") == "true"
         assert f"Turn on {turn_name}" in page.locator("#play-message").inner_text()
         page.locator("#thot-board .mark-legal").first.click()
         page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length === 1")

@@ -367,14 +367,20 @@ class ThotUI:
                 "on_click": lambda _e, code=code: self._choose_piece(page, code)}, scope=page.view_scope))
         square = state.geo.name(sel["dest"])
         prompt = t("thot.drop.square" if chosen is not None else "thot.drop.prompt", square=square)
-        return h("div", {"class": "panel thot-drop", "id": "thot-drop"},
+        def on_key(event: Any) -> None:
+            if str(event.key) == "Escape":
+                event.preventDefault()
+                self._cancel(page)
+
+        return h("div", {"class": "panel thot-drop", "id": "thot-drop", "on_keydown": on_key},
                  h("p", {"text": prompt}), chips,
                  h("div", {"class": "row"},
                    h("button", {"type": "button", "id": "thot-nodrop", "text": t("thot.drop.none"),
                                 "on_click": lambda _e: self._commit(page, ThotMove(sel["dest"], sel.get("turn")))},
                      scope=page.view_scope),
                    h("button", {"type": "button", "id": "thot-cancel", "text": t("thot.cancel"),
-                                "on_click": lambda _e: self._cancel(page)}, scope=page.view_scope)))
+                                "on_click": lambda _e: self._cancel(page)}, scope=page.view_scope)),
+                 scope=page.view_scope)
 
     def _choose_piece(self, page: Any, code: int) -> None:
         page.selection["piece"] = code
@@ -443,6 +449,7 @@ class ThotUI:
         page.selection = {}
         page.message = None
         page.redraw()
+        self._focus(page, getattr(page, "thot_cursor", None) or page.session.state.priest)
 
     def _choose(self, page: Any, square: int) -> None:
         if not self._person_to_move(page):
