@@ -96,6 +96,23 @@ class TestSlices:
         assert sliced.result().move == whole.move
         assert (sliced.result().nodes, sliced.result().depth) == (whole.nodes, whole.depth)
 
+    @pytest.mark.parametrize("plies", [0, 30, 60])
+    def test_a_slice_is_a_small_amount_of_work(self, plies: int) -> None:
+        # The page's frame budget: between two yields the search visits a bounded number of
+        # nodes (a few ms), wherever the game is.
+        s = ThotState.new(seed=12)
+        rng = Rng(12)
+        for _ in range(plies):
+            if s.is_over():
+                break
+            s.push(rng.choice(s.legal_moves()))
+        search = Search(s, TOP_LEVEL)
+        before, worst = 0, 0
+        while not search.step(0):
+            worst = max(worst, search.nodes - before)
+            before = search.nodes
+        assert 0 < worst <= 2_000
+
     def test_time_cap_stops_the_search_with_a_move(self) -> None:
         ticks = iter(range(10**9))
         s = ThotState.new(seed=3)
