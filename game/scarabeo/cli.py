@@ -1,7 +1,8 @@
 """``python -m game scarabeo COMMAND …`` — JSON on stdout; exit 0 ok/legal, 1 illegal move,
 2 malformed input (the message is in the JSON ``error`` field and on stderr).
 
-Commands: ``new``, ``score POSITION MOVE``, ``replay FILE``, ``bench``, ``selfplay``.
+Commands: ``new``, ``score POSITION MOVE``, ``replay FILE``, ``randomplay``, ``bench --engine``; the computer
+player's ``best``, ``selfplay``, ``bench`` and ``positions`` are in ``game.scarabeo.ai_cli``.
 """
 
 from __future__ import annotations
@@ -192,19 +193,30 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a text or JSON record, checking every score")
     r.add_argument("file")
     r.add_argument("--no-check", action="store_true", help="accept every word (no lexicon)")
-    b = sub.add_parser("bench", help="time the engine's hot paths")
+    b = sub.add_parser("bench", help="with --engine: time the engine's hot paths")
+    b.add_argument("--engine", action="store_true", help="the engine's hot paths (default: move generation)")
     b.add_argument("--n", type=int, default=2000)
     b.add_argument("--pyodide", action="store_true",
                    help="also run it in Pyodide under Node (node_modules/pyodide)")
-    sp = sub.add_parser("selfplay", help="random legal games to the end, checking invariants")
+    sp = sub.add_parser("randomplay", help="random legal games to the end, checking invariants")
     sp.add_argument("--games", type=int, default=20)
     sp.add_argument("--players", type=int, default=2)
     sp.add_argument("--seed", type=int, default=0)
     return p
 
 
+#: Commands of the computer player (issue 5), whose contract lives in ai_cli.
+AI_COMMANDS = ("best", "selfplay", "positions")
+ENGINE_BENCH_FLAGS = ("--engine", "--n", "--pyodide")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and (args_list[0] in AI_COMMANDS or (
+            args_list[0] == "bench" and not any(a.split("=")[0] in ENGINE_BENCH_FLAGS for a in args_list[1:]))):
+        from game.scarabeo import ai_cli
+
+        return ai_cli.main(args_list)
     parser = build_parser()
     if not args_list or args_list[0] in ("-h", "--help"):
         parser.print_help(sys.stderr)
@@ -216,9 +228,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help of a sub-command
         return int(exc.code or 0)
     handler = {"new": cmd_new, "score": cmd_score, "replay": cmd_replay, "bench": cmd_bench,
-               "selfplay": cmd_selfplay}
+               "randomplay": cmd_selfplay}
     if args.command not in handler:
-        return _fail(MALFORMED, "a command is needed: new, score, replay or bench")
+        return _fail(MALFORMED, "a command is needed: new, score, replay, best, selfplay, randomplay or bench")
     return handler[args.command](args)
 
 

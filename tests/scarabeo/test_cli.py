@@ -171,11 +171,16 @@ class TestBenchAndDispatch:
                                "--no-check"], capture_output=True, text=True, check=False)
         assert proc.returncode == 0 and json.loads(proc.stdout)["score"] == 56
 
+    def test_computer_commands_reach_ai_cli(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code = cli.main(["best", "not a position"])
+        data = json.loads(capsys.readouterr().out)
+        assert code == 2 and data["error"]
+
     def test_no_command(self, capsys: pytest.CaptureFixture[str]) -> None:
         assert cli.main([]) == 2
 
 
 def test_selfplay_runs_small(capsys: pytest.CaptureFixture[str]) -> None:
-    code, data = run(capsys, "selfplay", "--games", "2", "--players", "2", "--seed", "5")
+    code, data = run(capsys, "randomplay", "--games", "2", "--players", "2", "--seed", "5")
     assert code == 0 and data["games"] == 2 and data["failures"] == []
     assert sum(data["ends"].values()) == 2
