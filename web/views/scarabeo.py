@@ -723,9 +723,10 @@ class ScarabeoUI:
                                   h("th", {"text": t("scarabeo.sheet.move")}), h("th", {"text": "+"}),
                                   h("th", {"text": t("scarabeo.sheet.total")}))))
         body = h("tbody", {})
-        for i, r in enumerate(view["history"]):
+        history = view["history"]
+        for i, r in enumerate(history):
             note = ""
-            if r["pending"]:
+            if r["pending"] and view["pending"] and i == len(history) - 1:
                 note = " " + t("scarabeo.sheet.pending")
             score = r["score"]
             append(body, h("tr", {}, h("td", {"text": str(i + 1)}), h("td", {"text": seats[r["player"]].name}),
@@ -1038,19 +1039,24 @@ class ScarabeoUI:
 
     # ------------------------------------------------------------------ input: the rack
     def _on_rack_click(self, page: Any, event: Any) -> None:
-        if getattr(page, "sc_dragged", False):
-            page.sc_dragged = False
+        """Keyboard activation of a rack tile (Enter/Space); pointer taps are handled on pointerup,
+        where a tap and a drag can be told apart."""
+        if event.detail and int(event.detail) > 0:
             return
         node = event.target.closest("[data-tile]")
-        if not node or not self._can_place(page):
+        if node:
+            self._pick_tile(page, str(node.getAttribute("data-tile")), str(node.id))
+
+    def _pick_tile(self, page: Any, tile: str, node_id: str) -> None:
+        if not self._can_place(page):
             return
-        tile = str(node.getAttribute("data-tile"))
         sel = page.selection
-        sel["tile"] = None if sel.get("tile") == tile else tile
-        if sel["tile"] is None:
+        if sel.get("tile") == tile:
             sel.pop("tile")
+        else:
+            sel["tile"] = tile
         self.refresh(page)
-        again = document.getElementById(str(node.id))
+        again = document.getElementById(node_id)
         if again:
             again.focus()
         if sel.get("tile"):
@@ -1087,11 +1093,12 @@ class ScarabeoUI:
     def _drag_end(self, page: Any, event: Any) -> None:
         drag = getattr(page, "sc_drag", None)
         page.sc_drag = None
-        if not drag or drag["ghost"] is None:
+        if not drag:
+            return
+        if drag["ghost"] is None:  # a tap: pick the tile (or put it down again)
+            self._pick_tile(page, drag["tile"], str(drag["node"].id))
             return
         drag["ghost"].remove()
-        page.sc_dragged = True  # the click that follows a drag is not a tap
-        window.setTimeout(self._clear_dragged_proxy(page), 50)
         target = document.elementFromPoint(float(event.clientX), float(event.clientY))
         cell = target.closest("[data-sq]") if target else None
         if not cell:
@@ -1105,16 +1112,6 @@ class ScarabeoUI:
             return
         page.sc_cursor = sq
         self._place(page, sq, drag["tile"])
-
-    def _clear_dragged_proxy(self, page: Any) -> Any:
-        from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
-
-        def run(*_a: Any) -> None:
-            page.sc_dragged = False
-            proxy.destroy()
-
-        proxy = create_proxy(run)
-        return proxy
 
     def _drag_cancel(self, page: Any) -> None:
         drag = getattr(page, "sc_drag", None)
@@ -1196,7 +1193,19 @@ class ScarabeoUI:
         tiles appear on the board one by one with the score."""
         state = page.session.state
         assert _ai is not None
-        move = yield from _ai.think(state, str(level))
+        steps = _ai.think(state, str(level))
+        worst = 0.0
+        while True:
+            started = time.perf_counter()
+            try:
+                next(steps)
+            except StopIteration as stop:
+                move = stop.value
+                break
+            worst = max(worst, time.perf_counter() - started)
+            yield
+        # the longest uninterrupted piece of the engine's work, for the responsiveness test
+        document.body.setAttribute("data-sc-step-ms", f"{worst * 1000:.1f}")
         text = state.move_text(move)
         yield from self._show_computer_tiles(page, text)
         return text

@@ -1,0 +1,299 @@
+"""Scarabeo in Chromium: whole games through the page, keyboard, touch drag, refusals, reload, privacy,
+responsiveness, and screenshots at the three sizes.
+
+The test process reads the game from the page's own save (localStorage), replays it with the engine
+and the real lexicon, and asks the engine's move generator for a legal play; it then lays that play
+through the interface (typing, tapping, dragging) like a person would. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import Guard, shot, watch
+
+pytestmark = pytest.mark.e2e
+
+lexicon = pytest.importorskip("lexicon")
+
+from game.core import GameRecord  # noqa: E402
+from game.scarabeo.board import CENTRE, SIZE, square_name  # noqa: E402
+from game.scarabeo.game import ScarabeoState  # noqa: E402
+from game.scarabeo.movegen import GenPlay, MoveGenerator  # noqa: E402
+
+LONG_TASK_LIMIT_MS = 200
+COMMIT_LIMIT_MS = 100
+
+
+@pytest.fixture(scope="module")
+def lex() -> Any:
+    try:
+        return lexicon.load()
+    except (OSError, ValueError) as err:  # the lexicon is built by serve.setup(); say why if not
+        pytest.skip(f"lexicon not built: {err}")
+
+
+@pytest.fixture(scope="module")
+def gen(lex: Any) -> MoveGenerator:
+    return MoveGenerator(lex)
+
+
+# --- helpers -----------------------------------------------------------------------------------
+def new_game(page: Any, open_site: Any, seed: int, seats: list[tuple[str, str]], mode: str = "dictionary") -> None:
+    open_site(page, "#/scarabeo/new")
+    page.wait_for_selector("#start", timeout=60_000)
+    page.select_option("#players", str(len(seats)))
+    for i, (name, kind) in enumerate(seats):
+        page.fill(f"#seat-{i}-name", name)
+        page.select_option(f"#seat-{i}-kind", kind)
+    page.select_option("#sc-mode", mode)
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#reveal, #sc-board", timeout=30_000)
+
+
+def engine_state(page: Any, lex: Any) -> ScarabeoState:
+    """The game as the page saved it, replayed by the engine with the real lexicon."""
+    save_id = page.url.split("/play/")[1]
+    envelope = json.loads(page.evaluate(f"localStorage.getItem('scarab:save:{save_id}')"))
+    record = GameRecord.from_json(envelope["state"])
+    state = record.replay(lambda options, seed: ScarabeoState.from_options(dict(options), seed, word_list=lex))
+    assert isinstance(state, ScarabeoState)
+    return state
+
+
+def best_play(state: ScarabeoState, gen: MoveGenerator, **filters: Any) -> GenPlay | None:
+    plays = [p for p in gen.plays(state.board, state.racks[state.turn], state.first_play) if not p[4]]
+    if filters.get("two_tiles_on_centre"):
+        plays = [p for p in plays if len(p[3]) == 2 and p[3].isupper() and p[2]
+                 and CENTRE in (p[1], p[1] + 1)]
+    plays.sort(key=lambda p: (-p[0], p[1], p[2], p[3]))
+    return plays[0] if plays else None
+
+
+def new_letters(state: ScarabeoState, p: GenPlay) -> list[tuple[int, str]]:
+    step = 1 if p[2] else SIZE
+    return [(p[1] + k * step, ch.upper()) for k, ch in enumerate(p[3]) if not state.board[p[1] + k * step]]
+
+
+def set_direction(page: Any, across: bool) -> None:
+    want = "→" if across else "↓"
+    if want not in page.locator("#sc-dir").text_content():
+        page.click("#sc-dir")
+        page.wait_for_function(f"document.getElementById('sc-dir').textContent.includes('{want}')")
+
+
+def type_play(page: Any, state: ScarabeoState, p: GenPlay) -> None:
+    """Lay a play with the keyboard: focus its first square, set the direction, type the new letters
+    (the page skips squares already filled and uses a scarab for a letter the rack lacks)."""
+    set_direction(page, p[2])
+    page.locator(f"#sq-{square_name(p[1])}").focus()
+    for _sq, letter in new_letters(state, p):
+        page.keyboard.press(letter.lower())
+    page.wait_for_selector("#sc-score")
+
+
+def reveal_if_covered(page: Any) -> None:
+    if page.locator("#reveal").count():
+        # the cover hides everything private: no rack, no board
+        assert page.locator("#sc-rack").count() == 0 and page.locator("#sc-board").count() == 0
+        page.click("#reveal")
+        page.wait_for_selector("#sc-board")
+
+
+def watch_long_tasks(page: Any) -> None:
+    page.evaluate("""() => { window.__longTasks = [];
+        new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+          .observe({type: 'longtask'}); }""")
+
+
+def no_horizontal_scroll(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+# --- whole games ----------------------------------------------------------------------------------
+class TestWholeGames:
+    def test_pass_and_play_to_the_end(self, page: Any, open_site: Any, lex: Any, gen: MoveGenerator) -> None:
+        new_game(page, open_site, 2024, [("Anna", "person"), ("Bruno", "person")])
+        assert page.get_by_role("heading", name="Pass the device to").count() == 1
+        page.click("#reveal")
+        page.wait_for_selector("#sc-draw")
+        assert "starts" in page.locator("#sc-draw summary").text_content()
+        moves = 0
+        while True:
+            reveal_if_covered(page)
+            if page.locator("#sc-result").count():
+                break
+            state = engine_state(page, lex)
+            assert page.locator("#sc-rack [data-tile]").count() == len(state.racks[state.to_move()])
+            p = best_play(state, gen)
+            if p is None:
+                page.click("#sc-pass")
+            else:
+                type_play(page, state, p)
+                previewed = page.locator("#sc-score").text_content()
+                page.keyboard.press("Enter")
+            moves += 1
+            page.wait_for_selector("#reveal, #sc-result", timeout=10_000)
+            if p is not None:  # the live preview said what the engine then scored
+                last = engine_state(page, lex).results()[-1]
+                assert previewed.endswith(f"— {last.score} points"), (previewed, last)
+            if moves == 3:
+                shot(page, "scarabeo-cover")
+            assert moves < 80
+        final = engine_state(page, lex)
+        assert final.is_over()
+        outcome = final.outcome()
+        assert outcome is not None
+        standings = page.locator("#sc-standings").text_content()
+        for name, score in zip(final.names, outcome.scores):
+            assert name in standings and str(score) in standings
+        assert page.locator("#sc-settlement li").count() >= (1 if len(set(outcome.scores)) > 1 else 0)
+        assert page.locator("#sc-again").is_visible()
+        shot(page, "scarabeo-desktop-end")
+
+    def test_person_against_the_computer_to_the_end(self, page: Any, open_site: Any, lex: Any,
+                                                    gen: MoveGenerator) -> None:
+        new_game(page, open_site, 77, [("Anna", "person"), ("Scarabot", "computer:1")])
+        page.wait_for_selector("#sc-board")
+        watch_long_tasks(page)
+        commits: list[float] = []
+        blocked: list[float] = []  # long tasks while the computer thinks (and draws its move)
+        computer_turns = 0
+        for _turn in range(80):
+            page.wait_for_selector("#sc-play, #sc-result, #thinking", timeout=60_000)
+            if page.locator("#thinking").count():
+                computer_turns += 1
+                page.wait_for_selector("#sc-play, #sc-result", timeout=60_000)
+            blocked.extend(page.evaluate("window.__longTasks.splice(0)"))
+            if page.locator("#sc-result").count():
+                break
+            state = engine_state(page, lex)
+            p = best_play(state, gen)
+            if p is None:
+                page.click("#sc-pass")
+                page.wait_for_function("document.body.dataset.scCommitMs !== undefined")
+            else:
+                type_play(page, state, p)
+                page.keyboard.press("Enter")
+                page.wait_for_function("document.body.dataset.scCommitMs !== undefined")
+                commits.append(float(page.evaluate("document.body.dataset.scCommitMs")))
+            page.evaluate("delete document.body.dataset.scCommitMs; window.__longTasks.splice(0)")
+        assert page.locator("#sc-result").count() == 1
+        assert computer_turns >= 5
+        final = engine_state(page, lex)
+        assert final.is_over()
+        assert page.locator("#sc-sheet tbody tr").count() == len(final.history())
+        assert any(final.names[r.player] == "Scarabot" and r.score > 0 for r in final.results())
+        longest = max(blocked, default=0)
+        assert longest < LONG_TASK_LIMIT_MS, f"a task blocked the page for {longest} ms while the computer played"
+        assert commits and max(commits) < COMMIT_LIMIT_MS, f"commit and redraw took {max(commits)} ms"
+
+
+# --- ways of laying tiles -----------------------------------------------------------------------
+class TestInput:
+    def test_keyboard_only_illegal_reason_reload_on_a_phone(self, context_factory: Any, guard: Guard,
+                                                           open_site: Any, lex: Any, gen: MoveGenerator) -> None:
+        page = watch(context_factory(360, 740, has_touch=True).new_page(), guard)
+        new_game(page, open_site, 5, [("Anna", "person"), ("Bruno", "person")])
+        page.keyboard.press("Enter")  # the cover's button has the focus
+        page.wait_for_selector("#sc-board")
+        # keyboard only: Tab to the board's roving square, arrows to the play's start, type, Enter
+        for _ in range(40):
+            if page.evaluate("document.activeElement.getAttribute('role')") == "gridcell":
+                break
+            page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "sq-I9"
+        state = engine_state(page, lex)
+        p = best_play(state, gen)
+        assert p is not None
+        r, c = divmod(p[1], SIZE)
+        for _ in range(8 - c):
+            page.keyboard.press("ArrowLeft")
+        for _ in range(c - 8):
+            page.keyboard.press("ArrowRight")
+        for _ in range(8 - r):
+            page.keyboard.press("ArrowUp")
+        for _ in range(r - 8):
+            page.keyboard.press("ArrowDown")
+        assert page.evaluate("document.activeElement.id") == f"sq-{square_name(p[1])}"
+        if ("→" in page.locator("#sc-dir").text_content()) != p[2]:
+            page.keyboard.press(" ")
+        page.locator(f"#sq-{square_name(p[1])}").wait_for()
+        for _sq, letter in new_letters(state, p):
+            page.keyboard.press(letter.lower())
+        assert page.locator("#sc-score").count() == 1
+        no_horizontal_scroll(page)
+        shot(page, "scarabeo-phone")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#reveal")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#sc-board")
+        # an illegal play: a tile far from the others, with the reason in plain words
+        page.locator("#sq-A17").focus()
+        now = engine_state(page, lex)
+        page.keyboard.press(next((t for t in now.racks[now.to_move()] if t != "?"), "a").lower())
+        assert "must touch a tile already on the board" in page.locator("#sc-reason").text_content()
+        page.keyboard.press("Enter")
+        assert "must touch" in page.locator("#play-message").text_content()
+        page.keyboard.press("Escape")
+        assert page.locator("#sc-reason").count() == 0
+        # reload mid-game: the same game comes back
+        before = (page.locator("#sc-sheet").text_content(), page.locator("#sc-scores").text_content(),
+                  engine_state(page, lex).position())
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        page.wait_for_selector("#reveal", timeout=30_000)
+        page.click("#reveal")
+        page.wait_for_selector("#sc-board")
+        after = (page.locator("#sc-sheet").text_content(), page.locator("#sc-scores").text_content(),
+                 engine_state(page, lex).position())
+        assert after == before
+        rack = "".join(page.evaluate("Array.from(document.querySelectorAll('#sc-rack [data-tile]'))"
+                                     ".map(e => e.dataset.tile)"))
+        assert sorted(rack) == sorted(engine_state(page, lex).racks[engine_state(page, lex).to_move()])
+        # take back the last move while the next player has not moved
+        page.click("#takeback")
+        page.wait_for_function("!document.querySelector('#sc-sheet tbody tr td.num')")
+        assert len(engine_state(page, lex).history()) == 0
+
+    def test_touch_drag_and_tap_on_a_tablet(self, context_factory: Any, guard: Guard, open_site: Any,
+                                           lex: Any, gen: MoveGenerator) -> None:
+        ctx = context_factory(768, 1024, has_touch=True)
+        page = watch(ctx.new_page(), guard)
+        new_game(page, open_site, 31, [("Anna", "person"), ("Bruno", "person")])
+        page.tap("#reveal")
+        page.wait_for_selector("#sc-board")
+        state = engine_state(page, lex)
+        p = best_play(state, gen, two_tiles_on_centre=True)  # seed 31 deals one (QB on H9-I9)
+        assert p is not None, "no two-letter opening in this deal"
+        (sq1, l1), (sq2, l2) = new_letters(state, p)
+        print("PLAY", p, l1, l2, state.racks[state.turn])
+        # square sizes: touch targets of at least 40 px on a tablet
+        box = page.locator(f"#sq-{square_name(sq1)}").bounding_box()
+        assert box["width"] >= 39.5 and box["height"] >= 39.5
+        # drag the first letter with a finger
+        tile = page.locator(f"#sc-rack [data-tile='{l1}']").first.bounding_box()
+        target = page.locator(f"#sq-{square_name(sq1)}").bounding_box()
+        cdp = ctx.new_cdp_session(page)
+        x0, y0 = tile["x"] + tile["width"] / 2, tile["y"] + tile["height"] / 2
+        x1, y1 = target["x"] + target["width"] / 2, target["y"] + target["height"] / 2
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        for k in range(1, 11):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x0 + (x1 - x0) * k / 10, "y": y0 + (y1 - y0) * k / 10}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_selector(f"#sq-{square_name(sq1)}.placed")
+        # the second by tapping the tile, then the square
+        page.locator(f"#sc-rack [data-tile='{l2}']").first.tap()
+        page.locator(f"#sq-{square_name(sq2)}").tap()
+        page.wait_for_selector(f"#sq-{square_name(sq2)}.placed")
+        assert f"{p[0]} points" in page.locator("#sc-score").text_content()
+        no_horizontal_scroll(page)
+        shot(page, "scarabeo-tablet")
+        page.tap("#sc-play")
+        page.wait_for_selector("#reveal")
+        assert len(engine_state(page, lex).history()) == 1
