@@ -236,7 +236,8 @@ class Search:
         return self.done
 
     def best_so_far(self) -> AnyMove | None:
-        """The move the search prefers now (level 4: after its last complete sweep), None at first."""
+        """The move the search prefers now (level 4: level 3's choice, then the best of the last
+        complete sweep); None before the first step."""
         return self.move
 
     def run(self) -> AnyMove:
@@ -290,7 +291,10 @@ class Search:
             k, anchor, _ = ranked[0][3]
             yield from self._finish(Place(tile, k, anchor))
             return
-        # level 4: common random numbers - every candidate meets the same deck orders
+        # level 4: common random numbers - every candidate meets the same deck orders.
+        # Until the first sweep ends, the answer on hand is level 3's.
+        self.move = Place(tile, ranked[0][3][0], ranked[0][3][1])
+        yield
         cands = ranked[: self.candidates]
         orders = []
         for _ in range(self.samples):
@@ -354,15 +358,14 @@ def think(state: AnyState, level: int = TOP_LEVEL) -> Generator[None, None, str]
 def hint(state: AnyState, level: int = TOP_LEVEL, budget_ms: float | None = None) -> dict[str, Any]:
     """The best move now at ``level``, the points it scores now and a reason in words.
 
-    With ``budget_ms`` the look-ahead stops after the first complete sweep past the budget.
+    With ``budget_ms`` the look-ahead stops when the budget is spent and answers with the best move
+    of its last complete sweep (level 3's choice if it had not finished one).
     """
     search = Search(state, level)
     if budget_ms is None:
         move = search.run()
     else:
-        deadline = time.perf_counter() + budget_ms / 1000.0
-        while not search.done and (search.move is None or time.perf_counter() < deadline):
-            search.step(max(1.0, (deadline - time.perf_counter()) * 1000.0))
+        search.step(budget_ms)
         move = search.move if search.move is not None else search.run()
     if isinstance(state, RuinsState):
         assert isinstance(move, PiecePlace)

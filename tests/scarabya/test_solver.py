@@ -93,6 +93,13 @@ class TestSlices:
         assert search.move == choose(s, TOP_LEVEL)
         assert search.progress == 1.0
 
+    def test_level_three_answer_is_on_hand_before_the_first_sweep(self) -> None:
+        s = random_game(22, upto=3)
+        search = Search(s)
+        assert search.best_so_far() is None
+        search.step(0)
+        assert not search.done and search.best_so_far() == choose(s, 3)
+
     def test_game_over_has_no_search(self) -> None:
         with pytest.raises(ValueError):
             Search(random_game(2))
