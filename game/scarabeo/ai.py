@@ -220,7 +220,8 @@ def _rank(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice], top:
     player = state.turn
     rack = state.racks[player]
     plays: list[GenPlay] = []
-    yield from gen.iter_plays(state.board, rack, plays, state.first_play)
+    yield from gen.iter_plays(state.board, rack, plays, state.first_play,
+                              max_tiles=lv.max_tiles, max_len=lv.max_word)
     plays = _visible(state, plays, lv)
     bag = len(state.bag)
     weight = lv.leave_weight * (1.0 if bag >= RACK_SIZE else 0.5 if bag > 0 else 0.0)

@@ -166,15 +166,18 @@ class MoveGenerator:
 
     # -- generation --------------------------------------------------------------------------
     def plays(self, board: Sequence[str], rack: Sequence[str], first_play: bool | None = None,
-              swaps: bool = True) -> list[GenPlay]:
-        """Every legal play (see the module docstring), unsorted."""
+              swaps: bool = True, max_tiles: int = 8, max_len: int = SIZE) -> list[GenPlay]:
+        """Every legal play (see the module docstring), unsorted; ``max_tiles`` and ``max_len``
+        keep only plays of at most that many tiles and main words of at most that length (a
+        beginner's view, searched directly rather than filtered)."""
         out: list[GenPlay] = []
-        for _ in self.iter_plays(board, rack, out, first_play, swaps):
+        for _ in self.iter_plays(board, rack, out, first_play, swaps, max_tiles, max_len):
             pass
         return out
 
     def iter_plays(self, board: Sequence[str], rack: Sequence[str], out: list[GenPlay],
-                   first_play: bool | None = None, swaps: bool = True) -> Iterator[None]:
+                   first_play: bool | None = None, swaps: bool = True, max_tiles: int = 8,
+                   max_len: int = SIZE) -> Iterator[None]:
         """Append every legal play to ``out``, yielding between anchors (a few ms of work each)
         so that a browser caller can share the thread."""
         board = list(board)
@@ -203,11 +206,13 @@ class MoveGenerator:
             subset = tuple(sorted(subset))
             for line_across, sqs in _LINES:
                 cc, xs, xm = checks[0] if line_across else checks[1]
-                yield from self._line(b, r, sqs, line_across, cc, xs, xm, first_play, subset, out)
+                yield from self._line(b, r, sqs, line_across, cc, xs, xm, first_play, subset, out,
+                                      max_tiles, max_len)
 
     def _line(self, board: list[str], rack: list[str], sqs: list[int], across: bool,
               CC: list[int], XS: list[int], XM: list[int], first_play: bool,
-              swaps: tuple[int, ...], out: list[GenPlay]) -> Iterator[None]:
+              swaps: tuple[int, ...], out: list[GenPlay], max_tiles: int = 8,
+              max_len: int = SIZE) -> Iterator[None]:
         n = SIZE
         tiles = [-1] * (n + 1)
         scar = [False] * (n + 1)
@@ -346,9 +351,9 @@ class MoveGenerator:
                 if scar[i]:
                     ms = True
                 i += 1
-            if i > anchor and node & 1 and placed and i - start >= 2:
+            if i > anchor and node & 1 and placed and 2 <= i - start <= max_len:
                 record(start, i, msum, mwm, xtot, placed, ms)
-            if i >= n or state[1] == 0:
+            if i >= n or state[1] == 0 or placed >= max_tiles or i - start >= max_len:
                 return
             j = node >> 1
             if j == 0:
@@ -443,7 +448,7 @@ class MoveGenerator:
                 while p >= 0 and tiles[p] < 0 and not is_anchor[p]:
                     limit += 1
                     p -= 1
-                limit = min(limit, len(rack) - 1)
+                limit = min(limit, len(rack) - 1, max_tiles - 1, max_len - 1)
                 left(root, a, limit)
             yield None
 

@@ -238,3 +238,15 @@ class TestSlicing:
         steps = sum(1 for _ in GEN.iter_plays(state.board, state.racks[0], out, state.first_play))
         assert steps > 1
         assert sorted(out) == sorted(generated(state))
+
+
+class TestLimits:
+    @pytest.mark.parametrize("seed", [2, 8])
+    def test_limited_search_equals_filtering(self, seed: int) -> None:
+        state = random_state(seed, 10, 6, 1)
+        board, rack = state.board, state.racks[0]
+        full = GEN.plays(board, rack, state.first_play)
+        short = GEN.plays(board, rack, state.first_play, max_tiles=2, max_len=4)
+        from game.scarabeo.movegen import tiles_placed
+
+        assert set(short) == {p for p in full if tiles_placed(board, p) <= 2 and len(p[3]) <= 4}
