@@ -249,7 +249,9 @@ class ThotUI:
                      h("span", {"class": "thot-name", "text": who.name}),
                      h("span", {"class": "muted",
                                 "text": t("thot.team", n=seat // 2 + 1) if teams else ""}),
-                     h("span", {"class": "thot-score", "text": t("thot.points", n=view["scores"][seat])}))
+                     h("span", {"class": "thot-score",
+                                "text": t("thot.point" if abs(view["scores"][seat]) == 1 else "thot.points",
+                                          n=view["scores"][seat])}))
             codes = sorted(state.collection(seat), key=lambda c: (VALUE[c], MARKED[c]), reverse=True)
             chips = h("ul", {"class": "thot-chips", "aria-label": t("thot.collection.of", name=who.name)})
             for code in codes:
