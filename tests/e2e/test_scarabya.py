@@ -222,6 +222,10 @@ class TestKeyboard:
         assert game_attr(page, "moves") == "2"
         assert page.locator("#sy-board .sq.tile").count() == 10
         assert page.locator(".sy-mission h2").inner_text().startswith("Mission card — round 3 of 12")
+        # and the last tile can be taken back
+        page.locator("#takeback").click()
+        page.wait_for_function("() => document.querySelector('.sy-game').dataset.moves === '1'")
+        assert page.locator("#sy-board .sq.tile").count() == 5
 
 
 class TestPhone:
@@ -263,7 +267,10 @@ class TestRuins:
         assert page.locator(".sy-piece").count() == 8
         page.locator("#sy-piece-2I").click()
         assert page.locator("#sy-piece-2I").get_attribute("aria-pressed") == "true"
-        assert str(page.locator("#sy-board").get_attribute("data-ghost")).startswith("2I")
+        assert str(page.locator("#sy-board").get_attribute("data-ghost")).startswith("2I0")
+        page.locator("#sy-rotate").click()
+        assert str(page.locator("#sy-board").get_attribute("data-ghost")).startswith("2I1")
+        assert page.locator("#sy-piece-2I .sy-shape").get_attribute("style").startswith("--w: 1; --h: 2")  # turned too
         shot(page, "scarabya-ruins-desktop")
         times = play_to_end(page, limit=80)
         print(f"\nRuins hint times in the browser (ms): {times}")

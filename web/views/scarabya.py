@@ -89,8 +89,8 @@ def record_best(page: Any) -> None:
 class Board:
     """One drawn board: its squares, and — when a person places on it — the ghost and its inputs.
 
-    ``shape(name, k)`` gives a piece's cells; ``legal`` maps (piece, mask) to the engine's move text;
-    ``describe(text, mask)`` returns (badge, sentence) for a fitting ghost.
+    ``legal`` maps (piece, mask) to the engine's move text; ``describe(move_text)`` returns
+    (badge, sentence) for a fitting ghost.
     """
 
     def __init__(self, page: Any, grid: Grid, label: str, active: bool, piece: str | None,
@@ -398,7 +398,8 @@ class ScarabyaUI:
             scored = result.get("scored") or []
             if scored:
                 page.selection["ruins_scored"] = {"n": len(state.history()), "scored": scored}
-                parts = [t("scarabya.ruins.zone.won", zone=e["zone"], name=seat_name(page, e["seat"]), points=e["points"])
+                parts = [t("scarabya.ruins.zone.won", zone=e["zone"], name=seat_name(page, e["seat"]),
+                           points=e["points"])
                          for e in scored if e["seat"] is not None]
                 said += " " + t("scarabya.ruins.round.end", round=result["round"]) + " " + (
                     "; ".join(parts) if parts else t("scarabya.ruins.round.none"))
@@ -447,7 +448,8 @@ class ScarabyaUI:
             return
         shape = TILES[piece] if isinstance(page.session.state, ScarabyaState) else PIECES[piece]
         cells = orient(shape.cells, page.selection.get("k", 0))
-        box.replaceChildren(shape_drawing(cells, "sy-card-shape", page.t("scarabya.card.shape", tile=piece)))
+        css = page.selection.get("_card_css", "sy-card-shape")
+        box.replaceChildren(shape_drawing(cells, css, page.t("scarabya.card.shape", tile=piece)))
 
     def active_seat(self, page: Any) -> int | None:
         """The seat a person places for now, if any."""
@@ -582,6 +584,7 @@ class ScarabyaUI:
         # the round's mission card
         card_pic = h("div", {"class": "sy-card-pic"})
         page.selection["_card"] = card_pic
+        page.selection["_card_css"] = "sy-card-shape"
         mission = None
         if tile:
             mission = h("section", {"class": "panel sy-mission", "aria-labelledby": "sy-mission-title"},
@@ -677,7 +680,8 @@ class ScarabyaUI:
         if v["players"] == 1 and not v["over"]:
             games = read_best(page)
             if games:
-                best = h("p", {"class": "muted sy-best-so-far", "text": t("scarabya.best.so.far", score=games[0]["score"])})
+                best = h("p", {"class": "muted sy-best-so-far",
+                               "text": t("scarabya.best.so.far", score=games[0]["score"])})
         return h("section", {"class": "panel sy-sites", "aria-labelledby": "sy-sites-title"},
                  h("h2", {"id": "sy-sites-title", "text": t("scarabya.sites")}), table, best)
 
@@ -757,10 +761,12 @@ class ScarabyaUI:
             for i in sorted(range(players), key=lambda i: -scores[i]):
                 append(ranking, h("li", {"text": t("scarabya.end.rank", name=seat_name(page, i), score=scores[i])}))
             append(body, ranking)
-        return h("section", {"class": "panel sy-end", "id": "sy-end", "role": "region", "aria-labelledby": "sy-end-title"},
+        return h("section", {"class": "panel sy-end", "id": "sy-end", "role": "region",
+                             "aria-labelledby": "sy-end-title"},
                  h("h2", {"id": "sy-end-title", "text": t("play.over")}), body,
                  h("div", {"class": "row"},
-                   h("a", {"class": "button primary", "href": "#/scarabya/new", "id": "sy-again", "text": t("play.again")}),
+                   h("a", {"class": "button primary", "href": "#/scarabya/new", "id": "sy-again",
+                           "text": t("play.again")}),
                    h("a", {"class": "button", "href": "#/", "text": t("nav.back")})))
 
     # --- Ruins -----------------------------------------------------------------------------------
@@ -823,7 +829,8 @@ class ScarabyaUI:
                     if BOARD.name(sq) == ruin["squares"][0]:
                         css += " zone-head"
                         text = f"{ruin['zone']}·" + "".join(t(f"scarabya.ruins.abbr.{c}") for c in ruin["symbols"])
-                    desc.append(t("scarabya.ruins.zone", zone=ruin["zone"], symbols=self.symbols_words(page, ruin["symbols"]),
+                    desc.append(t("scarabya.ruins.zone", zone=ruin["zone"],
+                                  symbols=self.symbols_words(page, ruin["symbols"]),
                                   points=ruin["value"]))
                 if ch == ".":
                     css += " open"
@@ -842,8 +849,12 @@ class ScarabyaUI:
             pieces = h("div", {"class": "sy-pieces", "role": "group", "aria-label": t("scarabya.ruins.hand")})
             for name in hand:
                 usable = name in playable
-                pic = shape_drawing(orient(PIECES[name].cells, page.selection.get("k", 0) if name == piece else 0),
-                                    f"seat-{active_seat}", name)
+                pic = h("span", {"class": "sy-piece-pic"},
+                        shape_drawing(orient(PIECES[name].cells, page.selection.get("k", 0) if name == piece else 0),
+                                      f"seat-{active_seat}", name))
+                if name == piece:  # turns with the ghost
+                    page.selection["_card"] = pic
+                    page.selection["_card_css"] = f"seat-{active_seat}"
                 append(pieces, h("button", {"type": "button", "class": "sy-piece", "id": f"sy-piece-{name}",
                                             "aria-pressed": "true" if name == piece else "false",
                                             "aria-label": t("scarabya.ruins.piece", piece=name),
