@@ -61,9 +61,9 @@ def closed_areas(open_after: int, placed: int) -> list[int]:
             if grown == comp:
                 out.append(comp)
                 break
+            comp = grown
             if grown.bit_count() > MAX_AREA:
                 break
-            comp = grown
         # a partial fill lies inside the same large area, so its squares need no fill of their own
         frontier &= ~comp
     out.sort(key=lambda m: m & -m)

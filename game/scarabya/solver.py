@@ -109,6 +109,8 @@ def _halo(mask: int) -> int:
 _FAST: dict[str, tuple[tuple[int, int], ...]] = {
     t: tuple((m, _halo(m)) for _, _, m in plist) for t, plist in _PLACEMENTS.items()
 }
+#: square -> the square and its edge neighbours
+_AROUND: tuple[int, ...] = tuple((1 << sq) | _neighbours(1 << sq) for sq in range(SITE.size))
 _NOT_FIRST = SITE.not_first_col
 _NOT_LAST = SITE.not_last_col
 
@@ -123,8 +125,10 @@ def fast_points(open_after: int, live: int, halo: int) -> tuple[int, int]:
     pts = 0
     scored = 0
     while cand:
-        comp = cand & -cand
+        comp = _AROUND[(cand & -cand).bit_length() - 1] & open_after
         while True:
+            if comp.bit_count() > 4:
+                break  # too big: every square reached lies in the same large area
             grown = (
                 comp | ((comp << 1) & _NOT_FIRST) | ((comp >> 1) & _NOT_LAST) | (comp << 10) | (comp >> 10)
             ) & open_after
@@ -132,8 +136,6 @@ def fast_points(open_after: int, live: int, halo: int) -> tuple[int, int]:
                 found = comp & live
                 pts += comp.bit_count() * found.bit_count()
                 scored |= found
-                break
-            if grown.bit_count() > 4:
                 break
             comp = grown
         cand &= ~comp
