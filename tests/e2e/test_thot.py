@@ -85,6 +85,9 @@ class TestWholeGame:
         scores = [int(s.split()[0]) for s in page.locator(".thot-score").all_inner_texts()]
         assert f"P1 {scores[0]}, P2 {scores[1]}" in end
         shot(page, "thot-end-desktop")
+        page.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
+        assert page.locator("#thot-result").is_visible()
+        shot(page, "thot-end-phone")
 
 
 class TestKeyboard:

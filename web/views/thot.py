@@ -157,11 +157,13 @@ class ThotUI:
             append(grid, row)
 
         board_col = h("div", {"class": "thot-main"},
-                      h("p", {"id": "thot-status", "class": "thot-status", "text": self._status(page, view)}),
+                      h("p", {"id": "thot-status", "class": "thot-status", "text": self._status(page, view),
+                              "hidden": over}),  # the result box says it
+                      # The result comes first, where a phone shows it without scrolling.
+                      self._end_box(page, view) if over else None,
                       page.thinking_box(), page.message_box(), self._drop_box(page, state), grid,
                       self._legend(t, view["turnoff"]))
         side = h("div", {"class": "thot-side"},
-                 self._end_box(page, view) if over else None,
                  self._players(page, view),
                  self._search_info(page),
                  self._log(page, state),
