@@ -85,7 +85,7 @@ class App:
     def on_storage(self, event: Any) -> None:
         # Another tab saved: refresh what we show; game views check revisions before writing.
         key = event.key
-        if key is None or str(key).startswith("scarab:"):
+        if not isinstance(key, str) or key.startswith("scarab:"):  # a JS null key means "cleared"
             if self.route.name == "home":
                 self.render()
 
@@ -262,7 +262,7 @@ class App:
 
     async def import_file(self, input_node: Any) -> None:
         files = input_node.files
-        if files is None or files.length == 0:
+        if not files or files.length == 0:
             return
         file = files.item(0)
         input_node.value = ""

@@ -277,7 +277,7 @@ class GamePage:
     def say(self, text: str) -> None:
         """Announce to screen readers through the page's live region."""
         region = document.getElementById("announce")
-        if region is None:
+        if not region:  # a missing element is JS null (jsnull), not None
             region = h("div", {"id": "announce", "class": "visually-hidden", "aria-live": "polite"})
             document.body.appendChild(region)
         region.textContent = text

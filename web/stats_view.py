@@ -174,7 +174,7 @@ def view(app: Any) -> None:
 
     async def do_import(_e: Any) -> None:
         files = file_input.files
-        if files is None or files.length == 0:
+        if not files or files.length == 0:
             return
         text = str(await files.item(0).text())
         file_input.value = ""

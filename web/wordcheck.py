@@ -92,7 +92,7 @@ async def open_panel(app: Any) -> None:
 def install_button(app: Any) -> None:
     """Add the panel's button to the top bar (it needs Python, so it appears when Python is ready)."""
     nav = document.querySelector(".topbar nav")
-    if nav is None:  # an embedded frame has no top bar
+    if not nav:  # an embedded frame has no top bar (JS null)
         return
     button = h("button", {"type": "button", "id": "wordcheck-open", "class": "nav-button",
                           "text": app.t("wordcheck.open"),
