@@ -93,6 +93,19 @@ def play_to_end(page: Any, tap: bool = False, limit: int = 200) -> list[int]:
     pytest.fail("the game did not end")
 
 
+def drag_ghost(page: Any, rows: int) -> None:
+    """Drag the ghost by its middle square with one finger (CDP touch events: touchStart, moves, touchEnd)."""
+    box = page.locator("#sy-board .sq.handle").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 5):
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchMove", "touchPoints": [{"x": x, "y": y + rows * box["height"] * step / 4}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 def no_horizontal_scroll(page: Any) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
@@ -242,8 +255,16 @@ class TestPhone:
         page.locator("#sq-A1").tap()
         assert page.locator("#sy-board").get_attribute("data-fits") == "0"
         assert game_attr(page, "moves") == "0"
-        # put it back on the hinted squares with a tap on one of them, then tap the ghost
+        # a finger on the ghost drags it (two squares down or up), and the drag does not place it
         page.locator("#sy-hint").tap()
+        target = str(page.locator("#sy-hint-box").get_attribute("data-move"))  # the budget may change it
+        drag_ghost(page, rows=2 if int(target[4:]) <= 6 else -2)
+        moved = str(page.locator("#sy-board").get_attribute("data-ghost"))
+        assert moved[:4] == target[:4] and int(moved[4:]) == int(target[4:]) + (2 if int(target[4:]) <= 6 else -2)
+        assert game_attr(page, "moves") == "0"
+        # put it back on the hinted squares, then tap the ghost
+        page.locator("#sy-hint").tap()
+        target = str(page.locator("#sy-hint-box").get_attribute("data-move"))
         page.locator("#sy-board .sq.handle").tap()
         wait_moves_above(page, 0)
         # the computer answers on its own site without freezing the page

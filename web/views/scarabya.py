@@ -14,6 +14,7 @@ import time
 from typing import Any, Callable, Generator
 
 from pyscript import window  # type: ignore[import-not-found]
+from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
 from game.core import IllegalMove, NotationError
 from game.scarabya import solver
@@ -51,6 +52,18 @@ def handle_of(cells: Cells) -> tuple[int, int]:
     mx = sum(x for x, _ in cells) / len(cells)
     my = sum(y for _, y in cells) / len(cells)
     return min(cells, key=lambda c: ((c[0] - mx) ** 2 + (c[1] - my) ** 2, c[1], c[0]))
+
+
+def show_ghost(board: Any) -> None:
+    """Scroll the ghost to the middle of the screen unless it is in full view (below the sticky top bar)."""
+    handle = board.querySelector(".sq.handle")
+    if not handle:
+        return
+    top_bar = window.document.querySelector(".topbar")
+    covered = top_bar.getBoundingClientRect().bottom if top_bar else 0
+    rect = handle.getBoundingClientRect()
+    if rect.top < covered or rect.bottom > window.innerHeight:
+        handle.scrollIntoView(to_js({"block": "center"}))
 
 
 def seat_name(page: Any, seat: int) -> str:
@@ -194,7 +207,9 @@ class Board:
         self.page.selection["anchor"] = self.clamp(sq % self.grid.width - hx, sq // self.grid.width - hy)
 
     def on_pointermove(self, event: Any) -> None:
-        if str(event.pointerType) != "mouse":
+        kind = str(event.pointerType)
+        if kind != "mouse":
+            self.drag_to(event)
             return
         sq = self.square_of(event)
         if sq is None:
@@ -205,11 +220,38 @@ class Board:
             self.show()
 
     def on_pointerdown(self, event: Any) -> None:
-        self.page.selection["pointer"] = str(event.pointerType)
+        kind = str(event.pointerType)
+        self.page.selection["pointer"] = kind
+        self.page.selection["dragged"] = False
+        self.page.selection["grip"] = None
+        sq = self.square_of(event)
+        a = self.anchor()
+        if kind != "mouse" and sq is not None and a is not None and sq in self.squares():
+            # a finger on the ghost drags it (ghost squares have touch-action: none, so the page stays put)
+            self.page.selection["grip"] = (sq % self.grid.width - a[0], sq // self.grid.width - a[1])
+
+    def drag_to(self, event: Any) -> None:
+        grip = self.sel("grip", None)
+        if grip is None:
+            return
+        # touch pointers stay captured by the square first touched: ask what lies under the finger
+        under = window.document.elementFromPoint(event.clientX, event.clientY)
+        cell = under.closest("[data-sq]") if under and hasattr(under, "closest") else None
+        if not cell or not self.node.contains(cell):
+            return
+        sq = int(cell.getAttribute("data-sq"))
+        before = self.anchor()
+        self.page.selection["anchor"] = self.clamp(sq % self.grid.width - grip[0], sq // self.grid.width - grip[1])
+        if self.anchor() != before:
+            self.page.selection["dragged"] = True
+            self.show()
 
     def on_click(self, event: Any) -> None:
         sq = self.square_of(event)
         if sq is None:
+            return
+        if self.sel("dragged", False):
+            self.page.selection["dragged"] = False  # the end of a drag is not a tap
             return
         touch = self.sel("pointer", "mouse") in ("touch", "pen")
         if touch and sq not in self.squares():
@@ -485,7 +527,8 @@ class ScarabyaUI:
         page.redraw()
         node = window.document.getElementById("sy-board")
         if node:
-            node.focus()
+            node.focus(to_js({"preventScroll": True}))
+            show_ghost(node)
 
     def hint_box(self, page: Any, reason: str) -> Any:
         hint = page.selection.get("hint")
