@@ -271,7 +271,6 @@ class TestInput:
         p = best_play(state, gen, two_tiles_on_centre=True)  # seed 31 deals one (QB on H9-I9)
         assert p is not None, "no two-letter opening in this deal"
         (sq1, l1), (sq2, l2) = new_letters(state, p)
-        print("PLAY", p, l1, l2, state.racks[state.turn])
         # square sizes: touch targets of at least 40 px on a tablet
         box = page.locator(f"#sq-{square_name(sq1)}").bounding_box()
         assert box["width"] >= 39.5 and box["height"] >= 39.5

@@ -315,27 +315,49 @@ class ScarabeoUI:
         return cell
 
     def _board(self, page: Any, ctx: dict[str, Any]) -> Any:
+        """The grid: built once per game page, then kept and brought up to date square by square
+        (a redraw after a move rebuilds the panels, not 289 squares)."""
         t = page.t
-        grid = h("div", {"role": "grid", "id": "sc-board", "class": "sc-board", "aria-label": t("scarabeo.board"),
-                         "aria-describedby": "sc-board-help", "aria-rowcount": str(SIZE), "aria-colcount": str(SIZE),
-                         "on_click": lambda e: self._on_board_click(page, e),
-                         "on_keydown": lambda e: self._on_board_key(page, e)}, scope=page.view_scope)
-        head = h("div", {"class": "sc-row sc-head", "aria-hidden": "true"}, h("span", {}))
-        for ch in COLUMNS:
-            append(head, h("span", {"text": ch}))
-        append(grid, head)
-        specs = []
-        for r in range(SIZE):
-            row = h("div", {"role": "row", "class": "sc-row"},
-                    h("span", {"class": "sc-rownum", "aria-hidden": "true", "text": str(r + 1)}))
-            for c in range(SIZE):
-                sq = r * SIZE + c
-                spec = self._cell_spec(page, ctx, sq)
-                specs.append(spec)
-                row.appendChild(self._make_cell(sq, spec, ctx["cursor"]))
-            grid.appendChild(row)
-        page.sc_specs = specs
+        grid = getattr(page, "sc_grid", None)
+        if grid is not None and getattr(page, "sc_grid_for", None) is page.session:
+            self._update_cells(page, ctx)
+        else:
+            grid = h("div", {"role": "grid", "id": "sc-board", "class": "sc-board", "aria-label": t("scarabeo.board"),
+                             "aria-describedby": "sc-board-help", "aria-rowcount": str(SIZE),
+                             "aria-colcount": str(SIZE)})
+            head = h("div", {"class": "sc-row sc-head", "aria-hidden": "true"}, h("span", {}))
+            for ch in COLUMNS:
+                append(head, h("span", {"text": ch}))
+            append(grid, head)
+            specs, cells = [], []
+            for r in range(SIZE):
+                row = h("div", {"role": "row", "class": "sc-row"},
+                        h("span", {"class": "sc-rownum", "aria-hidden": "true", "text": str(r + 1)}))
+                for c in range(SIZE):
+                    sq = r * SIZE + c
+                    spec = self._cell_spec(page, ctx, sq)
+                    specs.append(spec)
+                    cell = self._make_cell(sq, spec, ctx["cursor"])
+                    cells.append(cell)
+                    row.appendChild(cell)
+                grid.appendChild(row)
+            page.sc_specs, page.sc_cells, page.sc_grid, page.sc_grid_for = specs, cells, grid, page.session
+        # the view's scope is renewed on every redraw: bind the kept grid again
+        page.view_scope.on(grid, "click", lambda e: self._on_board_click(page, e))
+        page.view_scope.on(grid, "keydown", lambda e: self._on_board_key(page, e))
         return grid
+
+    def _update_cells(self, page: Any, ctx: dict[str, Any]) -> None:
+        specs, cells = page.sc_specs, page.sc_cells
+        for sq in range(SQUARES):
+            spec = self._cell_spec(page, ctx, sq)
+            if specs[sq] != spec:
+                cell = self._make_cell(sq, spec, ctx["cursor"])
+                cells[sq].replaceWith(cell)
+                cells[sq], specs[sq] = cell, spec
+        for node in page.sc_grid.querySelectorAll("[tabindex='0']"):
+            node.setAttribute("tabindex", "-1")
+        cells[ctx["cursor"]].setAttribute("tabindex", "0")
 
     def refresh(self, page: Any) -> None:
         """Redraw what laying tiles changes — the squares that differ, the rack, the preview, the
@@ -346,16 +368,7 @@ class ScarabeoUI:
         active = document.activeElement
         focused = str(active.id) if active and active.id else ""
         ctx = self._board_ctx(page)
-        specs = getattr(page, "sc_specs", None) or []
-        for sq in range(SQUARES):
-            spec = self._cell_spec(page, ctx, sq)
-            if sq < len(specs) and specs[sq] == spec:
-                continue
-            old = document.getElementById(f"sq-{square_name(sq)}")
-            if old:
-                old.replaceWith(self._make_cell(sq, spec, ctx["cursor"]))
-            if sq < len(specs):
-                specs[sq] = spec
+        self._update_cells(page, ctx)
         viewer = self._viewer(page)
         for node_id, fresh in (
             ("sc-rack", lambda: self._rack_box(page, viewer, ctx["rack"], ctx["placing"]) if viewer is not None else None),
@@ -558,6 +571,8 @@ class ScarabeoUI:
         t = page.t
         seats = page.session.seats
         if viewer is None:
+            if page.session.state.is_over():
+                return None
             return h("p", {"class": "muted sc-rack-hidden", "text": t("scarabeo.rack.hidden")})
         if not placing:
             rack = list(page.session.state.racks[viewer])
@@ -1030,12 +1045,14 @@ class ScarabeoUI:
     def _focus(self, page: Any, sq: int) -> None:
         """Move the roving focus of the grid to ``sq``."""
         page.sc_cursor = sq
-        for node in document.querySelectorAll("#sc-board [tabindex='0']"):
+        grid = getattr(page, "sc_grid", None)
+        if grid is None:
+            return
+        for node in grid.querySelectorAll("[tabindex='0']"):
             node.setAttribute("tabindex", "-1")
-        node = document.querySelector(f"#sc-board [data-sq='{sq}']")
-        if node:
-            node.setAttribute("tabindex", "0")
-            node.focus()
+        node = page.sc_cells[sq]
+        node.setAttribute("tabindex", "0")
+        node.focus()
 
     # ------------------------------------------------------------------ input: the rack
     def _on_rack_click(self, page: Any, event: Any) -> None:
