@@ -1,0 +1,153 @@
+"""Issue 9: games in links between devices, correspondence play, embedding, hostile names.
+
+Each browser context stands for a device of its own (its own localStorage)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import Guard, shot, watch
+
+pytestmark = pytest.mark.e2e
+
+LEGAL = "#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop"
+HOSTILE = "<img src=x onerror=f()>"  # within the 24 characters a name may have
+
+
+def new_thot(page: Any, base: str, names: tuple[str, str] = ("Alice", "Bruno"), seed: int = 21) -> None:
+    page.goto(base + "#/thot/new")
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    page.locator("#thot-short").check()
+    for i, name in enumerate(names):
+        page.locator(f"#seat-{i}-kind").select_option("person")
+        page.locator(f"#seat-{i}-name").fill(name)
+    page.locator("#seed").fill(str(seed))
+    page.locator("#start").click()
+    page.wait_for_selector("#thot-board")
+
+
+def moves_played(page: Any) -> int:
+    return page.locator("#thot-log li:not(.muted)").count()
+
+
+def play_one(page: Any) -> None:
+    before = moves_played(page)
+    if page.locator("#thot-drop").count():
+        page.locator("#thot-nodrop").click()
+    else:
+        page.locator(LEGAL).first.click()
+    page.wait_for_function(
+        f"document.querySelectorAll('#thot-log li:not(.muted)').length > {before} || document.getElementById('thot-drop')")
+    if page.locator("#thot-drop").count():
+        page.locator("#thot-nodrop").click()
+        page.wait_for_function(f"document.querySelectorAll('#thot-log li:not(.muted)').length > {before}")
+
+
+def share_link(page: Any) -> str:
+    page.locator("#share").click()
+    link = page.locator("#share-link").input_value()
+    page.get_by_role("dialog").get_by_role("button", name="Close").click()
+    page.get_by_role("dialog").wait_for(state="detached")
+    return link
+
+
+def open_link(page: Any, link: str) -> None:
+    page.goto(link)
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+
+
+class TestLinks:
+    def test_link_opens_the_same_game_on_another_device(self, context_factory: Any, guard: Guard,
+                                                          server: str) -> None:
+        one = watch(context_factory().new_page(), guard)
+        new_thot(one, server)
+        play_one(one)
+        play_one(one)
+        link = share_link(one)
+        assert "#/open?d=s1." in link
+        other = watch(context_factory().new_page(), guard)
+        open_link(other, link)
+        other.wait_for_selector("#thot-board")
+        assert other.locator("#thot-log").inner_text() == one.locator("#thot-log").inner_text()
+        assert other.locator("#thot-board").inner_text() == one.locator("#thot-board").inner_text()
+
+    def test_tampered_link_refused(self, page: Any, server: str) -> None:
+        new_thot(page, server)
+        play_one(page)
+        link = share_link(page)
+        head, payload = link.split("d=")
+        tampered = head + "d=" + payload[:-6] + ("A" if payload[-6] != "A" else "B") + payload[-5:]
+        page.goto(tampered)
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        page.get_by_role("heading", name="Link refused").wait_for()
+        assert page.locator(".link-refused p").inner_text()
+
+
+class TestCorrespondence:
+    def test_moves_go_back_and_forth(self, context_factory: Any, guard: Guard, server: str) -> None:
+        alice = watch(context_factory().new_page(), guard)
+        bruno = watch(context_factory().new_page(), guard)
+        new_thot(alice, server, seed=33)
+        play_one(alice)
+        link = share_link(alice)
+        open_link(bruno, link)
+        for _ in range(3):
+            bruno.wait_for_selector("#thot-board")
+            play_one(bruno)
+            open_link(alice, share_link(bruno))
+            alice.get_by_text("Move received: your turn.").wait_for()
+            alice.wait_for_selector("#thot-board")
+            play_one(alice)
+            link = share_link(alice)
+            open_link(bruno, link)
+            bruno.get_by_text("Move received: your turn.").wait_for()
+        assert moves_played(alice) == moves_played(bruno) == 7
+        # An old link (out of order) is refused with an explanation.
+        bruno.wait_for_selector("#thot-board")
+        play_one(bruno)
+        open_link(bruno, link)
+        bruno.get_by_role("heading", name="Link refused").wait_for()
+        assert "older" in bruno.locator(".link-refused p").inner_text()
+
+
+class TestEmbedding:
+    def test_host_page_embeds_thot_and_plays(self, context_factory: Any, guard: Guard, own_server: Any) -> None:
+        base = own_server("site")
+        host = own_server.root / "site" / "host.html"
+        host.write_text('<!doctype html><meta charset="utf-8"><title>My blog</title><h1>My blog</h1>'
+                        '<iframe id="game" src="embed.html?game=thot" width="400" height="600" '
+                        'title="Scarab — the Game of Thot"></iframe>')
+        page = watch(context_factory(width=900, height=800).new_page(), guard)
+        page.goto(base + "host.html")
+        frame = page.frame_locator("#game")
+        frame.locator("body[data-ready='1']").wait_for(timeout=60_000)
+        assert frame.locator(".topbar").count() == 0
+        frame.locator("#thot-short").check()
+        frame.locator("#seat-1-kind").select_option("person")
+        frame.locator("#start").click()
+        frame.locator("#thot-board").wait_for()
+        frame.locator(LEGAL).first.click()
+        frame.locator("#thot-log li:not(.muted)").first.wait_for()
+        # The embedded game is saved apart from the main site's games.
+        keys = page.evaluate("Object.keys(localStorage)")
+        assert any(k.startswith("scarab:embed:save:") for k in keys)
+        assert not any(k.startswith("scarab:save:") for k in keys)
+        assert page.evaluate("document.getElementById('game').contentDocument.documentElement.scrollWidth <= 400")
+        shot(page, "embed-thot-host")
+
+
+class TestHostileNames:
+    def test_name_is_text_everywhere(self, page: Any, server: str) -> None:
+        alerts: list[str] = []
+        page.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))
+        new_thot(page, server, names=(HOSTILE, "Bruno"))
+        play_one(page)
+        assert HOSTILE in page.locator("#app").inner_text()
+        assert page.locator("#app img").count() == 0
+        page.goto(server + "#/")
+        page.locator(".save").first.wait_for()
+        assert page.locator(".save img").count() == 0
+        assert alerts == []
