@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import SIZES, Guard, shot, watch
+from tests.e2e.conftest import SIZES, Guard, shot as save_shot, watch
 
 pytestmark = pytest.mark.e2e
 
@@ -104,6 +104,12 @@ def drag_ghost(page: Any, rows: int) -> None:
                  {"type": "touchMove", "touchPoints": [{"x": x, "y": y + rows * box["height"] * step / 4}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
+
+
+def shot(page: Any, name: str) -> None:
+    """A full-page screenshot taken from the top (so the sticky top bar sits where it belongs)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    save_shot(page, name)
 
 
 def no_horizontal_scroll(page: Any) -> bool:

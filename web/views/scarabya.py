@@ -752,7 +752,10 @@ class ScarabyaUI:
                 continue
             r = max(rounds)
             any_item = True
-            placed = next((tl["move"] for tl in s["tiles"] if tl["round"] == r), "-")
+            placed = next((tl["move"] for tl in s["tiles"] if tl["round"] == r), None)
+            if placed is None:
+                tile = next((d["tile"] for d in s["discarded"] if d["round"] == r), "?")
+                placed = t("scarabya.last.discarded", tile=tile)
             areas = [a for a in s["areas"] if a["round"] == r]
             pts = sum(a["points"] for a in areas)
             fresh = bool(scored and scored.get("n") == n_now and scored.get("seat") == i)
