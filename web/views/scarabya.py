@@ -548,15 +548,18 @@ class ScarabyaUI:
         for a in areas:
             n = len(a["symbols"])
             if n:
-                parts.append(t("scarabya.reason.area", size=a["size"], n=n,
+                parts.append(t("scarabya.reason.area", size=a["size"], n=n, cells=self.cells_word(page, a["size"]),
                                scarabs=t("scarabya.scarab.one" if n == 1 else "scarabya.scarab.many")))
             else:
-                parts.append(t("scarabya.reason.empty", size=a["size"]))
+                parts.append(t("scarabya.reason.empty", size=a["size"], cells=self.cells_word(page, a["size"])))
         if covered:
             n = len(covered)
             parts.append(t("scarabya.reason.covers", n=n,
                            scarabs=t("scarabya.scarab.one" if n == 1 else "scarabya.scarab.many")))
         return "; ".join(parts)
+
+    def cells_word(self, page: Any, size: int) -> str:
+        return str(page.t("scarabya.cell.one" if size == 1 else "scarabya.cell.many"))
 
     def preview(self, state: ScarabyaState, text: str) -> dict[str, Any]:
         """What the engine says this placement would do now (played and at once taken back)."""
