@@ -413,27 +413,30 @@ class MoveGenerator:
                     cur[start + m] = prefix[m]
             if k >= limit or state[1] <= 1 or j == 0:
                 return
-            spare = state[0] < scarabs
             while True:
                 e = edges[j]
-                letter = e & _LETTER_MASK
-                if counts[letter] or spare:
-                    prefix.append(upper[letter])
-                    state[1] -= 1
-                    if counts[letter]:
-                        counts[letter] -= 1
-                        left(e >> _CHILD_SHIFT, anchor, limit)
-                        counts[letter] += 1
-                    else:
-                        state[0] += 1
-                        left(e >> _CHILD_SHIFT, anchor, limit)
-                        state[0] -= 1
-                    state[1] += 1
-                    prefix.pop()
-                    cur[anchor - k - 1] = ""
+                grow(e, anchor, limit, k)
                 if e & _LAST_FLAG:
                     break
                 j += 1
+
+        def grow(e: int, anchor: int, limit: int, k: int) -> None:
+            # Lengthen the left part (now k tiles) by the letter of DAWG edge e.
+            letter = e & _LETTER_MASK
+            if counts[letter] or state[0] < scarabs:
+                prefix.append(upper[letter])
+                state[1] -= 1
+                if counts[letter]:
+                    counts[letter] -= 1
+                    left(e >> _CHILD_SHIFT, anchor, limit)
+                    counts[letter] += 1
+                else:
+                    state[0] += 1
+                    left(e >> _CHILD_SHIFT, anchor, limit)
+                    state[0] -= 1
+                state[1] += 1
+                prefix.pop()
+                cur[anchor - k - 1] = ""
 
         root = self.root
         for a in anchors:
@@ -449,7 +452,18 @@ class MoveGenerator:
                     limit += 1
                     p -= 1
                 limit = min(limit, len(rack) - 1, max_tiles - 1, max_len - 1)
-                left(root, a, limit)
+                left(root, a, 0)  # no tile before the anchor
+                if limit > 0 and len(rack) > 1 and root >> 1:
+                    # One slice per first letter of the left part: with scarabs an anchor's
+                    # left parts can take a tenth of a second.
+                    j = root >> 1
+                    while True:
+                        e = edges[j]
+                        grow(e, a, limit, 0)
+                        yield None
+                        if e & _LAST_FLAG:
+                            break
+                        j += 1
             yield None
 
 
