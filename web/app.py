@@ -168,7 +168,9 @@ class App:
                 h("p", {"text": t(f"game.{game}.blurb")}),
             )
             if playable:
-                append(card, h("a", {"class": "button primary", "href": router.href(game, "new"), "text": t("game.new")}))
+                append(card, h("div", {"class": "row"},
+                               h("a", {"class": "button primary", "href": router.href(game, "new"), "text": t("game.new")}),
+                               h("a", {"class": "button", "href": router.href(game, "rules"), "text": t("rules.link")})))
             else:
                 append(card, h("p", {"class": "note", "text": t("game.unavailable")}),
                        h("a", {"class": "button", "href": router.href(game, "new"), "aria-disabled": "true",
@@ -308,8 +310,14 @@ class App:
                                       "on_change": lambda e: self.set_setting("sounds", bool(e.target.checked))},
                             scope=scope),
                           t("settings.sounds.on")))
+        learn = h("fieldset", {}, h("legend", {"text": t("settings.learn")}))
+        for game in router.GAMES:
+            append(learn, h("p", {"class": "row"}, h("strong", {"text": t(GAME_NAMES[game])}),
+                            h("a", {"class": "button", "href": router.href(game, "rules"), "text": t("rules.link")}),
+                            h("a", {"class": "button", "href": router.href(game, "tutorial"),
+                                    "text": t("tutorial.replay")}) if game in GAME_VIEWS else None))
         append(self.root, h("section", {"class": "settings"}, h("h1", {"text": t("settings.title")}),
-                            lang_field, theme_field, sound_field))
+                            lang_field, theme_field, sound_field, learn))
 
     def set_setting(self, name: str, value: Any) -> None:
         self.settings = {**self.store.settings(), name: value}
@@ -354,8 +362,35 @@ class App:
                             h("p", {"class": "muted", "text": t("about.version", version=__version__)})))
 
     # --- games -----------------------------------------------------------------------
+    def mark_tutorial_seen(self, game: str) -> None:
+        seen = list(self.store.settings().get("tutorials_seen", []))
+        if game not in seen:
+            self.settings = {**self.store.settings(), "tutorials_seen": seen + [game]}
+            try:
+                self.store.save_settings(self.settings)
+            except StorageError as err:
+                self.storage_error(err)
+
+    def view_rules(self, game: str) -> None:
+        """How to play: the game's rules page (``web/views/<game>_rules.py``)."""
+        try:
+            module = importlib.import_module(f"web.views.{game}_rules")
+        except ModuleNotFoundError:
+            self.view_not_found()
+            return
+        links = h("div", {"class": "row"},
+                  h("a", {"class": "button primary", "href": router.href(game, "new"), "text": self.t("game.new")}),
+                  h("a", {"class": "button", "href": router.href(game, "tutorial"), "text": self.t("tutorial.start")})
+                  if game in GAME_VIEWS else None)
+        append(self.root, h("article", {"class": "rules-page", "id": f"rules-{game}"},
+                            h("h1", {"text": self.t("rules.title", game=self.t(GAME_NAMES[game]))}),
+                            module.render(self), links))
+
     def view_game(self) -> None:
         game = self.route.game or ""
+        if self.route.page == "rules":
+            self.view_rules(game)
+            return
         module_name = GAME_VIEWS.get(game)
         if module_name is None:
             name = self.t(GAME_NAMES[game])

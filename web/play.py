@@ -67,20 +67,72 @@ class GamePage:
     def mount(self) -> Callable[[], None]:
         if hasattr(self.ui, "prepare"):  # optional async hook awaited first (Scarabeo loads its lexicon)
             asyncio.ensure_future(self.mount_prepared())
-        elif self.route.page == "new":
-            self.show_new()
-        elif self.route.page == "play" and self.route.save_id:
-            self.show_play(self.route.save_id)
+        else:
+            self.show_route()
         return self.unmount
 
     async def mount_prepared(self) -> None:
         await self.ui.prepare(self)  # type: ignore[attr-defined]
-        if self.closed:
-            return
+        if not self.closed:
+            self.show_route()
+
+    def show_route(self) -> None:
         if self.route.page == "new":
             self.show_new()
         elif self.route.page == "play" and self.route.save_id:
             self.show_play(self.route.save_id)
+        elif self.route.page == "tutorial":
+            self.start_tutorial()
+
+    # --- guided first game --------------------------------------------------------------
+    def start_tutorial(self) -> None:
+        """Resume this game's unfinished tutorial, or start it on its fixed seed."""
+        from web import tutorial
+
+        spec = tutorial.load(self.ui.GAME)
+        if spec is None:
+            append(self.root, h("p", {"role": "alert", "text": self.t("tutorial.missing")}))
+            return
+        save_id = tutorial.find(self.app.store, self.ui.GAME)
+        if save_id is None:
+            try:
+                save_id = tutorial.start(self.app.store, spec, self.t("tutorial.title",
+                                                                      game=self.t(f"game.{self.ui.GAME}.name"))).save.id
+            except StorageError as err:
+                self.app.storage_error(err)
+                return
+        self.app.mark_tutorial_seen(self.ui.GAME)
+        window.location.replace(router.href(self.ui.GAME, "play", save_id))
+
+    def tutorial_progress(self) -> Any:
+        from web import tutorial
+
+        if self.session is None or "tutorial" not in self.session.meta:
+            return None
+        spec = tutorial.load(self.ui.GAME)
+        return None if spec is None else tutorial.Progress(self.session, spec)
+
+    def tutorial_banner(self) -> Any:
+        progress = self.tutorial_progress()
+        if progress is None:
+            return None
+        t = self.t
+        game = self.ui.GAME
+        step = progress.current()
+        total = len(progress.tutorial.steps)
+        note = self.selection.get("tutorial_note")
+        parts = [h("h2", {"text": t("tutorial.heading", n=min(progress.step + 1, total), total=total)
+                          if step else t("tutorial.finished")})]
+        if note:
+            parts.append(h("p", {"class": "tutorial-note", "id": "tutorial-note", "text": t(note)}))
+        if step is not None:
+            parts.append(h("p", {"class": "tutorial-task", "id": "tutorial-task", "text": t(f"{game}.tutorial.{step.key}")}))
+        else:
+            parts.append(h("p", {"id": "tutorial-task", "text": t(progress.tutorial.outro)}))
+            parts.append(h("div", {"class": "row"},
+                           h("a", {"class": "button primary", "href": router.href(game, "new"), "text": t("game.new")}),
+                           h("a", {"class": "button", "href": router.href(game, "rules"), "text": t("rules.link")})))
+        return h("section", {"class": "tutorial-banner", "id": "tutorial", "aria-live": "polite"}, *parts)
 
     def unmount(self) -> None:
         self.closed = True  # stops a computer turn in progress at its next slice
@@ -157,7 +209,32 @@ class GamePage:
                  h("label", {"for": "seed", "class": "muted", "text": t("play.seed.help")}), seed_field),
                h("button", {"type": "submit", "class": "primary", "id": "start", "text": t("play.start")}))
         append(self.root, h("section", {"class": "new-game-page"},
-                            h("h1", {"text": f"{game_name} — {t('game.new')}"}), form))
+                            h("h1", {"text": f"{game_name} — {t('game.new')}"}),
+                            self.tutorial_offer(),
+                            h("p", {}, h("a", {"href": router.href(ui.GAME, "rules"), "id": "rules-link",
+                                               "text": t("rules.link")})),
+                            form))
+
+    def tutorial_offer(self) -> Any:
+        """On the first visit to a game, offer its guided first game."""
+        from web import tutorial
+
+        game = self.ui.GAME
+        if self.app.embed or tutorial.load(game) is None or game in self.app.settings.get("tutorials_seen", []):
+            return None
+        box = h("aside", {"class": "tutorial-offer", "id": "tutorial-offer", "aria-labelledby": "tutorial-offer-title"})
+
+        def dismiss(_e: Any) -> None:
+            self.app.mark_tutorial_seen(game)
+            box.remove()
+
+        append(box, h("h2", {"id": "tutorial-offer-title", "text": self.t("tutorial.offer", game=self.t(f"game.{game}.name"))}),
+               h("div", {"class": "row"},
+                 h("a", {"class": "button primary", "id": "tutorial-start", "href": router.href(game, "tutorial"),
+                         "text": self.t("tutorial.start")}),
+                 h("button", {"type": "button", "id": "tutorial-dismiss", "text": self.t("tutorial.no"),
+                              "on_click": dismiss}, scope=self.scope)))
+        return box
 
     # --- playing --------------------------------------------------------------------
     def show_play(self, save_id: str) -> None:
@@ -182,7 +259,7 @@ class GamePage:
         if self.needs_cover():
             self.draw_cover()
             return
-        append(self.root, self.ui.render(self))
+        append(self.root, self.tutorial_banner(), self.ui.render(self))
         if focused:
             again = document.getElementById(focused)
             if again:
@@ -217,7 +294,7 @@ class GamePage:
         button.focus()
 
     # --- moves ----------------------------------------------------------------------
-    def commit(self, move_text: str) -> bool:
+    def commit(self, move_text: str, by_computer: bool = False) -> bool:
         """Play a move for the person to move; on refusal show the engine's reason and keep the board."""
         assert self.session is not None
         if self.session.replay_only:
@@ -231,10 +308,20 @@ class GamePage:
         except StorageError as err:
             self.app.storage_error(err)
             result = None
+        progress = self.tutorial_progress()
+        if progress is not None and not by_computer:
+            accepted, note = progress.judge(move_text, result)
+            self.selection = {"tutorial_note": note}
+            if not accepted:
+                self.say(self.t(note))
+                self.redraw()
+                return False
+            self.after_move(move_text, result, keep_note=True)
+            return True
         self.after_move(move_text, result)
         return True
 
-    def after_move(self, move_text: str, result: Any) -> None:
+    def after_move(self, move_text: str, result: Any, keep_note: bool = False) -> None:
         if self.session is not None and self.session.state.is_over():
             from web import stats_view
 
@@ -243,7 +330,7 @@ class GamePage:
             except ValueError as err:  # statistics must never break the game
                 window.console.warn(f"statistics not recorded: {err}")
         self.message = None
-        self.selection = {}
+        self.selection = {"tutorial_note": self.selection.get("tutorial_note")} if keep_note else {}
         self.say(self.ui.announce(self, move_text, result))
         self.redraw()
         self.maybe_computer()
@@ -311,7 +398,7 @@ class GamePage:
                     return  # the player left the game, or the position changed under us
         finally:
             self.thinking = False
-        self.commit(move_text)
+        self.commit(move_text, by_computer=True)
 
     # --- common widgets -----------------------------------------------------------------
     def toolbar(self, *extra: Any) -> Any:
@@ -329,7 +416,8 @@ class GamePage:
         if self.session.replay_only:
             return h("div", {"class": "toolbar row"},
                      h("p", {"class": "replay-note", "text": t("share.replay.note")}), export)
-        return h("div", {"class": "toolbar row"}, *extra, back, share, export)
+        rules = h("a", {"class": "button", "href": router.href(self.ui.GAME, "rules"), "text": t("rules.link")})
+        return h("div", {"class": "toolbar row"}, *extra, back, share, export, rules)
 
     async def share(self) -> None:
         """The Share dialog: a link to this game (the move to send, in correspondence play) and the

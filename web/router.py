@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, quote, unquote
 
 GAMES = ("scarabeo", "thot", "scarabya")
-GAME_PAGES = ("new", "play")
+GAME_PAGES = ("new", "play", "rules", "tutorial")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,100 @@
+"""Guided first games: a fixed seed and a few steps, each asking for a kind of move that the engine
+then checks, with an explanation of what happened.
+
+A game's tutorial lives in ``web/views/<game>_tutorial.py`` as ``TUTORIAL`` (a ``Tutorial``). The
+tutorial is an ordinary save whose record meta carries ``{"tutorial": {"step": n}}``, so it can be left
+and resumed from the Continue list. Pure Python: the checks look at the engine's state and the move's
+result, never at the screen.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from web.session import Seat, Session
+
+Check = Callable[[Any, str, Any], bool]  # (state after the move, move text, the engine's result) -> done?
+
+
+@dataclass(frozen=True)
+class Step:
+    #: Catalogue keys: ``<game>.tutorial.<key>`` (what to do), ``….done`` (why it worked), ``….retry``.
+    key: str
+    check: Check
+    #: Moves to highlight for this step, in the engine's notation (optional help for the view).
+    suggest: Callable[[Any], list[str]] | None = None
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    game: str
+    options: Mapping[str, Any]
+    seed: int
+    seats: tuple[Seat, ...]
+    steps: tuple[Step, ...]
+    #: Catalogue key of the closing words.
+    outro: str = "tutorial.complete"
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def load(game: str) -> Tutorial | None:
+    try:
+        module = importlib.import_module(f"web.views.{game}_tutorial")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "TUTORIAL", None)
+
+
+def start(store: Any, tutorial: Tutorial, title: str) -> Session:
+    """A new tutorial game, saved like any other (so it can be resumed)."""
+    session = Session.create(store, tutorial.game, dict(tutorial.options), tutorial.seed, list(tutorial.seats), title)
+    session.meta["tutorial"] = {"step": 0}
+    session.autosave()
+    return session
+
+
+def find(store: Any, game: str) -> str | None:
+    """The save id of an unfinished tutorial of this game, to resume it."""
+    from web.storage import Save
+
+    for save in store.list():
+        if isinstance(save, Save) and save.game == game:
+            info = save.state.get("meta", {}).get("tutorial")
+            if isinstance(info, dict) and not info.get("done"):
+                return save.id
+    return None
+
+
+class Progress:
+    """Where a session stands in its tutorial; ``judge`` is called after each of the person's moves."""
+
+    def __init__(self, session: Session, tutorial: Tutorial) -> None:
+        self.session = session
+        self.tutorial = tutorial
+
+    @property
+    def step(self) -> int:
+        return int(self.session.meta.get("tutorial", {}).get("step", 0))
+
+    @property
+    def done(self) -> bool:
+        return self.step >= len(self.tutorial.steps)
+
+    def current(self) -> Step | None:
+        return None if self.done else self.tutorial.steps[self.step]
+
+    def judge(self, move_text: str, result: Any) -> tuple[bool, str]:
+        """(accepted, catalogue key to show). A move that does not do what the step asks is taken back."""
+        step = self.current()
+        if step is None:
+            return True, self.tutorial.outro
+        if step.check(self.session.state, move_text, result):
+            nxt = self.step + 1
+            self.session.meta["tutorial"] = {"step": nxt, "done": nxt >= len(self.tutorial.steps)}
+            self.session.autosave()
+            return True, f"{self.tutorial.game}.tutorial.{step.key}.done"
+        self.session.state.pop()
+        self.session.autosave()
+        return False, f"{self.tutorial.game}.tutorial.{step.key}.retry"
