@@ -28,7 +28,7 @@ from game.scarabeo.moves import move_text as sc_move_text
 from game.scarabeo.rules import apply_swaps, exchange_refusal, resolve_play
 from game.scarabeo.tiles import LETTERS, SCARAB, VALUES, sort_rack
 from web import router
-from web.dom import Scope, append, clear, download, h, modal
+from web.dom import Scope, append, download, h, modal
 
 try:  # the computer opponent and the hints (game/scarabeo/ai.py); without it, people only
     from game.scarabeo import ai as _ai
@@ -440,8 +440,7 @@ class ScarabeoUI:
         page_node = h("section", {"class": "sc-page", "aria-labelledby": "sc-title"},
                       h("h1", {"id": "sc-title", "class": "visually-hidden", "text": t("game.scarabeo.name")}),
                       h("div", {"class": "game-layout"}, main, side))
-        if zoomed:
-            window.requestAnimationFrame(self._raf(page))
+        window.requestAnimationFrame(self._raf(page))
         return page_node
 
     def _raf(self, page: Any) -> Any:
@@ -451,6 +450,9 @@ class ScarabeoUI:
             proxy.destroy()
             if not page.closed:
                 self._scroll_to_cursor(page)
+                sheet = document.getElementById("sc-sheet-wrap")
+                if sheet:  # the latest turn in view
+                    sheet.scrollTop = sheet.scrollHeight
 
         proxy = create_proxy(run)
         return proxy
@@ -739,15 +741,22 @@ class ScarabeoUI:
                                   h("th", {"text": t("scarabeo.sheet.total")}))))
         body = h("tbody", {})
         history = view["history"]
+        rows = getattr(page, "sc_rows", None)
+        if rows is None or getattr(page, "sc_rows_for", None) is not page.session:
+            rows = page.sc_rows = {}
+            page.sc_rows_for = page.session
         for i, r in enumerate(history):
             note = ""
             if r["pending"] and view["pending"] and i == len(history) - 1:
                 note = " " + t("scarabeo.sheet.pending")
             score = r["score"]
-            append(body, h("tr", {}, h("td", {"text": str(i + 1)}), h("td", {"text": seats[r["player"]].name}),
-                           h("td", {"class": "mono", "text": r["move"] + note}),
-                           h("td", {"class": "num", "text": f"{score:+d}" if score else "0"}),
-                           h("td", {"class": "num", "text": str(r["total"])})))
+            key = (i, seats[r["player"]].name, r["move"] + note, f"{score:+d}" if score else "0", str(r["total"]))
+            row = rows.get(key)  # rows already drawn are kept: a long game's sheet is not rebuilt each move
+            if row is None:
+                row = rows[key] = h("tr", {}, h("td", {"text": key[0] + 1}), h("td", {"text": key[1]}),
+                                    h("td", {"class": "mono", "text": key[2]}), h("td", {"class": "num", "text": key[3]}),
+                                    h("td", {"class": "num", "text": key[4]}))
+            body.appendChild(row)
         if not view["history"]:
             append(body, h("tr", {}, h("td", {"colspan": "5", "class": "muted", "text": t("scarabeo.sheet.empty")})))
         append(table, body)
