@@ -299,3 +299,75 @@ class TestInput:
         page.tap("#sc-play")
         page.wait_for_selector("#reveal")
         assert len(engine_state(page, lex).history()) == 1
+
+
+# --- disputes and the hourglass --------------------------------------------------------------------
+def non_word(state: ScarabeoState, lex: Any) -> str:
+    """Three real tiles of the player to move that spell no word the lexicon accepts."""
+    from itertools import permutations
+
+    tiles = [t for t in state.racks[state.to_move()] if t != "?"]
+    for combo in permutations(tiles, 3):
+        word = "".join(combo)
+        if not lex.contains(word) and lex.abbreviation(word) is None:
+            return word
+    raise AssertionError(f"every three tiles of {tiles} make a word")
+
+
+class TestDisputes:
+    def test_challenge_with_the_hourglass_then_a_vote(self, page: Any, open_site: Any, lex: Any) -> None:
+        open_site(page, "#/scarabeo/new")
+        page.wait_for_selector("#start", timeout=60_000)
+        page.select_option("#sc-mode", "challenge")
+        page.check("#sc-hourglass")
+        page.fill("#seed", "7")
+        page.click("#start")
+        reveal_if_covered(page)
+        assert page.locator("#sc-clock").text_content().startswith("Hourglass: 2:")
+        state = engine_state(page, lex)
+        word = non_word(state, lex)
+        set_direction(page, True)
+        page.locator("#sq-I9").focus()
+        for letter in word:
+            page.keyboard.press(letter.lower())
+        assert "opponents may challenge" in page.locator("#sc-preview").text_content()
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#reveal")
+        reveal_if_covered(page)
+        assert "carried over" in page.locator("#sc-clock").text_content()
+        assert word in page.locator("#sc-challenge").text_content()
+        challenger = 2 - state.to_move()  # the other seat, 1-based
+        page.click(f"#sc-challenge-{challenger}")
+        page.wait_for_selector("#reveal")
+        reveal_if_covered(page)
+        assert "Challenge upheld" in page.locator("#play-message").text_content()
+        after = engine_state(page, lex)
+        assert after.scores == [0, 0] and not any(after.board)
+        assert f"!challenge {challenger}" in page.locator("#sc-sheet").text_content()
+        shot(page, "scarabeo-challenge")
+
+        # the vote: three players, the unknown word voted down, the same player plays again
+        open_site(page, "#/scarabeo/new")
+        page.wait_for_selector("#start", timeout=60_000)
+        page.select_option("#players", "3")
+        page.select_option("#sc-mode", "vote")
+        page.fill("#seed", "7")
+        page.click("#start")
+        reveal_if_covered(page)
+        state = engine_state(page, lex)
+        word = non_word(state, lex)
+        page.locator("#sq-I9").focus()
+        for letter in word:
+            page.keyboard.press(letter.lower())
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#reveal, #sc-vote")
+        reveal_if_covered(page)
+        assert word in page.locator("#sc-vote").text_content()
+        for seat in range(3):
+            page.check(f"#sc-vote-{seat}-N")
+        page.click("#sc-vote-go")
+        page.wait_for_selector("#reveal, #sc-play")
+        reveal_if_covered(page)
+        assert "rejected" in page.locator("#play-message").text_content()
+        voted = engine_state(page, lex)
+        assert voted.to_move() == state.to_move() and not any(voted.board)
