@@ -1,14 +1,17 @@
 """Fit the Scarabeo rack-leave values (game/scarabeo/leaves.py) by self-play.
 
-    .venv/bin/python tools/tune_scarabeo_leaves.py --games 40 --seed 1 [--level champion]
+    .venv/bin/python tools/tune_scarabeo_leaves.py --games 15 --seed 10000 --save s0.json
+    (… --seed 10015 --save s1.json, --seed 10030 --save s2.json, in parallel)
+    .venv/bin/python tools/tune_scarabeo_leaves.py --fit s0.json s1.json s2.json
 
 Method: the given level (champion: equity with the current leave weights) plays both seats of
 seeded 2-player games. After each play that leaves the bag with at least 8 tiles, the leave's
 features (one count per tile kind, duplicates, vowel/consonant imbalance, Q without U) are
 recorded with the points the same player scores on their next turn. A ridge least-squares fit
-``next score ≈ b + Σ w_f × feature_f`` gives w: what each kind of kept tile adds to the next
-turn's score above the average. Prints JSON: the weights (ready for ``TUNED``), the intercept,
-the sample count and R².
+``next score ≈ b + Σ w_f × feature_f`` (of the deviation from ``leaves.PRIOR``) gives w: what
+each kind of kept tile adds to the next turn's score above the average. Prints JSON: the
+weights (ready for ``TUNED``), the intercept, the sample count and R². Games are deterministic,
+so runs over seed ranges can be split, saved (``--save``) and fitted together (``--fit``).
 """
 
 from __future__ import annotations
