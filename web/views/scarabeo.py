@@ -145,7 +145,7 @@ class ScarabeoUI:
         """Whose rack is shown: the person to move; with one person, always theirs."""
         session = page.session
         state = session.state
-        if state.is_over():
+        if state.is_over() or session.replay_only:  # a shared game is watched with the racks hidden
             return None
         seat = state.to_move()
         if not session.seats[seat].computer:
@@ -1253,7 +1253,9 @@ class ScarabeoUI:
         for k in range(1, len(tiles) + 1):
             page.selection = {"ghost": tiles[:k], "ghost_info": page.t("scarabeo.computer.plays", name=name,
                                                                        move=text, score=score)}
+            page.sc_cursor = tiles[k - 1][0]  # a zoomed board follows the tiles as they appear
             self.refresh(page)
+            self._scroll_to_cursor(page)
             until = time.perf_counter() + COMPUTER_TILE_SECONDS
             while time.perf_counter() < until:
                 yield
