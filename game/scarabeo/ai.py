@@ -82,6 +82,9 @@ def level_of(name: str | Level) -> Level:
 
 def generator_for(lexicon: Any) -> MoveGenerator:
     """One generator per lexicon object, so the cross-check cache lasts the whole game."""
+    if not hasattr(lexicon, "_edges"):
+        raise ValueError("the computer player needs the lexicon automaton (lexicon.Lexicon) as "
+                         f"its word list, not {type(lexicon).__name__}")
     gen = _GENERATORS.get(id(lexicon))
     if gen is None or gen.lexicon is not lexicon:
         gen = _GENERATORS[id(lexicon)] = MoveGenerator(lexicon)

@@ -32,6 +32,11 @@ class TestLevels:
         assert [ai.level_of(n).name for n in ai.LEVELS] == list(ai.LEVELS)
         assert len(ai.LEVELS) >= 4
 
+    def test_a_word_list_without_automaton_is_refused_clearly(self) -> None:
+        state = ScarabeoState.from_position(position_with([], ["CASA", ""]))  # AnyWord
+        with pytest.raises(ValueError, match="lexicon"):
+            ai.choose(state, "champion")
+
     def test_unknown_level_is_refused_with_the_choices(self) -> None:
         with pytest.raises(ValueError, match="beginner"):
             ai.level_of("grandmaster")
