@@ -162,6 +162,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{row['plays_per_s']:>8} | {b['median_ms']:>9.0f}ms {b['p95_ms']:>5.0f}ms "
               f"{b['plays_per_s']:>8} | {b['median_ms'] / row['median_ms']:>9.2f} "
               f"{b['p95_ms'] / row['p95_ms']:>5.2f}")
+    print("process time (CPU used by the generator, robust to a busy machine):")
+    for name, d in (("CPython", cp), ("browser", br)):
+        print(f"  {name:8} " + "; ".join(
+            f"{c} scarabs median {row.get('cpu_median_ms')} ms p95 {row.get('cpu_p95_ms')} ms"
+            for c, row in d["classes"].items()))
     print(f"generator set-up: CPython {cp['generator_setup_ms']} ms, browser "
           f"{br['generator_setup_ms']} ms")
     print(f"memory: CPython tables {cp['tables_mb']} MB, peak while generating the largest "

@@ -39,14 +39,17 @@ def time_generation(gen: MoveGenerator, positions: Iterable[str], repeat: int = 
         board = list(data.board)
         rack = list(data.racks[0])
         first = not any(board)
-        best = float("inf")
+        best = cpu = float("inf")
         count = 0
         for _ in range(max(1, repeat)):
             t0 = time.perf_counter()
+            c0 = time.process_time()
             plays = gen.plays(board, rack, first)
+            cpu = min(cpu, time.process_time() - c0)
             best = min(best, time.perf_counter() - t0)
             count = len(plays)
-        out.append({"scarabs": rack.count(SCARAB), "ms": best * 1000, "plays": count})
+        out.append({"scarabs": rack.count(SCARAB), "ms": best * 1000, "cpu_ms": cpu * 1000,
+                    "plays": count})
     return out
 
 
@@ -68,6 +71,11 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "mean_plays": round(plays / len(sel)),
             "plays_per_s": round(plays / (sum(ms) / 1000)),
         }
+        if all("cpu_ms" in r for r in sel):
+            # Process time: what the generator itself used, whatever else the machine ran.
+            cpu = sorted(r["cpu_ms"] for r in sel)
+            table[str(c)]["cpu_median_ms"] = round(statistics.median(cpu), 1)
+            table[str(c)]["cpu_p95_ms"] = round(cpu[max(0, math.ceil(0.95 * len(cpu)) - 1)], 1)
     return table
 
 
