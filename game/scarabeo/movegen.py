@@ -42,6 +42,8 @@ from game.scarabeo.tiles import LETTERS, SCARAB, VALUES, sort_rack
 GenPlay = tuple[int, int, bool, str, tuple[int, ...]]
 
 NLETTERS = len(LETTERS)
+#: Cross-check fragments kept between turns (a game uses a few thousand).
+CROSS_CACHE_MAX = 100_000
 ALL = (1 << NLETTERS) - 1
 _LETTER_MASK = 0x1F
 _LAST_FLAG = 0x20
@@ -126,6 +128,8 @@ class MoveGenerator:
                 if e & _LAST_FLAG:
                     break
                 i += 1
+        if len(self.cross_cache) >= CROSS_CACHE_MAX:
+            self.cross_cache.clear()  # a long session: start again rather than grow
         self.cross_cache[key] = mask
         return mask
 
