@@ -371,3 +371,24 @@ class TestDisputes:
         assert "rejected" in page.locator("#play-message").text_content()
         voted = engine_state(page, lex)
         assert voted.to_move() == state.to_move() and not any(voted.board)
+
+    def test_text_record_export_and_import(self, page: Any, open_site: Any, lex: Any, tmp_path: Any) -> None:
+        from game.scarabeo import ai, record
+
+        game = ScarabeoState.from_options({"players": 2, "names": ["Anna", "Bruno"]}, 99, word_list=lex)
+        for _ in range(6):
+            game.push(ai.choose(game, "greedy"))
+        path = tmp_path / "game.txt"
+        path.write_text(record.to_text(game), encoding="utf-8")
+        open_site(page, "#/scarabeo/new")
+        page.wait_for_selector("#sc-import", state="attached", timeout=60_000)
+        page.set_input_files("#sc-import", str(path))
+        page.wait_for_selector("#reveal, #sc-board", timeout=30_000)
+        reveal_if_covered(page)
+        assert page.locator("#sc-sheet tbody tr").count() == 6
+        imported = engine_state(page, lex)
+        assert imported.position() == game.position() and imported.scores == game.scores
+        with page.expect_download() as download:
+            page.click("#sc-export-text")
+        text = download.value.path().read_text(encoding="utf-8")
+        assert text == record.to_text(game)
