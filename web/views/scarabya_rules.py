@@ -103,7 +103,8 @@ def ruins_board(t: Any, state: RuinsState, board_id: str) -> Any:
 
 def figure(board: Any, caption: str, fig_id: str, width: str = "360px") -> Any:
     board.setAttribute("aria-describedby", f"{fig_id}-caption")
-    return h("figure", {"class": "sy-rules-fig", "id": fig_id, "style": f"max-width: {width}"},
+    # .sy-game carries the board's colours (sand, rocks, scarabs) in the page's stylesheet
+    return h("figure", {"class": "sy-rules-fig sy-game", "id": fig_id, "style": f"max-width: {width}"},
              board, h("figcaption", {"id": f"{fig_id}-caption", "text": caption}))
 
 
