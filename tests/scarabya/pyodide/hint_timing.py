@@ -43,4 +43,4 @@ result = json.dumps(
 )
 if sys.platform != "emscripten":
     print(result)
-result
+result  # noqa: B018 - the value runPythonAsync hands back to node
