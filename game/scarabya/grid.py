@@ -39,17 +39,6 @@ class Grid:
             | (mask >> w)
         )
 
-    def component(self, seed: int, within: int, cap: int) -> int:
-        """The edge-connected part of ``within`` containing ``seed``; 0 once it exceeds ``cap`` squares."""
-        comp = seed
-        while True:
-            grown = (comp | self.neighbours(comp)) & within
-            if grown == comp:
-                return comp
-            if grown.bit_count() > cap:
-                return 0
-            comp = grown
-
     def components(self, within: int) -> list[int]:
         """All edge-connected parts of ``within``, ordered by their lowest square."""
         out: list[int] = []

@@ -374,6 +374,11 @@ class RuinsState(GameState[PiecePlace]):
         return list(self._history)
 
     # --- rendering ---------------------------------------------------------------------
+    def squares_of(self, move: PiecePlace) -> list[str]:
+        """The squares a placement would cover (legal or not; [] off the board), for ghost pieces."""
+        mask = PIECES[move.piece].mask_at(BOARD, move.orientation, move.anchor)
+        return BOARD.names(mask) if mask else []
+
     def board_rows(self) -> list[str]:
         """Six strings of six cells: ``.`` empty, ``1``-``4`` the seat whose piece covers it."""
         cells = ["."] * 36
@@ -416,6 +421,7 @@ class RuinsState(GameState[PiecePlace]):
                 for s, m, mask in self.pieces_on_board
             ],
             "ruins": ruins,
+            "piece_shapes": {n: PIECES[n].orientations_json() for n in PIECE_NAMES},
             "hands": [[n for i, n in enumerate(PIECE_NAMES) if u >> i & 1] for u in self.unused],
             "legal_placements": len(self.placements()),
             "scores": list(self.scores),

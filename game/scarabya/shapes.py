@@ -47,12 +47,16 @@ class Shape:
     canonical: tuple[int, ...]
     #: canonical orientation -> list of (anchor square, mask) for every in-bounds placement
     placements: dict[int, tuple[tuple[int, int], ...]]
-    #: every distinct in-bounds placement mask -> (orientation, anchor), canonical orientation first
-    by_mask: dict[int, tuple[int, int]]
 
     @property
     def size(self) -> int:
         return len(self.cells)
+
+    def orientations_json(self) -> list[dict[str, object]]:
+        """Each distinct orientation with its cells ``[x, y]`` (x right, y down), for drawing ghosts."""
+        return [
+            {"k": k, "cells": [[x, y] for x, y in orient(self.cells, k)]} for k in sorted(self.placements)
+        ]
 
     def mask_at(self, grid: Grid, k: int, anchor: int) -> int | None:
         """The squares covered with orientation ``k`` anchored at ``anchor``; None if off the grid."""
@@ -71,7 +75,6 @@ def build_shape(name: str, drawing: str, grid: Grid) -> Shape:
     forms = [orient(cells, k) for k in range(8)]
     canonical = tuple(forms.index(f) for f in forms)
     placements: dict[int, tuple[tuple[int, int], ...]] = {}
-    by_mask: dict[int, tuple[int, int]] = {}
     for k in sorted(set(canonical)):
         form = forms[k]
         w = max(x for x, _ in form) + 1
@@ -84,6 +87,5 @@ def build_shape(name: str, drawing: str, grid: Grid) -> Shape:
                     mask |= 1 << ((row + y) * grid.width + col + x)
                 anchor = row * grid.width + col
                 found.append((anchor, mask))
-                by_mask[mask] = (k, anchor)
         placements[k] = tuple(found)
-    return Shape(name, cells, canonical, placements, by_mask)
+    return Shape(name, cells, canonical, placements)

@@ -417,6 +417,14 @@ class ScarabyaState(GameState[Move]):
         return list(self._history)
 
     # --- rendering ---------------------------------------------------------------------
+    def squares_of(self, move: Move) -> list[str]:
+        """The squares a placement would cover (legal or not; [] off the frame or for a discard),
+        so a renderer can draw a ghost tile without knowing the shapes."""
+        if not isinstance(move, Place):
+            return []
+        mask = TILES[move.tile].mask_at(SITE, move.orientation, move.anchor)
+        return SITE.names(mask) if mask else []
+
     def site_rows(self, seat: int) -> list[str]:
         """Ten strings of ten cells: ``.`` open, ``R`` rock, ``S`` symbol not yet scored, a tile
         letter for a covered square, a digit for a scored symbol (the points its tokens are worth)."""
@@ -483,6 +491,7 @@ class ScarabyaState(GameState[Move]):
             "round": min(self.round, ROUNDS),
             "rounds": ROUNDS,
             "tile": self.tile(),
+            "tile_orientations": TILES[self.tile() or "X"].orientations_json() if not over else [],
             "tiles_drawn": self._deck[: min(self.round, ROUNDS)],
             "cards_left": max(0, ROUNDS - self.round),
             "to_move": seat,

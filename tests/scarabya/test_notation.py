@@ -141,3 +141,23 @@ class TestDeal:
         dealt = ScarabyaState.new(1, seed=42)
         chosen = ScarabyaState.new(1, layout="4.1-3.2-2.3-1.0", seed=42)
         assert chosen.deck == dealt.deck and chosen.layout.text() == "4.1-3.2-2.3-1.0"
+
+
+class TestRendererHelpers:
+    def test_squares_of_a_placement(self) -> None:
+        s = ScarabyaState.new(1, "1.0-2.0-3.0-4.0", "LIXNPTUVWFYZ")
+        assert s.squares_of(parse_move("L0@E5")) == ["E5", "F5", "G5", "H5", "E6"]
+        assert s.squares_of(parse_move("L0@H5")) == []  # off the frame
+        assert s.squares_of(DISCARD) == []
+
+    def test_current_tile_orientations_match_the_moves(self) -> None:
+        s = ScarabyaState.new(1, "1.0-2.0-3.0-4.0", "LIXNPTUVWFYZ")
+        shapes = s.view()["tile_orientations"]
+        assert [o["k"] for o in shapes] == list(range(8))
+        assert shapes[0]["cells"] == [[0, 0], [0, 1], [1, 0], [2, 0], [3, 0]]
+
+    def test_ruins_piece_shapes(self) -> None:
+        r = new(2, seed=1, variant="ruins")
+        assert isinstance(r, RuinsState)
+        assert len(r.view()["piece_shapes"]["4O"]) == 1
+        assert r.squares_of(PiecePlace("4O", 0, 0)) == ["A1", "B1", "A2", "B2"]
