@@ -147,7 +147,7 @@ class TestRulesPage:
         assert page.locator("#rules-scarabeo h1").text_content() == t("rules.title", game=t("game.scarabeo.name"))
         page.wait_for_selector("#sc-rules-stampa", timeout=60_000)  # the examples wait for the lexicon
         # three diagrams drawn square by square by the game's renderer, each with a name and a caption
-        for fig, squares in (("premiums", 81), ("first", 45), ("stampa", 72)):
+        for fig, squares in (("premiums", 81), ("first", 45), ("stampa", 72), ("flying", 27)):
             grid = page.locator(f"#sc-rules-{fig} [role='grid']")
             assert grid.get_attribute("aria-label"), fig
             assert grid.locator("[role='gridcell'].sc-sq").count() == squares, fig
@@ -161,6 +161,9 @@ class TestRulesPage:
         stampa = page.locator("#sc-rules-stampa figcaption").text_content()
         assert all(w in stampa for w in ("STAMPA", "TA", "AN", "MN", "PA"))
         assert page.locator("#sc-rules-stampa .sc-sq.placed").count() == 5  # T A M P A laid, the S was there
+        # the flying scarab: the engine says which board scarab the rack's T can take
+        assert page.locator("#sc-rules-flying .sc-sq.scarab.swappable").get_attribute("aria-label") == \
+            f"I9, {t('scarabeo.premium.centre')}, {t('scarabeo.sq.scarab', letter='T')}, {t('scarabeo.sq.swappable')}"
         for section in ("aim", "setup", "turn", "scoring", "scarab", "end", "variants", "notation",
                         "decisions", "advice"):
             assert page.locator(f"#sc-rules-{section} h2").text_content().strip(), section

@@ -25,10 +25,13 @@ FIRST_POSITION = f"{EMPTY} CONTARE/ 0/0 0"
 FIRST_MOVE = "9F CONTARE"
 STAMPA_POSITION = ("17/17/17/17/17/17/17/17/4SCONTARE5/5A11/5N11/5N11/5A11/17/17/17/17 TAMPA/ 0/0 0")
 STAMPA_MOVE = "E9 STAMPA"
+#: A scarab standing for the T of CONTARE, and a rack holding a T: the engine says it can be taken.
+SCARAB_POSITION = "17/17/17/17/17/17/17/17/5CONtARE5/17/17/17/17/17/17/17/17 TIMBRO/ 0/0 0"
 #: Squares shown by each diagram: (first row, last row, first column, last column), 0-based.
 QUARTER = (0, 8, 0, 8)
 FIRST_WINDOW = (6, 10, 4, 12)
 STAMPA_WINDOW = (7, 14, 3, 11)
+SCARAB_WINDOW = (7, 9, 4, 12)
 
 
 def _squares(window: tuple[int, int, int, int]) -> tuple[range, range]:
@@ -37,11 +40,12 @@ def _squares(window: tuple[int, int, int, int]) -> tuple[range, range]:
 
 
 def board_diagram(t: Any, board: list[str], window: tuple[int, int, int, int], label: str,
-                  placed: dict[int, str] | None = None, formed: set[int] | None = None) -> Any:
+                  placed: dict[int, str] | None = None, formed: set[int] | None = None,
+                  swappable: set[int] | None = None) -> Any:
     """A window of the board drawn square by square by the game page's renderer (read-only)."""
     rows, cols = _squares(window)
     ctx = {"placing": False, "board": board, "placed": placed or {}, "ghost": {}, "last": set(),
-           "swaps": set(), "swappable": set(), "formed": formed or set(), "cursor": -1}
+           "swaps": set(), "swappable": swappable or set(), "formed": formed or set(), "cursor": -1}
     page = SimpleNamespace(t=t)
     template = f"1rem repeat({len(cols)}, minmax(0, 1fr))"
     grid = h("div", {"class": "sc-board sc-rules-board", "role": "grid", "aria-readonly": "true", "aria-label": label,
@@ -84,6 +88,19 @@ def _play_squares(state: Any, move_text: str) -> tuple[Any, dict[int, str], set[
             if x.new:
                 placed[x.square] = x.tile
     return bd, placed, formed
+
+
+def scarab_figure(t: Any) -> Any:
+    """A scarab on the board that the player to move can take (the engine's ``view()["swappable"]``)."""
+    from game.scarabeo.board import parse_square
+    from game.scarabeo.game import ScarabeoState
+
+    state = ScarabeoState.from_position(SCARAB_POSITION)
+    view = state.view()
+    swappable = {parse_square(name) for name in view["swappable"]}
+    return figure("sc-rules-flying", t("scarabeo.rules.fig.flying", squares=", ".join(view["swappable"])),
+                  board_diagram(t, list(state.board), SCARAB_WINDOW, t("scarabeo.rules.fig.flying.label"),
+                                swappable=swappable))
 
 
 async def _fill_examples(t: Any, first_box: Any, stampa_box: Any) -> None:
@@ -161,14 +178,15 @@ def render(app: Any) -> Any:
                       stampa_box,
                       h("h3", {"text": t(k + "bonus.title")}),
                       _items(t, [f"{k}bonus.{n}" for n in ("six", "seven", "eight", "scarabeo", "clean")])),
-             _section("sc-rules-scarab", t(k + "scarab.title"), *_paragraphs(t, k + "scarab.wild", k + "scarab.flying")),
+             _section("sc-rules-scarab", t(k + "scarab.title"), *_paragraphs(t, k + "scarab.wild", k + "scarab.flying"),
+                      scarab_figure(t)),
              _section("sc-rules-end", t(k + "end.title"),
                       *_paragraphs(t, k + "end.close", k + "end.passes", k + "end.settle")),
              _section("sc-rules-variants", t(k + "variants.title"),
                       *_paragraphs(t, k + "variants.body"),
                       h("dl", {"class": "sc-rules-modes"},
                         *[el for m in modes for el in (h("dt", {"text": t(f"{k}mode.{m}.name"), "style": "font-weight: 600"}),
-                                                       h("dd", {"text": t(f"{k}mode.{m}")}))]),
+                                                       h("dd", {"text": t(f"{k}mode.{m}"), "style": "margin: 0 0 8px 1em"}))]),
                       h("h3", {"text": t("scarabeo.hourglass")}),
                       *_paragraphs(t, k + "hourglass.body")),
              _section("sc-rules-notation", t(k + "notation.title"), *_paragraphs(t, k + "notation.body")),
