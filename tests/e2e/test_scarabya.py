@@ -298,6 +298,14 @@ class TestRuins:
         page.locator("#sy-rotate").click()
         assert str(page.locator("#sy-board").get_attribute("data-ghost")).startswith("2I1")
         assert page.locator("#sy-piece-2I .sy-shape").get_attribute("style").startswith("--w: 1; --h: 2")  # turned too
+        # N and Shift+N pick the next and previous piece from the keyboard
+        page.locator("#sy-board").focus()
+        page.keyboard.press("n")
+        assert str(page.locator("#sy-board").get_attribute("data-ghost")).startswith("3I0")
+        assert page.locator("#sy-piece-3I").get_attribute("aria-pressed") == "true"
+        page.keyboard.press("Shift+N")
+        assert str(page.locator("#sy-board").get_attribute("data-ghost")).startswith("2I0")
+        assert page.evaluate("document.activeElement.id") == "sy-board"
         shot(page, "scarabya-ruins-desktop")
         times = play_to_end(page, limit=80)
         print(f"\nRuins hint times in the browser (ms): {times}")

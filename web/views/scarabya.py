@@ -107,13 +107,15 @@ class Board:
     """
 
     def __init__(self, page: Any, grid: Grid, label: str, active: bool, piece: str | None,
-                 legal: dict[tuple[str, int], str], describe: Callable[[str], tuple[str, str]]) -> None:
+                 legal: dict[tuple[str, int], str], describe: Callable[[str], tuple[str, str]],
+                 pieces: list[str] | None = None) -> None:
         self.page = page
         self.grid = grid
         self.active = active and piece is not None
         self.piece = piece
         self.legal = legal
         self.describe = describe
+        self.pieces = pieces or []  # Ruins: the pieces the person may pick (N / Shift+N cycle them)
         self.cells: dict[int, Any] = {}
         self.labels: dict[int, str] = {}
         self.ghosted: list[int] = []
@@ -277,6 +279,13 @@ class Board:
             self.turn(clockwise=key == "r" and not event.shiftKey)
         elif key in ("f", "F"):
             self.flip()
+        elif key in ("n", "N") and len(self.pieces) > 1 and self.piece in self.pieces:
+            step = -1 if event.shiftKey or key == "N" else 1
+            self.page.selection["piece"] = self.pieces[(self.pieces.index(self.piece) + step) % len(self.pieces)]
+            self.page.selection["k"] = 0
+            event.preventDefault()
+            self.page.redraw()
+            return
         elif key in ("Enter", " "):
             self.place()
         else:
@@ -287,11 +296,13 @@ class Board:
         """R and F work anywhere on the page (e.g. while the mouse holds the ghost), except in fields."""
         target = event.target
         tag = str(getattr(target, "tagName", "") or "").upper()
-        if tag in ("INPUT", "SELECT", "TEXTAREA") or (target and self.node.contains(target)):
+        if event.defaultPrevented or tag in ("INPUT", "SELECT", "TEXTAREA"):
+            return  # handled by the board already (even by a board a redraw has just replaced), or typing
+        if target and hasattr(target, "closest") and target.closest(".sy-board"):
             return
         if window.document.querySelector("dialog[open]"):
             return
-        if str(event.key) in ("r", "R", "f", "F"):
+        if str(event.key) in ("r", "R", "f", "F", "n", "N"):
             self.on_key(event)
 
     def turn(self, clockwise: bool = True) -> None:
@@ -862,7 +873,7 @@ class ScarabyaUI:
             return f"+{found['points']}", "; ".join(parts)
 
         label = t("scarabya.ruins.board")
-        board = Board(page, BOARD, label, active_seat is not None, piece, legal, describe)
+        board = Board(page, BOARD, label, active_seat is not None, piece, legal, describe, playable)
         scored_now = page.selection.get("ruins_scored")
         fresh_zones = set()
         if scored_now and scored_now.get("n") == len(state.history()):
