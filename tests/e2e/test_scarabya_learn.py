@@ -111,6 +111,14 @@ class TestRulesPage:
         assert page.locator("[id='sq-A1']").count() == 0  # diagrams carry no game-board ids
         shot(page, f"scarabya-rules-{size}-{lang}")
 
+        # the page's own link opens the guided game, in the same language
+        page.locator("#rules-scarabya a[href='#/scarabya/tutorial']").click()
+        page.wait_for_selector("#tutorial .tutorial-task")
+        assert page.locator("#tutorial-task").inner_text() == text("scarabya.tutorial.first", lang)
+        assert page.evaluate(RAW_KEYS) == []
+        assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        shot(page, f"scarabya-tutorial-{size}-{lang}")
+
 
 class TestTutorial:
     def test_guided_game_end_to_end(self, context_factory: Any, guard: Guard, open_site: Any) -> None:
