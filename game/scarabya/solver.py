@@ -262,7 +262,7 @@ class Search:
     def _run(self) -> Iterator[None]:
         state = self.state
         if isinstance(state, RuinsState):
-            yield from self._finish(ruins_choose(state, self.level, self.rng, self.candidates, self.samples))
+            yield from _ruins_search(self, state)
             return
         moves = state.legal_moves()
         if moves == [DISCARD]:
@@ -444,32 +444,57 @@ def _ruins_ranked(
     return out
 
 
-def ruins_choose(state: RuinsState, level: int, rng: Rng, candidates: int, samples: int) -> PiecePlace:
-    if level == 1:
-        return rng.choice(state.legal_moves())
-    ranked = _ruins_ranked(state, level >= 3, rng)
-    if level <= 3 or len(ranked) == 1:
-        n, k, a, _ = ranked[0][2]
-        return PiecePlace(n, k, a)
-    seat = state.to_move()
+def _ruins_playout(state: RuinsState, first: PiecePlace, seat: int, rng: Rng) -> Generator[None, None, float]:
+    """Play ``first`` then the rest of the round by a greedy policy for every seat (one of its two
+    best moves at random); yields after every move, returns own gain minus the best rival's gain."""
     rnd = state.round_index
-    best_value = -1e9
-    best = ranked[0][2]
-    for _, _, p in ranked[:candidates]:
-        total = 0.0
-        for _ in range(samples):
-            sim = state.copy()
-            sim.push(PiecePlace(p[0], p[1], p[2]))
-            while not sim.is_over() and sim.round_index == rnd:
-                opts = _ruins_ranked(sim, False, rng)[:2]
-                n, k, a, _ = rng.choice(opts)[2]
-                sim.push(PiecePlace(n, k, a))
-            gains = [sim.scores[q] - state.scores[q] for q in range(state.num_players)]
-            total += gains[seat] - max(g for q, g in enumerate(gains) if q != seat)
-        value = total / samples
-        if value > best_value:
-            best_value, best = value, p
-    return PiecePlace(best[0], best[1], best[2])
+    sim = state.copy()
+    sim.push(first)
+    while not sim.is_over() and sim.round_index == rnd:
+        yield
+        opts = _ruins_ranked(sim, False, rng)[:2]
+        n, k, a, _ = rng.choice(opts)[2]
+        sim.push(PiecePlace(n, k, a))
+    gains = [sim.scores[q] - state.scores[q] for q in range(state.num_players)]
+    return float(gains[seat] - max(g for q, g in enumerate(gains) if q != seat))
+
+
+def _ruins_search(search: Search, state: RuinsState) -> Iterator[None]:
+    """The Ruins levels inside ``Search``: level 4 sweeps play-outs over the rest of the round, every
+    candidate once per sweep, yielding after every simulated move."""
+    rng = search.rng
+    if search.level == 1:
+        yield from search._finish(rng.choice(state.legal_moves()))
+        return
+    ranked = _ruins_ranked(state, search.level >= 3, rng)
+    n, k, a, _ = ranked[0][2]
+    if search.level <= 3 or len(ranked) == 1:
+        yield from search._finish(PiecePlace(n, k, a))
+        return
+    search.move = PiecePlace(n, k, a)  # level 3's answer until the first sweep ends
+    yield
+    cands = [PiecePlace(p[0], p[1], p[2]) for _, _, p in ranked[: search.candidates]]
+    seat = state.to_move()
+    totals = [0.0] * len(cands)
+    search.work_total = len(cands) * search.samples
+    for sweep in range(1, search.samples + 1):
+        for i, move in enumerate(cands):
+            totals[i] += yield from _ruins_playout(state, move, seat, rng)
+            search.work_done += 1
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        search.move = cands[best]
+        search.expected = totals[best] / sweep
+        search.sweeps = sweep
+    search.done = True
+    search.work_done = search.work_total
+    yield
+
+
+def ruins_choose(state: RuinsState, level: int, seed: int | None = None) -> PiecePlace:
+    """The Ruins computer player's move at ``level`` (blocking)."""
+    move = Search(state, level, seed=seed).run()
+    assert isinstance(move, PiecePlace)
+    return move
 
 
 def ruins_explain(state: RuinsState, move: PiecePlace, level: int) -> dict[str, Any]:

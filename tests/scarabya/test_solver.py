@@ -100,6 +100,17 @@ class TestSlices:
         search.step(0)
         assert not search.done and search.best_so_far() == choose(s, 3)
 
+    def test_ruins_lookahead_runs_in_slices_too(self) -> None:
+        r = new(3, seed=8, variant="ruins")
+        r.push(r.legal_moves()[5])
+        search = Search(r)
+        search.step(0)
+        assert search.best_so_far() == choose(r, 3)
+        slices = 1
+        while not search.step(0.5):
+            slices += 1
+        assert slices > 2 and search.move == choose(r, TOP_LEVEL)
+
     def test_game_over_has_no_search(self) -> None:
         with pytest.raises(ValueError):
             Search(random_game(2))
