@@ -6,8 +6,9 @@ Levels (classic):
   3 shaper     - points now, minus a penalty for every scarab it covers, plus a bonus for scarabs
                  whose neighbours become tiles, rocks or frame (areas closing in around them).
   4 lookahead  - Monte-Carlo over the mission cards still to come: the best few level-3 candidates
-                 are each followed by the same sampled orders of the remaining tiles, played out by
-                 a fast level-3 policy; the highest mean final gain wins.
+                 are each followed by the same sampled orders of the remaining tiles, whose next
+                 few tiles are played out by a fast policy (points now minus a covering penalty);
+                 the highest mean of points now plus play-out points wins.
 Ruins uses the same four levels with its own evaluation (see ``ruins_value``).
 
 Everything is deterministic for a given position: the random choices come from a ``Rng`` seeded
