@@ -192,6 +192,14 @@ class TestRulesPage:
         # Diagrams are pictures: clicking one does nothing and raises no error.
         page.locator("#thot-fig-before [data-sq]").first.click(force=True)
         shot(page, f"thot-rules-{lang}-{size}")
+        if lang == "it":  # the guided game's first step in Italian too
+            open_site(page, "#/thot/tutorial")
+            page.wait_for_selector("#tutorial-task")
+            assert page.locator("#tutorial-task").text_content() == text("thot.tutorial.take", "it")
+            page.wait_for_selector("#thot-board .mark-legal")
+            assert raw_keys_shown(page, "#tutorial") == []
+            no_horizontal_scroll(page)
+            shot(page, "thot-tutorial-it-phone")
 
 
 # --- the guided first game ------------------------------------------------------------------------
