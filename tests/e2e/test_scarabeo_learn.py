@@ -132,6 +132,12 @@ class TestTutorialSteps:
             state.push(ai.choose(state, "1"))
         assert not step.check(state, "-", state.push_text("-"))  # a pass does no step
 
+    def test_every_step_has_its_texts_in_both_languages(self) -> None:
+        for step in TUTORIAL.steps:
+            for suffix in ("", ".done", ".retry"):
+                entry = CATALOGUE[f"scarabeo.tutorial.{step.key}{suffix}"]
+                assert entry["it"].strip() and entry["en"].strip() and entry["it"] != entry["en"]
+
 
 # --- the rules page ------------------------------------------------------------------------------------
 class TestRulesPage:
