@@ -18,7 +18,7 @@ what it asks is taken back by ``web.tutorial.Progress``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from game.thot.state import ThotState
 from web.session import Seat
@@ -73,7 +73,7 @@ def gave_back_red(state: ThotState, move_text: str, result: Any) -> bool:
     return isinstance(dropped, int) and dropped < 0
 
 
-def _moves_passing(check: Any) -> Any:
+def _moves_passing(check: Callable[[ThotState, str, Any], bool]) -> Callable[[ThotState], list[str]]:
     """The moves (in notation) that pass ``check``, to highlight as the step's suggestion."""
 
     def suggest(state: ThotState) -> list[str]:
