@@ -62,6 +62,8 @@ class GamePage:
         self.revealed: tuple[int, int] | None = None  # (seat, moves played) the cover was lifted for
         self.selection: dict[str, Any] = {}  # the view's own transient input state (selected tile …)
         self.message: tuple[str, bool] | None = None  # (text, is_error) shown above the board
+        #: The guided game's last explanation (catalogue key); it survives the computer's reply.
+        self.tutorial_note: str | None = None
 
     # --- lifecycle ------------------------------------------------------------------
     def mount(self) -> Callable[[], None]:
@@ -120,7 +122,7 @@ class GamePage:
         game = self.ui.GAME
         step = progress.current()
         total = len(progress.tutorial.steps)
-        note = self.selection.get("tutorial_note")
+        note = self.tutorial_note
         parts = [h("h2", {"text": t("tutorial.heading", n=min(progress.step + 1, total), total=total)
                           if step else t("tutorial.finished")})]
         if note:
@@ -311,17 +313,16 @@ class GamePage:
         progress = self.tutorial_progress()
         if progress is not None and not by_computer:
             accepted, note = progress.judge(move_text, result)
-            self.selection = {"tutorial_note": note}
+            self.tutorial_note = note
             if not accepted:
+                self.selection = {}
                 self.say(self.t(note))
                 self.redraw()
                 return False
-            self.after_move(move_text, result, keep_note=True)
-            return True
         self.after_move(move_text, result)
         return True
 
-    def after_move(self, move_text: str, result: Any, keep_note: bool = False) -> None:
+    def after_move(self, move_text: str, result: Any) -> None:
         if self.session is not None and self.session.state.is_over():
             from web import stats_view
 
@@ -330,7 +331,7 @@ class GamePage:
             except ValueError as err:  # statistics must never break the game
                 window.console.warn(f"statistics not recorded: {err}")
         self.message = None
-        self.selection = {"tutorial_note": self.selection.get("tutorial_note")} if keep_note else {}
+        self.selection = {}
         self.say(self.ui.announce(self, move_text, result))
         self.redraw()
         self.maybe_computer()

@@ -139,6 +139,27 @@ class TestEmbedding:
         shot(page, "embed-thot-host")
 
 
+    def test_host_page_embeds_scarabya_and_plays(self, context_factory: Any, guard: Guard,
+                                                 own_server: Any) -> None:
+        base = own_server("site")
+        (own_server.root / "site" / "host2.html").write_text(
+            '<!doctype html><meta charset="utf-8"><title>Puzzles</title>'
+            '<iframe id="game" src="embed.html?game=scarabya" width="400" height="600" title="Scarabya"></iframe>')
+        page = watch(context_factory(width=900, height=800).new_page(), guard)
+        page.goto(base + "host2.html")
+        frame = page.frame_locator("#game")
+        frame.locator("body[data-ready='1']").wait_for(timeout=60_000)
+        frame.locator("#players").select_option("1")
+        frame.locator("#start").click()
+        frame.locator(".sy-game").wait_for()
+        frame.locator("#sy-hint").click()
+        frame.locator("#sy-hint-box").wait_for()
+        frame.locator("#sy-board .sq.handle").first.click()
+        frame.locator(".sy-game[data-moves='1']").wait_for()
+        assert page.evaluate("document.getElementById('game').contentDocument.documentElement.scrollWidth <= 400")
+        shot(page, "embed-scarabya-host")
+
+
 class TestHostileNames:
     def test_name_is_text_everywhere(self, page: Any, server: str) -> None:
         alerts: list[str] = []
