@@ -98,8 +98,8 @@ class GamePage:
         save_id = tutorial.find(self.app.store, self.ui.GAME)
         if save_id is None:
             try:
-                save_id = tutorial.start(self.app.store, spec, self.t("tutorial.title",
-                                                                      game=self.t(f"game.{self.ui.GAME}.name"))).save.id
+                title = self.t("tutorial.title", game=self.t(f"game.{self.ui.GAME}.name"))
+                save_id = tutorial.start(self.app.store, spec, title, lambda key: self.t(key)).save.id
             except StorageError as err:
                 self.app.storage_error(err)
                 return

@@ -47,9 +47,11 @@ def load(game: str) -> Tutorial | None:
     return getattr(module, "TUTORIAL", None)
 
 
-def start(store: Any, tutorial: Tutorial, title: str) -> Session:
-    """A new tutorial game, saved like any other (so it can be resumed)."""
-    session = Session.create(store, tutorial.game, dict(tutorial.options), tutorial.seed, list(tutorial.seats), title)
+def start(store: Any, tutorial: Tutorial, title: str, translate: Callable[[str], str] = lambda key: key) -> Session:
+    """A new tutorial game, saved like any other (so it can be resumed). A seat's name may be a catalogue
+    key ("thot.tutorial.you"): it is written in the player's language when the game starts."""
+    seats = [Seat(translate(s.name), s.computer, s.level) for s in tutorial.seats]
+    session = Session.create(store, tutorial.game, dict(tutorial.options), tutorial.seed, seats, title)
     session.meta["tutorial"] = {"step": 0}
     session.autosave()
     return session

@@ -100,7 +100,7 @@ TUTORIAL = Tutorial(
     game="thot",
     options=OPTIONS,
     seed=SEED,
-    seats=(Seat("Tu / You"), Seat("Thot", computer=True, level=1)),
+    seats=(Seat("thot.tutorial.you"), Seat("Thot", computer=True, level=1)),
     steps=STEPS,
     outro="thot.tutorial.outro",
 )
