@@ -30,7 +30,7 @@ class TestFirstPaint:
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)
         assert page.locator("#boot").is_hidden()
         page.get_by_role("link", name="Settings").click()
-        assert page.get_by_role("heading", name="Settings").is_visible()
+        page.get_by_role("heading", name="Settings").wait_for()
         page.go_back()
         page.wait_for_selector(".chooser")
         assert "#/settings" not in page.url
