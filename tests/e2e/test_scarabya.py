@@ -270,10 +270,7 @@ class TestPhone:
         assert game_attr(page, "moves") == "0"
         # put it back on the hinted squares, then tap the ghost
         page.locator("#sy-hint").tap()
-        # The hint runs on a time budget: wait until the ghost stands where the new hint put it.
-        page.wait_for_function("() => { const b = document.querySelector('#sy-hint-box');"
-                               " const g = document.querySelector('#sy-board');"
-                               " return b && g && b.dataset.move === g.dataset.ghost; }")
+        # The hint runs on a time budget, so two hints may differ: what is placed is the ghost tapped.
         target = str(page.locator("#sy-board").get_attribute("data-ghost"))
         page.locator("#sy-board .sq.handle").tap()
         wait_moves_above(page, 0)
