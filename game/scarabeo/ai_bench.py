@@ -76,6 +76,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
             cpu = sorted(r["cpu_ms"] for r in sel)
             table[str(c)]["cpu_median_ms"] = round(statistics.median(cpu), 1)
             table[str(c)]["cpu_p95_ms"] = round(cpu[max(0, math.ceil(0.95 * len(cpu)) - 1)], 1)
+            table[str(c)]["plays_per_cpu_s"] = round(plays / max(1e-9, sum(cpu) / 1000))
     return table
 
 
