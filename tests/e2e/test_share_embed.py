@@ -160,6 +160,31 @@ class TestEmbedding:
         shot(page, "embed-scarabya-host")
 
 
+    def test_host_page_embeds_scarabeo_and_plays(self, context_factory: Any, guard: Guard,
+                                                 own_server: Any) -> None:
+        base = own_server("site")
+        (own_server.root / "site" / "host3.html").write_text(
+            '<!doctype html><meta charset="utf-8"><title>Parole</title>'
+            '<iframe id="game" src="embed.html?game=scarabeo" width="400" height="600" title="Scarabeo"></iframe>')
+        page = watch(context_factory(width=900, height=800).new_page(), guard)
+        page.goto(base + "host3.html")
+        frame = page.frame_locator("#game")
+        frame.locator("body[data-ready='1']").wait_for(timeout=60_000)
+        frame.locator("#start").wait_for(timeout=60_000)
+        frame.locator("#seat-1-kind").select_option("computer:1")
+        frame.locator("#seed").fill("4")
+        frame.locator("#start").click()
+        frame.locator("#sc-board").wait_for(timeout=30_000)
+        moves = ("() => { const k = Object.keys(localStorage).find(k => k.startsWith('scarab:embed:save:'));"
+                 " return k ? JSON.parse(localStorage.getItem(k)).state.moves.length : -1; }")
+        frame.locator("#sc-pass:not([disabled])").wait_for(timeout=60_000)  # the person's turn
+        before = page.evaluate(moves)
+        frame.locator("#sc-pass").click()
+        page.wait_for_function(f"({moves})() > {before}", timeout=30_000)
+        assert page.evaluate("document.getElementById('game').contentDocument.documentElement.scrollWidth <= 400")
+        shot(page, "embed-scarabeo-host")
+
+
 class TestHostileNames:
     def test_name_is_text_everywhere(self, page: Any, server: str) -> None:
         alerts: list[str] = []
