@@ -83,6 +83,23 @@ class MoveGenerator:
             acc |= 1 << (e & _LETTER_MASK)
             masks[i] = acc
         self.node_mask = masks
+        # Letters on any edge at or below each node: a left part whose node cannot reach a
+        # letter allowed on the anchor square is cut (children precede parents in the array).
+        below = [0] * len(edges)
+        j = 1
+        n = len(edges)
+        while j < n:
+            k = j
+            acc = 0
+            while True:
+                e = edges[k]
+                acc |= 1 << (e & _LETTER_MASK) | below[(e >> _CHILD_SHIFT) >> 1]
+                if e & _LAST_FLAG:
+                    break
+                k += 1
+            below[j] = acc
+            j = k + 1
+        self.below_mask = below
         # (letters before, letters after) → (bitset of letters that complete a word).
         self.cross_cache: dict[tuple[str, str], int] = {}
 
@@ -264,6 +281,7 @@ class MoveGenerator:
         state = [0, len(rack)]
         edges = self.edges
         node_mask = self.node_mask
+        below = self.below_mask
         val = _VAL
         upper = _UPPER
         bonus = _BONUS
@@ -302,36 +320,32 @@ class MoveGenerator:
                 out.append((_score(base, placed, ms, scarabeo, bonus), start_sqs[start], across,
                             word, swaps))
             chars = list(word)
-            # Letters placed beyond the rack's letter tiles must be scarabs.
-            over = [0] * NLETTERS
+            # over[L]: letters L placed beyond the rack's L tiles; their sum is ``used``. A way
+            # of turning placed letters into scarabs is legal when it covers every such letter.
+            over = [-h for h in have]
             for k in pos:
                 over[_INDEX[chars[k]]] += 1
-            for L in range(NLETTERS):
-                over[L] -= have[L]
             sc_with = _score(base, placed, True, scarabeo, bonus)
+            first_sq = start_sqs[start]
             for p1 in range(len(pos)):
                 k1 = pos[p1]
                 L1 = _INDEX[chars[k1]]
-                if used <= 1:
-                    # one scarab: allowed if the letters left fit the rack
-                    if used == 0 or over[L1] == 1:
-                        c = chars[:]
-                        c[k1] = c[k1].lower()
-                        out.append((sc_with, start_sqs[start], across, "".join(c), swaps))
+                o1 = over[L1]
+                if used == 0 or (used == 1 and o1 > 0):
+                    c = chars[:]
+                    c[k1] = c[k1].lower()
+                    out.append((sc_with, first_sq, across, "".join(c), swaps))
                 if scarabs >= 2:
-                    over[L1] -= 1
+                    red1 = 1 if o1 > 0 else 0
+                    over[L1] = o1 - 1
                     for p2 in range(p1 + 1, len(pos)):
                         k2 = pos[p2]
-                        L2 = _INDEX[chars[k2]]
-                        over[L2] -= 1
-                        if over[L1] <= 0 and over[L2] <= 0 and used <= 2 and all(
-                                o <= 0 for o in over):
+                        if red1 + (1 if over[_INDEX[chars[k2]]] > 0 else 0) == used:
                             c = chars[:]
                             c[k1] = c[k1].lower()
                             c[k2] = c[k2].lower()
-                            out.append((sc_with, start_sqs[start], across, "".join(c), swaps))
-                        over[L2] += 1
-                    over[L1] += 1
+                            out.append((sc_with, first_sq, across, "".join(c), swaps))
+                    over[L1] = o1
 
         def extend(i: int, node: int, start: int, anchor: int, msum: int, mwm: int, xtot: int,
                    placed: int, ms: bool) -> None:
@@ -427,7 +441,7 @@ class MoveGenerator:
         def grow(e: int, anchor: int, limit: int, k: int) -> None:
             # Lengthen the left part (now k tiles) by the letter of DAWG edge e.
             letter = e & _LETTER_MASK
-            if counts[letter] or state[0] < scarabs:
+            if (counts[letter] or state[0] < scarabs) and below[(e >> _CHILD_SHIFT) >> 1] & cc[anchor]:
                 prefix.append(upper[letter])
                 state[1] -= 1
                 if counts[letter]:
