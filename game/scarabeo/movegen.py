@@ -426,9 +426,6 @@ class MoveGenerator:
                     msum += val[_INDEX[prefix[m]]] * lm[p]
                     mwm *= wm[p]
                 extend(anchor, node, start, anchor, msum, mwm, 0, k, False)
-            else:
-                for m in range(k):
-                    cur[start + m] = prefix[m]
             if k >= limit or state[1] <= 1 or j == 0:
                 return
             while True:
