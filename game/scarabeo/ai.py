@@ -29,9 +29,11 @@ from game.core import Rng
 from game.scarabeo import leaves
 from game.scarabeo.board import square_name
 from game.scarabeo.game import ScarabeoState
-from game.scarabeo.movegen import GenPlay, MoveGenerator, rack_after, tiles_placed, to_play
+from game.scarabeo.movegen import (
+    GenPlay, MoveGenerator, other_moves, rack_after, tiles_placed, to_play,
+)
 from game.scarabeo.moves import Accept, Challenge, Exchange, Move, Pass, Play, Vote, move_text
-from game.scarabeo.rules import exchange_refusal, resolve_play
+from game.scarabeo.rules import resolve_play
 from game.scarabeo.scoring import score_play
 from game.scarabeo.tiles import COUNTS, RACK_SIZE, SCARAB, rack_value, sort_rack, tile_of
 
@@ -235,7 +237,7 @@ def _rank(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice], top:
         choices = [_valued(state.board, rack, p, weight) for p in plays[:want]]
     else:
         choices = _by_equity(state.board, rack, plays, weight, want, swappable)
-    for m in _others(rack):
+    for m in other_moves(state.board, rack):
         leave_tiles = rack if isinstance(m, Pass) else []
         eq = (EXCHANGE_EQUITY if isinstance(m, Exchange)
               else weight * leaves.value(leave_tiles) - PASS_COST)
@@ -247,13 +249,6 @@ def _rank(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice], top:
         yield
         choices = yield from _endgame(state, gen, plays, choices)
     out.extend(choices)
-
-
-def _others(rack: Sequence[str]) -> list[Move]:
-    moves: list[Move] = [Pass()]
-    if exchange_refusal(rack, "".join(rack)) is None:
-        moves.append(Exchange(sort_rack(rack)))
-    return moves
 
 
 def _valued(board: list[str], rack: list[str], p: GenPlay, weight: float) -> Choice:

@@ -428,9 +428,26 @@ class MoveGenerator:
                 extend(anchor, node, start, anchor, msum, mwm, 0, k, False)
             if k >= limit or state[1] <= 1 or j == 0:
                 return
+            cca = cc[anchor]
             while True:
+                # grow(e, anchor, limit, k), inlined: this loop is the left parts' hot spot.
                 e = edges[j]
-                grow(e, anchor, limit, k)
+                letter = e & _LETTER_MASK
+                child = e >> _CHILD_SHIFT
+                if (counts[letter] or state[0] < scarabs) and below[child >> 1] & cca:
+                    prefix.append(upper[letter])
+                    state[1] -= 1
+                    if counts[letter]:
+                        counts[letter] -= 1
+                        left(child, anchor, limit)
+                        counts[letter] += 1
+                    else:
+                        state[0] += 1
+                        left(child, anchor, limit)
+                        state[0] -= 1
+                    state[1] += 1
+                    prefix.pop()
+                    cur[anchor - k - 1] = ""
                 if e & _LAST_FLAG:
                     break
                 j += 1
