@@ -176,7 +176,7 @@ def format_position(data: PositionData) -> str:
             out.append(str(run))
         rows.append("".join(out))
     colls = "/".join("".join(scarab_text(c) for c in coll) or "." for coll in data.collections)
-    opts = ",".join(name for name, on in zip(OPTION_NAMES, (data.turnoff, data.teams)) if on) or "-"
+    opts = ",".join(name for name, on in zip(OPTION_NAMES, (data.turnoff, data.teams), strict=True) if on) or "-"
     return f"{'/'.join(rows)} {AXIS_TEXT[data.axis]} {data.to_move} {colls} {opts}"
 
 

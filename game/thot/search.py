@@ -500,7 +500,7 @@ def greedy_move(state: ThotState, rng: Rng) -> ThotMove:
     codes = state._gen()
     gains = [_immediate_gain(state, c) for c in codes]
     top = max(gains)
-    return ThotMove.from_code(rng.choice([c for c, g in zip(codes, gains) if g == top]))
+    return ThotMove.from_code(rng.choice([c for c, g in zip(codes, gains, strict=True) if g == top]))
 
 
 def _immediate_gain(state: ThotState, code: int) -> int:

@@ -397,9 +397,6 @@ class ThotState(GameState[ThotMove]):
             if c == EMPTY
         ]
 
-    def _illegal(self, code: str, message: str, **details: object) -> IllegalMove:
-        return IllegalMove(code, message, **details)
-
     def check(self, move: ThotMove) -> None:
         if self.is_over():
             raise IllegalMove("game-over", "the game is over")

@@ -75,7 +75,7 @@ class TestRandomGames:
         for m in history:
             snapshots.append((replay.position(), replay.hash))
             replay.push(m)
-        for m, snap in zip(reversed(history), reversed(snapshots)):
+        for m, snap in zip(reversed(history), reversed(snapshots), strict=True):
             assert s.pop() == m
             assert (s.position(), s.hash) == snap
         with pytest.raises(IndexError):
