@@ -20,6 +20,11 @@ The algorithm, per line (17 rows across, 17 columns down):
 Scarabs on the rack stand for any letter (a lowercase letter in the written word); flying-scarab
 swaps are tried for every subset of the scarabs on the board whose letter is on the rack.
 
+Scarabs are searched lazily: a letter comes from the rack's letter tiles first and from a scarab
+only when those run out; each recorded play is then spelled out in every legal placement of the
+scarabs (they score alike but for the bonuses' no-scarab extra). ``iter_plays`` yields between
+anchors and between first letters of the left parts, so the browser can slice the work.
+
 A play is reported as a ``GenPlay`` tuple ``(score, start, across, word, swaps)``, the word
 written whole as ``push`` records it. A single tile that forms words both ways is written one way
 (across, as ``play_from_placements`` does) unless the two notations score differently (a SCARABEO
