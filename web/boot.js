@@ -88,6 +88,7 @@
 
   // Offline: register the service worker that pre-caches the site. A new version waits until the
   // player accepts the update; only that choice reloads the page (never the first install).
+  var registerWorker = function () {};
   if ("serviceWorker" in navigator && location.protocol.indexOf("http") === 0) {
     var updating = false;
     var offer = function (worker) {
@@ -101,7 +102,9 @@
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       if (updating) location.reload();
     });
-    window.addEventListener("load", function () {
+    // Registered once the page is interactive: the first visit's pre-caching (15 MB) must not
+    // compete with the runtime's own start-up.
+    registerWorker = function () {
       navigator.serviceWorker.register("./sw.js").then(function (reg) {
         if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
         reg.addEventListener("updatefound", function () {
@@ -113,7 +116,7 @@
         });
         window.scarabBoot.checkForUpdate = function () { return reg.update(); };
       }).catch(function (err) { console.warn("offline cache unavailable: " + err); });
-    });
+    };
   }
 
   window.scarabBoot = {
@@ -127,6 +130,7 @@
       document.getElementById("boot").hidden = true;
       document.body.dataset.ready = "1";
       if (performance.mark) performance.mark("scarab:interactive");
+      setTimeout(registerWorker, 1000);
     },
     fail: function (message) {
       stage = "failed";
