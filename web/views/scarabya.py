@@ -623,17 +623,7 @@ class ScarabyaUI:
                 css = "closed" if sq in closed else ""
                 if sq in fresh:
                     css += " fresh"
-                if ch == ".":
-                    squares.append((css + " open", "", t("scarabya.sq.open")))
-                elif ch == "R":
-                    squares.append((css + " rock", "", t("scarabya.sq.rock")))
-                elif ch == "S":
-                    squares.append((css + " sym", "", t("scarabya.sq.scarab")))
-                elif ch.isdigit():
-                    squares.append((css + f" token v{ch}", ch, t("scarabya.sq.scored", points=int(ch))))
-                else:
-                    latest = " latest" if tile_round.get(sq) == last_round else ""
-                    squares.append((css + f" tile t-{ch}{latest}", "", t("scarabya.sq.tile", tile=ch)))
+                squares.append(site_square(t, ch, css, latest=tile_round.get(sq) == last_round))
             board.add_row(r, squares)
         board.bind()
         page.selection["_piece"] = tile if placing else None
@@ -981,3 +971,17 @@ class ScarabyaUI:
 
 
 UI = ScarabyaUI()
+
+
+def site_square(t: Any, ch: str, css: str, latest: bool = False) -> tuple[str, str, str]:
+    """(classes, text, accessible name) of one square of a classic site, from its view code:
+    ``.`` open, ``R`` rock, ``S`` scarab symbol, a digit for a scored token, a letter for a tile."""
+    if ch == ".":
+        return css + " open", "", t("scarabya.sq.open")
+    if ch == "R":
+        return css + " rock", "", t("scarabya.sq.rock")
+    if ch == "S":
+        return css + " sym", "", t("scarabya.sq.scarab")
+    if ch.isdigit():
+        return css + f" token v{ch}", ch, t("scarabya.sq.scored", points=int(ch))
+    return css + f" tile t-{ch}" + (" latest" if latest else ""), "", t("scarabya.sq.tile", tile=ch)

@@ -16,7 +16,7 @@ from game.scarabya.sets import TILES
 from game.scarabya.shapes import orient
 from game.scarabya.state import ScarabyaState
 from web.dom import append, h
-from web.views.scarabya import Board, shape_drawing
+from web.views.scarabya import Board, shape_drawing, site_square
 
 #: The diagrams' games (the same deal as the guided first game, so the pictures look familiar).
 DIAGRAM_SEED = 86
@@ -51,16 +51,7 @@ def site_board(t: Any, state: ScarabyaState, label: str, board_id: str,
                 css += " fresh"
             if sq in marked:
                 css += " ghost ok"
-            if ch == ".":
-                squares.append((css + " open", "", t("scarabya.sq.open")))
-            elif ch == "R":
-                squares.append((css + " rock", "", t("scarabya.sq.rock")))
-            elif ch == "S":
-                squares.append((css + " sym", "", t("scarabya.sq.scarab")))
-            elif ch.isdigit():
-                squares.append((css + f" token v{ch}", ch, t("scarabya.sq.scored", points=int(ch))))
-            else:
-                squares.append((css + f" tile t-{ch}", "", t("scarabya.sq.tile", tile=ch)))
+            squares.append(site_square(t, ch, css))
         board.add_row(r, squares)
     for cell in board.cells.values():
         cell.removeAttribute("id")
