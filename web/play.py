@@ -270,8 +270,8 @@ class GamePage:
     # --- pass-and-play privacy --------------------------------------------------------
     def needs_cover(self) -> bool:
         s = self.session
-        if s is None or not self.ui.PRIVATE or s.state.is_over() or s.humans() < 2:
-            return False
+        if s is None or not self.ui.PRIVATE or s.state.is_over() or s.humans() < 2 or s.replay_only:
+            return False  # a shared replay shows no rack, so there is nothing to hide
         seat = s.state.to_move()
         if s.seats[seat].computer:
             return False
@@ -445,15 +445,31 @@ class GamePage:
 
             def copy(_e: Any) -> None:
                 box.select()
-                window.navigator.clipboard.writeText(value)
+                window.navigator.clipboard.writeText(str(box.value))
                 self.app.toast(t("share.copied"))
 
             return h("div", {"class": "share-field"}, h("label", {"for": field_id, "text": label}), box,
                      h("button", {"type": "button", "text": t("share.copy"), "aria-label": f"{t('share.copy')}: {label}",
                                   "on_click": copy}, scope=scope))
 
+        reveal = None
+        if link and self.ui.GAME not in PUBLIC_GAMES and not self.session.replay_only:
+            # Private racks: by default the link is a replay; the players may choose to reveal them.
+            box = h("input", {"type": "checkbox", "id": "share-reveal"})
+
+            def toggle(_e: Any) -> None:
+                assert self.session is not None
+                record = self.session.record()
+                if box.checked:
+                    record.meta["revealed"] = True
+                text = f"{site}#/open?d={encode(record, self.session.game_id)}"
+                document.getElementById("share-link").value = text
+
+            scope.on(box, "change", toggle)
+            reveal = h("label", {"class": "choice"}, box, t("share.reveal"))
         body = h("div", {"class": "share"},
                  h("p", {"class": "muted", "text": link_note}),
+                 reveal,
                  field(link, "share-link", t("share.link")) if link else None,
                  h("p", {"class": "muted", "text": t("share.embed.help")}),
                  field(snippet, "share-embed", t("share.embed")))

@@ -116,7 +116,8 @@ def receive(store: Any, text: str, title: str) -> tuple[Any, str]:
 
     A public game (Thot, Scarabya) continues where the link leaves it; a link that follows a game
     this device has (same ``game_id``) must continue it by exactly one move. A Scarabeo link opens
-    as a replay to watch, since its racks are private."""
+    as a replay to watch, since its racks are private, unless its players chose to reveal them
+    (``meta.revealed``): then it continues like the others."""
     from web import engines
     from web.storage import Save
 
@@ -127,7 +128,7 @@ def receive(store: Any, text: str, title: str) -> tuple[Any, str]:
     except ValueError as err:
         raise ShareError(f"the game in the link does not replay: {err}") from None
     meta = {**record.meta, "game_id": shared.game_id}
-    if record.game not in PUBLIC_GAMES:
+    if record.game not in PUBLIC_GAMES and not meta.get("revealed"):
         meta["replay"] = True
     incoming = GameRecord(record.game, record.options, record.seed, record.moves, meta).to_json()
     for save in store.list():

@@ -322,6 +322,7 @@ class TestDisputes:
         page.check("#sc-hourglass")
         page.fill("#seed", "7")
         page.click("#start")
+        page.wait_for_selector("#reveal, #sc-board", timeout=30_000)  # the page opens after the lexicon
         reveal_if_covered(page)
         assert page.locator("#sc-clock").text_content().startswith("Hourglass: 2:")
         state = engine_state(page, lex)
@@ -353,6 +354,7 @@ class TestDisputes:
         page.select_option("#sc-mode", "vote")
         page.fill("#seed", "7")
         page.click("#start")
+        page.wait_for_selector("#reveal, #sc-board", timeout=30_000)  # the page opens after the lexicon
         reveal_if_covered(page)
         state = engine_state(page, lex)
         word = non_word(state, lex)

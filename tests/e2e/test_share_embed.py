@@ -86,6 +86,33 @@ class TestLinks:
         assert page.locator(".link-refused p").inner_text()
 
 
+class TestPrivateRacks:
+    def test_scarabeo_link_watch_only_unless_revealed(self, context_factory: Any, guard: Guard,
+                                                      server: str) -> None:
+        one = watch(context_factory().new_page(), guard)
+        one.goto(server + "#/scarabeo/new")
+        one.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        one.locator("#start").wait_for(timeout=60_000)
+        one.locator("#seed").fill("4")
+        one.locator("#start").click()
+        one.locator("#reveal").click()
+        one.locator("#sc-pass").click()
+        one.locator("#reveal").wait_for()  # the cover for the next person
+        one.locator("#reveal").click()
+        one.locator("#share").click()
+        watch_link = one.locator("#share-link").input_value()
+        one.locator("#share-reveal").check()
+        play_link = one.locator("#share-link").input_value()
+        assert play_link != watch_link
+        other = watch(context_factory().new_page(), guard)
+        open_link(other, watch_link)
+        other.locator(".replay-note").wait_for(timeout=30_000)
+        third = watch(context_factory().new_page(), guard)
+        open_link(third, play_link)
+        third.locator("#reveal, #sc-board").first.wait_for(timeout=30_000)
+        assert third.locator(".replay-note").count() == 0
+
+
 class TestCorrespondence:
     def test_moves_go_back_and_forth(self, context_factory: Any, guard: Guard, server: str) -> None:
         alice = watch(context_factory().new_page(), guard)

@@ -105,3 +105,22 @@ class TestReceive:
         bad = GameRecord("thot", {"players": 2}, 9, ["Z99"], {})
         with pytest.raises(ShareError, match="does not replay"):
             receive(SaveStore(MemoryStore()), encode(bad, "g"), "t")
+
+
+class TestPrivateRacks:
+    def test_scarabeo_link_is_a_replay_unless_revealed(self) -> None:
+        from web.session import Seat, Session
+        from web.share import receive
+        from web.storage import MemoryStore, SaveStore
+
+        home = SaveStore(MemoryStore())
+        game = Session.create(home, "scarabeo", {"players": 2}, 3, [Seat("Ada"), Seat("Bo")], "parole")
+        game.play("-")
+        hidden = receive(SaveStore(MemoryStore()), encode(game.record(), game.game_id), "t")[0]
+        assert hidden.state["meta"]["replay"] is True
+        record = game.record()
+        record.meta["revealed"] = True
+        other = SaveStore(MemoryStore())
+        shown, _ = receive(other, encode(record, game.game_id), "t")
+        assert "replay" not in shown.state["meta"]
+        assert not Session.open(other, shown.id).replay_only
