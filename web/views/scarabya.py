@@ -872,24 +872,8 @@ class ScarabyaUI:
             squares = []
             for c, ch in enumerate(row):
                 sq = r * 6 + c
-                css, text, desc = "", "", []
-                ruin = zones.get(sq)
-                if ruin is not None:
-                    css += f" zone z{ruin['zone']}"
-                    if BOARD.name(sq) == ruin["squares"][0]:
-                        css += " zone-head"
-                        text = f"{ruin['zone']}·" + "".join(t(f"scarabya.ruins.abbr.{c}") for c in ruin["symbols"])
-                    desc.append(t("scarabya.ruins.zone", zone=ruin["zone"],
-                                  symbols=self.symbols_words(page, ruin["symbols"]),
-                                  points=ruin["value"]))
-                if ch == ".":
-                    css += " open"
-                    desc.append(t("scarabya.sq.empty"))
-                else:
-                    seat = int(ch) - 1
-                    css += f" piece seat-{seat}"
-                    desc.append(t("scarabya.sq.piece", name=seat_name(page, seat)))
-                squares.append((css.strip(), text, ", ".join(desc)))
+                squares.append(ruins_square(t, sq, ch, zones.get(sq),
+                                            lambda seat: t("scarabya.sq.piece", name=seat_name(page, seat))))
             board.add_row(r, squares)
         board.bind()
         page.selection["_piece"] = piece
@@ -985,3 +969,27 @@ def site_square(t: Any, ch: str, css: str, latest: bool = False) -> tuple[str, s
     if ch.isdigit():
         return css + f" token v{ch}", ch, t("scarabya.sq.scored", points=int(ch))
     return css + f" tile t-{ch}" + (" latest" if latest else ""), "", t("scarabya.sq.tile", tile=ch)
+
+
+def ruins_square(t: Any, sq: int, ch: str, ruin: dict[str, Any] | None,
+                 piece: Callable[[int], str]) -> tuple[str, str, str]:
+    """(classes, text, accessible name) of one square of the Ruins board: its zone (the zone's first
+    square shows the zone and its symbols) and what covers it: ``.`` nothing, a digit a seat's piece
+    (named by ``piece(seat)``)."""
+    css, text, desc = "", "", []
+    if ruin is not None:
+        css += f" zone z{ruin['zone']}"
+        if BOARD.name(sq) == ruin["squares"][0]:
+            css += " zone-head"
+            text = f"{ruin['zone']}·" + "".join(t(f"scarabya.ruins.abbr.{c}") for c in ruin["symbols"])
+        desc.append(t("scarabya.ruins.zone", zone=ruin["zone"],
+                      symbols=", ".join(t(f"scarabya.ruins.sym.{c}") for c in ruin["symbols"]),
+                      points=ruin["value"]))
+    if ch == ".":
+        css += " open"
+        desc.append(t("scarabya.sq.empty"))
+    else:
+        seat = int(ch) - 1
+        css += f" piece seat-{seat}"
+        desc.append(piece(seat))
+    return css.strip(), text, ", ".join(desc)

@@ -16,7 +16,7 @@ from game.scarabya.sets import TILES
 from game.scarabya.shapes import orient
 from game.scarabya.state import ScarabyaState
 from web.dom import append, h
-from web.views.scarabya import Board, shape_drawing, site_square
+from web.views.scarabya import Board, ruins_square, shape_drawing, site_square
 
 #: The diagrams' games (the same deal as the guided first game, so the pictures look familiar).
 DIAGRAM_SEED = 86
@@ -69,23 +69,8 @@ def ruins_board(t: Any, state: RuinsState, board_id: str) -> Any:
         squares = []
         for c, ch in enumerate(row):
             sq = r * 6 + c
-            css, text, desc = "", "", []
-            ruin = zones.get(sq)
-            if ruin is not None:
-                css += f" zone z{ruin['zone']}"
-                if BOARD.name(sq) == ruin["squares"][0]:
-                    css += " zone-head"
-                    text = f"{ruin['zone']}·" + "".join(t(f"scarabya.ruins.abbr.{s}") for s in ruin["symbols"])
-                desc.append(t("scarabya.ruins.zone", zone=ruin["zone"],
-                              symbols=", ".join(t(f"scarabya.ruins.sym.{s}") for s in ruin["symbols"]),
-                              points=ruin["value"]))
-            if ch == ".":
-                css += " open"
-                desc.append(t("scarabya.sq.empty"))
-            else:
-                css += f" piece seat-{int(ch) - 1}"
-                desc.append(t("scarabya.rules.fig.ruins.player", n=int(ch)))
-            squares.append((css.strip(), text, ", ".join(desc)))
+            squares.append(ruins_square(t, sq, ch, zones.get(sq),
+                                        lambda seat: t("scarabya.rules.fig.ruins.player", n=seat + 1)))
         board.add_row(r, squares)
     for cell in board.cells.values():
         cell.removeAttribute("id")
