@@ -169,6 +169,22 @@ def own_server(built_site: Path) -> Iterator[Any]:
     shutil.rmtree(tmp, ignore_errors=True)
 
 
+@pytest.fixture(scope="session")
+def lex(built_site: Path) -> Any:
+    """The Italian lexicon (built by the session's set-up), for tests that compute Scarabeo plays."""
+    import lexicon
+
+    return lexicon.load()
+
+
+@pytest.fixture(scope="session")
+def gen(lex: Any) -> Any:
+    """Scarabeo's move generator over the lexicon (tests pick real plays with it)."""
+    from game.scarabeo.movegen import MoveGenerator
+
+    return MoveGenerator(lex)
+
+
 def shot(page: Any, name: str) -> Path:
     SHOTS.mkdir(exist_ok=True)
     path = SHOTS / f"{name}.png"

@@ -17,7 +17,6 @@ from tests.e2e.conftest import Guard, shot, watch
 
 pytestmark = pytest.mark.e2e
 
-lexicon = pytest.importorskip("lexicon")
 
 from game.core import GameRecord  # noqa: E402
 from game.scarabeo.board import CENTRE, SIZE, square_name  # noqa: E402
@@ -26,19 +25,6 @@ from game.scarabeo.movegen import GenPlay, MoveGenerator  # noqa: E402
 
 LONG_TASK_LIMIT_MS = 200
 COMMIT_LIMIT_MS = 100
-
-
-@pytest.fixture(scope="module")
-def lex() -> Any:
-    try:
-        return lexicon.load()
-    except (OSError, ValueError) as err:  # the lexicon is built by serve.setup(); say why if not
-        pytest.skip(f"lexicon not built: {err}")
-
-
-@pytest.fixture(scope="module")
-def gen(lex: Any) -> MoveGenerator:
-    return MoveGenerator(lex)
 
 
 # --- helpers -----------------------------------------------------------------------------------

@@ -20,7 +20,6 @@ from tests.e2e.conftest import Guard, shot, watch
 
 pytestmark = pytest.mark.e2e
 
-lexicon = pytest.importorskip("lexicon")
 
 from game.core import GameRecord  # noqa: E402
 from game.scarabeo.board import SIZE, square_name  # noqa: E402
@@ -30,19 +29,6 @@ from web.i18n import Messages, load_catalogue  # noqa: E402
 from web.views.scarabeo_tutorial import TUTORIAL  # noqa: E402
 
 CATALOGUE = load_catalogue()
-
-
-@pytest.fixture(scope="module")
-def lex() -> Any:
-    try:
-        return lexicon.load()
-    except (OSError, ValueError) as err:  # the lexicon is built by serve.setup(); say why if not
-        pytest.skip(f"lexicon not built: {err}")
-
-
-@pytest.fixture(scope="module")
-def gen(lex: Any) -> MoveGenerator:
-    return MoveGenerator(lex)
 
 
 # --- helpers -----------------------------------------------------------------------------------------
