@@ -140,17 +140,26 @@ class TestCorrespondence:
         assert "older" in bruno.locator(".link-refused p").inner_text()
 
 
+def embedded(context_factory: Any, guard: Guard, own_server: Any, game: str, title: str) -> tuple[Any, Any]:
+    """A host page (another site's blog) with the game in a 400×600 frame; (host page, frame) once ready."""
+    base = own_server("site")
+    (own_server.root / "site" / f"host-{game}.html").write_text(
+        f'<!doctype html><meta charset="utf-8"><title>My blog</title><h1>My blog</h1>'
+        f'<iframe id="game" src="embed.html?game={game}" width="400" height="600" title="{title}"></iframe>')
+    page = watch(context_factory(width=900, height=800).new_page(), guard)
+    page.goto(base + f"host-{game}.html")
+    frame = page.frame_locator("#game")
+    frame.locator("body[data-ready='1']").wait_for(timeout=60_000)
+    return page, frame
+
+
+def fits_frame(page: Any) -> bool:
+    return bool(page.evaluate("document.getElementById('game').contentDocument.documentElement.scrollWidth <= 400"))
+
+
 class TestEmbedding:
     def test_host_page_embeds_thot_and_plays(self, context_factory: Any, guard: Guard, own_server: Any) -> None:
-        base = own_server("site")
-        host = own_server.root / "site" / "host.html"
-        host.write_text('<!doctype html><meta charset="utf-8"><title>My blog</title><h1>My blog</h1>'
-                        '<iframe id="game" src="embed.html?game=thot" width="400" height="600" '
-                        'title="Scarab — the Game of Thot"></iframe>')
-        page = watch(context_factory(width=900, height=800).new_page(), guard)
-        page.goto(base + "host.html")
-        frame = page.frame_locator("#game")
-        frame.locator("body[data-ready='1']").wait_for(timeout=60_000)
+        page, frame = embedded(context_factory, guard, own_server, "thot", "Scarab — the Game of Thot")
         assert frame.locator(".topbar").count() == 0
         frame.locator("#thot-short").check()
         frame.locator("#seat-1-kind").select_option("person")
@@ -162,20 +171,12 @@ class TestEmbedding:
         keys = page.evaluate("Object.keys(localStorage)")
         assert any(k.startswith("scarab:embed:save:") for k in keys)
         assert not any(k.startswith("scarab:save:") for k in keys)
-        assert page.evaluate("document.getElementById('game').contentDocument.documentElement.scrollWidth <= 400")
+        assert fits_frame(page)
         shot(page, "embed-thot-host")
-
 
     def test_host_page_embeds_scarabya_and_plays(self, context_factory: Any, guard: Guard,
                                                  own_server: Any) -> None:
-        base = own_server("site")
-        (own_server.root / "site" / "host2.html").write_text(
-            '<!doctype html><meta charset="utf-8"><title>Puzzles</title>'
-            '<iframe id="game" src="embed.html?game=scarabya" width="400" height="600" title="Scarabya"></iframe>')
-        page = watch(context_factory(width=900, height=800).new_page(), guard)
-        page.goto(base + "host2.html")
-        frame = page.frame_locator("#game")
-        frame.locator("body[data-ready='1']").wait_for(timeout=60_000)
+        page, frame = embedded(context_factory, guard, own_server, "scarabya", "Scarabya")
         frame.locator("#players").select_option("1")
         frame.locator("#start").click()
         frame.locator(".sy-game").wait_for()
@@ -183,20 +184,12 @@ class TestEmbedding:
         frame.locator("#sy-hint-box").wait_for()
         frame.locator("#sy-board .sq.handle").first.click()
         frame.locator(".sy-game[data-moves='1']").wait_for()
-        assert page.evaluate("document.getElementById('game').contentDocument.documentElement.scrollWidth <= 400")
+        assert fits_frame(page)
         shot(page, "embed-scarabya-host")
-
 
     def test_host_page_embeds_scarabeo_and_plays(self, context_factory: Any, guard: Guard,
                                                  own_server: Any) -> None:
-        base = own_server("site")
-        (own_server.root / "site" / "host3.html").write_text(
-            '<!doctype html><meta charset="utf-8"><title>Parole</title>'
-            '<iframe id="game" src="embed.html?game=scarabeo" width="400" height="600" title="Scarabeo"></iframe>')
-        page = watch(context_factory(width=900, height=800).new_page(), guard)
-        page.goto(base + "host3.html")
-        frame = page.frame_locator("#game")
-        frame.locator("body[data-ready='1']").wait_for(timeout=60_000)
+        page, frame = embedded(context_factory, guard, own_server, "scarabeo", "Scarabeo")
         frame.locator("#start").wait_for(timeout=60_000)
         frame.locator("#seat-1-kind").select_option("computer:1")
         frame.locator("#seed").fill("4")
@@ -208,7 +201,7 @@ class TestEmbedding:
         before = page.evaluate(moves)
         frame.locator("#sc-pass").click()
         page.wait_for_function(f"({moves})() > {before}", timeout=30_000)
-        assert page.evaluate("document.getElementById('game').contentDocument.documentElement.scrollWidth <= 400")
+        assert fits_frame(page)
         shot(page, "embed-scarabeo-host")
 
 
