@@ -21,6 +21,7 @@ Randomness comes from ``Rng`` seeded by the game's seed and the move number, so 
 
 from __future__ import annotations
 
+import heapq
 import zlib
 from dataclasses import dataclass
 from typing import Any, Generator, Sequence
@@ -118,14 +119,18 @@ def _sees(seed: int, p: GenPlay, vision: float) -> bool:
     return h < vision * 0xFFFFFFFF
 
 
-def _visible(state: ScarabeoState, plays: list[GenPlay], level: Level) -> list[GenPlay]:
+def _visible(state: ScarabeoState, plays: list[GenPlay], level: Level,
+             ) -> Generator[None, None, list[GenPlay]]:
     if level.vision >= 1.0 and level.max_word >= 17 and level.max_tiles >= RACK_SIZE:
         return plays
     board = state.board
     seed = _rng(state, 1).next64()
-    out = [p for p in plays
-           if len(p[3]) <= level.max_word and tiles_placed(board, p) <= level.max_tiles
-           and _sees(seed, p, level.vision)]
+    out: list[GenPlay] = []
+    for i in range(0, len(plays), SLICE):
+        out.extend(p for p in plays[i:i + SLICE]
+                   if len(p[3]) <= level.max_word and tiles_placed(board, p) <= level.max_tiles
+                   and _sees(seed, p, level.vision))
+        yield
     return out
 
 
@@ -191,10 +196,23 @@ def hints(state: ScarabeoState, top: int = 5, lexicon: Any = None) -> list[dict[
     """The best plays by score for a human, each with its words and the tiles to place
     tentatively on the board: ``[{"move", "score", "words", "placements": [[square, tile]…],
     "swaps": [square…]}]``."""
-    out = []
-    for c in best_moves(state, top, "champion", lexicon):
-        out.append(describe(state, c))
-    return out
+    gen = think_hints(state, top, lexicon)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            found: list[dict[str, Any]] = stop.value
+            return found
+
+
+def think_hints(state: ScarabeoState, top: int = 5, lexicon: Any = None,
+                ) -> Generator[None, None, list[dict[str, Any]]]:
+    """``hints`` in slices for the browser (yields every few ms, returns the list)."""
+    lex = lexicon if lexicon is not None else state.word_list
+    ranked: list[Choice] = []
+    yield from _rank(state, LEVELS["champion"], lex, ranked, top=max(1, top), by_score=True)
+    ranked.sort(key=lambda c: (-c.score, -c.equity, move_text(c.move)))
+    return [describe(state, c) for c in ranked if isinstance(c.move, Play)][:top]
 
 
 def describe(state: ScarabeoState, c: Choice) -> dict[str, Any]:
@@ -218,7 +236,10 @@ def describe(state: ScarabeoState, c: Choice) -> dict[str, Any]:
 def _rank(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice], top: int,
           by_score: bool = False) -> Generator[None, None, None]:
     """Fill ``out`` with the level's best choices, best first (at least ``top`` when there
-    are that many); with ``by_score``, the ``top`` highest-scoring plays (with their equity)."""
+    are that many); with ``by_score``, the ``top`` highest-scoring plays (with their equity).
+
+    Every step over the plays yields every ``SLICE`` items: with two scarabs there can be
+    over 100 000 plays, and one blocking sort of them is a long task in the browser."""
     if state.is_over():
         return
     gen = generator_for(lexicon)
@@ -227,16 +248,16 @@ def _rank(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice], top:
     plays: list[GenPlay] = []
     yield from gen.iter_plays(state.board, rack, plays, state.first_play,
                               max_tiles=lv.max_tiles, max_len=lv.max_word)
-    plays = _visible(state, plays, lv)
+    plays = yield from _visible(state, plays, lv)
     bag = len(state.bag)
     weight = lv.leave_weight * (1.0 if bag >= RACK_SIZE else 0.5 if bag > 0 else 0.0)
     want = max(top, 1) if lv.top_share == 0 else max(top, int(len(plays) * lv.top_share) + 1)
-    plays.sort(key=lambda p: (-p[0], p[1], p[2], p[3], p[4]))
+    plays = yield from _sort_by_score(plays)
     swappable = sum(1 for c in state.board if c.islower())
     if by_score:
         choices = [_valued(state.board, rack, p, weight) for p in plays[:want]]
     else:
-        choices = _by_equity(state.board, rack, plays, weight, want, swappable)
+        choices = yield from _by_equity(state.board, rack, plays, weight, want, swappable)
     for m in other_moves(state.board, rack):
         leave_tiles = rack if isinstance(m, Pass) else []
         eq = (EXCHANGE_EQUITY if isinstance(m, Exchange)
@@ -249,6 +270,35 @@ def _rank(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice], top:
         yield
         choices = yield from _endgame(state, gen, plays, choices)
     out.extend(choices)
+
+
+#: Plays handled between two yields when ranking (a few ms in the browser).
+SLICE = 2048
+
+
+def _sort_by_score(plays: list[GenPlay]) -> Generator[None, None, list[GenPlay]]:
+    """The plays by decreasing score, ties by square, direction, word and swaps: a bucket per
+    score (filled in slices), each bucket sorted on its own (plain tuple order, no key)."""
+    buckets: dict[int, list[GenPlay]] = {}
+    for i in range(0, len(plays), SLICE):
+        for p in plays[i:i + SLICE]:
+            b = buckets.get(p[0])
+            if b is None:
+                buckets[p[0]] = [p]
+            else:
+                b.append(p)
+        yield
+    out: list[GenPlay] = []
+    done = 0
+    for score in sorted(buckets, reverse=True):
+        b = buckets[score]
+        b.sort()
+        out.extend(b)
+        done += len(b)
+        if done >= SLICE:
+            done = 0
+            yield
+    return out
 
 
 def _valued(board: list[str], rack: list[str], p: GenPlay, weight: float) -> Choice:
@@ -269,11 +319,15 @@ def _best_leave(rack: Sequence[str], extra_scarabs: int) -> float:
 
 
 def _by_equity(board: list[str], rack: list[str], plays: list[GenPlay], weight: float,
-               want: int, swappable: int = 0) -> list[Choice]:
+               want: int, swappable: int = 0) -> Generator[None, None, list[Choice]]:
     """The ``want`` best plays by score + weight × leave, from plays sorted by score: stops as
     soon as no later play can enter the list (its score plus the largest leave is too low)."""
     if weight == 0:
-        return [Choice(to_play(p), p[0], float(p[0]), "") for p in plays[:want]]
+        out: list[Choice] = []
+        for i in range(0, min(want, len(plays)), SLICE):
+            out.extend(Choice(to_play(p), p[0], float(p[0]), "") for p in plays[i:min(i + SLICE, want)])
+            yield
+        return out
     bound = weight * _best_leave(rack, swappable) + 1e-9
     cache: dict[str, float] = {}
     best: list[tuple[float, int, GenPlay, str]] = []
@@ -281,6 +335,8 @@ def _by_equity(board: list[str], rack: list[str], plays: list[GenPlay], weight: 
     for idx, p in enumerate(plays):
         if len(best) >= want and p[0] + bound < floor:
             break
+        if idx % SLICE == SLICE - 1:
+            yield
         left = sort_rack(rack_after(board, rack, p))
         v = cache.get(left)
         if v is None:
@@ -327,8 +383,13 @@ def _endgame(state: ScarabeoState, gen: MoveGenerator, plays: list[GenPlay],
     def out_bonus(p: GenPlay) -> int:
         return 2 * opp_value if tiles_placed(board, p) == len(rack) else 0
 
-    cands = sorted(plays, key=lambda p: (-(p[0] + out_bonus(p)), p[1], p[2], p[3], p[4]))
-    cands = cands[:ENDGAME_CANDIDATES]
+    # Plays come sorted by score: the candidates are the best few by score plus going out.
+    keyed: list[tuple[int, int, bool, str, tuple[int, ...]]] = []
+    for i in range(0, len(plays), SLICE):
+        keyed.extend((-(p[0] + out_bonus(p)), p[1], p[2], p[3], p[4]) for p in plays[i:i + SLICE])
+        yield
+    chosen = heapq.nsmallest(ENDGAME_CANDIDATES, range(len(plays)), key=keyed.__getitem__)
+    cands = [plays[i] for i in chosen]
     valued: list[Choice] = []
     for p in cands:
         left = rack_after(board, rack, p)
@@ -345,9 +406,13 @@ def _endgame(state: ScarabeoState, gen: MoveGenerator, plays: list[GenPlay],
         replies: list[GenPlay] = []
         yield from gen.iter_plays(after, opp_rack, replies, False, swaps=False)
         reply = 0
-        for r in replies:
-            gain = r[0] + (2 * rack_value(left) if tiles_placed(after, r) == len(opp_rack) else 0)
-            reply = max(reply, gain)
+        left_bonus = 2 * rack_value(left)
+        for i in range(0, len(replies), SLICE):
+            for r in replies[i:i + SLICE]:
+                gain = r[0] + (left_bonus if tiles_placed(after, r) == len(opp_rack) else 0)
+                if gain > reply:
+                    reply = gain
+            yield
         valued.append(Choice(play, p[0], float(p[0] - reply - rack_value(left)), sort_rack(left)))
     rest = [c for c in choices if not any(c.move == v.move for v in valued)]
     valued.sort(key=lambda c: (-c.equity, -c.score, move_text(c.move)))

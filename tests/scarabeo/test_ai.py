@@ -153,6 +153,31 @@ class TestSlices:
         assert state.history() == []
 
 
+    def test_ranking_sorts_in_slices_in_the_same_order_as_one_sort(self) -> None:
+        plays = [(s % 97, s % 289, bool(s & 1), f"W{s % 13}", ()) for s in range(3 * ai.SLICE + 5)]
+        steps = ai._sort_by_score(list(plays))
+        yields = 0
+        while True:
+            try:
+                next(steps)
+                yields += 1
+            except StopIteration as stop:
+                ranked = stop.value
+                break
+        assert ranked == sorted(plays, key=lambda p: (-p[0], p[1], p[2], p[3], p[4]))
+        assert yields >= 2 * 3  # the bucketing and the bucket sorts are both sliced
+
+    def test_hints_in_slices_equal_the_blocking_hints(self) -> None:
+        state = random_state(13, 10, 6, 1)
+        steps = ai.think_hints(state, 5, LEX)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                assert stop.value == ai.hints(state, 5, LEX)
+                break
+
+
 class TestHints:
     def test_hints_give_words_and_tiles_to_place(self) -> None:
         state = random_state(13, 10, 6, 1)
