@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from game.core import GameState, IllegalMove, NotationError, Outcome, Rng
 from game.scarabeo.board import (
@@ -536,15 +536,25 @@ class ScarabeoState(GameState[Move]):
                 raise IllegalMove("bad-vote", f"seat {s + 1} ({self.names[s]}) must vote Y or N")
 
     # --- hourglass -----------------------------------------------------------------------
-    def attach_clock(self, clock: Callable[[], float]) -> Hourglass:
+    def attach_clock(self, clock: Callable[[], float],
+                     saved: Mapping[str, Any] | None = None) -> Hourglass:
         """Run the hourglass (option ``hourglass``) on ``clock`` from now: the player to move
-        starts their 120 s. ``push`` then passes the hourglass on, pauses it during a vote and
-        resumes it after. ``pop`` does not rewind it."""
+        starts their 120 s, or goes on with the turn ``saved`` (``Hourglass.saved()``) when it is
+        a valid one; otherwise (missing, damaged) the turn starts afresh. During a vote the
+        hourglass lies on its side. ``push`` then passes the hourglass on, pauses it during a vote
+        and resumes it after. ``pop`` does not rewind it."""
         if not self.hourglass:
             raise ValueError("this game is played without the hourglass")
         self.timer = Hourglass(clock)
         if self._outcome is None:
-            self.timer.start_turn()
+            try:
+                if saved is None:
+                    raise ValueError("no saved turn")
+                self.timer.restore(saved)
+            except ValueError:
+                self.timer.start_turn()
+            if self.pending is not None and self.pending.kind == "vote":
+                self.timer.pause()
         return self.timer
 
     def time_out(self) -> TurnResult | None:

@@ -4,11 +4,16 @@ carried over to the next player, paused while scoring or during a dispute.
 Pure logic: time comes from an injected ``clock`` (seconds, monotonic), so tests drive it by hand
 and the browser passes its own clock. The game state does not read time; the UI runs the
 hourglass beside it and pushes a pass (``-``) when ``expired()``.
+
+``saved()`` / ``restore()`` keep a turn across a page reload: what was used of the turn, the carry it
+started with, and whether it was laid on its side. The time between the two does not count (the
+hourglass is physical: while the page is closed the table is away).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import math
+from typing import Any, Callable, Mapping
 
 TURN_SECONDS = 120.0
 MINUTE_SECONDS = 60.0
@@ -88,6 +93,39 @@ class Hourglass:
         carry = self.finish_turn()
         self.start_turn(carry)
         return carry
+
+    # --- keeping a turn across a reload ----------------------------------------------------
+    def saved(self) -> dict[str, Any]:
+        """The running turn as plain data for ``restore`` (an inactive hourglass saves ``active``
+        false only)."""
+        if not self.active:
+            return {"active": False}
+        return {"active": True, "carry_in": self.carry_in, "used": min(self.elapsed(), self.allowance),
+                "paused": not self.running}
+
+    def restore(self, data: Mapping[str, Any]) -> None:
+        """Resume a turn saved by ``saved``: the same carry and time used, running from now unless
+        it was paused. Raises ValueError (leaving the hourglass as it was) when ``data`` is not a
+        turn this hourglass could have saved."""
+        if not isinstance(data, Mapping) or data.get("active") is not True:
+            raise ValueError("no running turn saved")
+        carry, used, paused = data.get("carry_in"), data.get("used"), data.get("paused")
+        for name, value in (("carry_in", carry), ("used", used)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise ValueError(f"saved {name} is not a number")
+        assert isinstance(carry, (int, float)) and isinstance(used, (int, float))
+        if not isinstance(paused, bool):
+            raise ValueError("saved paused is not true or false")
+        if not 0 <= carry < self.minute_seconds:
+            raise ValueError(f"saved carry-over {carry} is not within a minute")
+        allowance = self.turn_seconds + float(carry)
+        if not 0 <= used <= allowance:
+            raise ValueError(f"saved time used {used} is not within the turn's {allowance} s")
+        self.carry_in = float(carry)
+        self.allowance = allowance
+        self.used = float(used)
+        self.active = True
+        self.started_at = None if paused else self.clock()
 
     def to_json(self) -> dict[str, Any]:
         return {

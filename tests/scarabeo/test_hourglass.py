@@ -65,6 +65,78 @@ class TestHourglass:
         h.start_turn(carry=5)
         assert h.to_json()["allowance"] == 125 and h.to_json()["running"]
 
+    def test_saved_turn_resumes_with_the_time_left(self, clock: Clock) -> None:
+        h = Hourglass(clock)
+        h.start_turn(carry=25)
+        clock.now += 40
+        data = h.saved()
+        assert data == {"active": True, "carry_in": 25, "used": 40, "paused": False}
+        clock.now += 3600  # the page was closed for an hour: that does not count
+        again = Hourglass(clock)
+        again.restore(data)
+        assert again.running and again.carry_in == 25 and again.allowance == 145
+        assert again.remaining() == pytest.approx(105)
+        clock.now += 5
+        assert again.remaining() == pytest.approx(100)
+
+    def test_saved_paused_turn_stays_paused(self, clock: Clock) -> None:
+        h = Hourglass(clock)
+        h.start_turn()
+        clock.now += 30
+        h.pause()
+        again = Hourglass(clock)
+        again.restore(h.saved())
+        clock.now += 50
+        assert not again.running and again.remaining() == pytest.approx(90)
+        again.resume()
+        clock.now += 10
+        assert again.remaining() == pytest.approx(80)
+
+    def test_saved_expired_turn_is_still_expired(self, clock: Clock) -> None:
+        h = Hourglass(clock)
+        h.start_turn()
+        clock.now += 500
+        again = Hourglass(clock)
+        again.restore(h.saved())
+        assert again.expired()
+
+    def test_saved_round_trips_through_json(self, clock: Clock) -> None:
+        import json
+
+        h = Hourglass(clock)
+        h.start_turn(carry=59.99999)  # the largest carry a turn can receive stays valid
+        clock.now += 1 / 3
+        again = Hourglass(clock)
+        again.restore(json.loads(json.dumps(h.saved())))
+        assert again.remaining() == pytest.approx(h.remaining())
+
+    @pytest.mark.parametrize("data", [
+        None, [], {}, {"active": False}, {"active": "yes", "carry_in": 0, "used": 0, "paused": False},
+        {"active": True, "carry_in": 0, "used": 0},
+        {"active": True, "carry_in": 0, "used": "10", "paused": False},
+        {"active": True, "carry_in": True, "used": 0, "paused": False},
+        {"active": True, "carry_in": 0, "used": float("nan"), "paused": False},
+        {"active": True, "carry_in": 0, "used": float("inf"), "paused": False},
+        {"active": True, "carry_in": -1, "used": 0, "paused": False},
+        {"active": True, "carry_in": 60, "used": 0, "paused": False},
+        {"active": True, "carry_in": 10, "used": 130.5, "paused": False},
+        {"active": True, "carry_in": 0, "used": -0.5, "paused": False},
+        {"active": True, "carry_in": 0, "used": 0, "paused": 1},
+    ])
+    def test_a_damaged_saved_turn_is_refused_untouched(self, clock: Clock, data: object) -> None:
+        h = Hourglass(clock)
+        h.start_turn(carry=12)
+        clock.now += 7
+        with pytest.raises(ValueError):
+            h.restore(data)  # type: ignore[arg-type]
+        assert h.carry_in == 12 and h.remaining() == pytest.approx(125) and h.running
+
+    def test_an_inactive_hourglass_saves_nothing_to_resume(self, clock: Clock) -> None:
+        h = Hourglass(clock)
+        assert h.saved() == {"active": False}
+        with pytest.raises(ValueError):
+            Hourglass(clock).restore(h.saved())
+
     def test_bad_values(self, clock: Clock) -> None:
         with pytest.raises(ValueError):
             Hourglass(clock, turn_seconds=0)
@@ -113,6 +185,31 @@ class TestInTheGame:
         clock.now += 10
         s.check(Pass())
         assert timer.remaining() == pytest.approx(110)
+
+    def test_attach_resumes_a_saved_turn(self, clock: Clock) -> None:
+        s = ScarabeoState.new(2, seed=3, hourglass=True)
+        timer = s.attach_clock(clock)
+        clock.now += 70
+        s.push(Pass())  # the next player has 120 + 50 s
+        clock.now += 20
+        data = timer.saved()
+        again = ScarabeoState.new(2, seed=3, hourglass=True)
+        again.push(Pass())
+        resumed = again.attach_clock(clock, data)
+        assert resumed.carry_in == pytest.approx(50) and resumed.remaining() == pytest.approx(150)
+
+    @pytest.mark.parametrize("data", [None, {"active": True, "carry_in": "x"}, {"active": False}])
+    def test_attach_with_a_missing_or_damaged_turn_starts_afresh(self, clock: Clock, data: object) -> None:
+        s = ScarabeoState.new(2, seed=3, hourglass=True)
+        timer = s.attach_clock(clock, data)  # type: ignore[arg-type]
+        assert timer.running and timer.carry_in == 0 and timer.remaining() == pytest.approx(120)
+
+    def test_attach_during_a_vote_lays_the_hourglass_down(self, clock: Clock) -> None:
+        s = ScarabeoState.new(3, seed=3, hourglass=True, check_mode="vote", word_list=SetWordList([]))
+        rack = [t for t in s.racks[s.to_move()] if t != "?"]
+        s.push(s.parse_move(f"9I {rack[0]}{rack[1]}"))
+        timer = s.attach_clock(clock)  # a reload while the table votes, nothing saved
+        assert s.pending is not None and not timer.running and timer.remaining() == pytest.approx(120)
 
     def test_only_with_the_option(self, clock: Clock) -> None:
 
