@@ -137,6 +137,8 @@ class GamePage:
         return h("section", {"class": "tutorial-banner", "id": "tutorial", "aria-live": "polite"}, *parts)
 
     def unmount(self) -> None:
+        if hasattr(self.ui, "unmount") and self.session is not None:  # optional: a view's last save
+            self.ui.unmount(self)  # type: ignore[attr-defined]
         self.closed = True  # stops a computer turn in progress at its next slice
         self.view_scope.close()
         self.scope.close()
@@ -373,8 +375,14 @@ class GamePage:
     # --- computer turns ---------------------------------------------------------------
     def maybe_computer(self) -> None:
         if (self.session is not None and self.session.computer_to_move() and not self.thinking
-                and not self.session.replay_only):
+                and not self.session.replay_only and not self.computer_waits()):
             asyncio.ensure_future(self.computer_turn())
+
+    def computer_waits(self) -> bool:
+        """A view may hold the computer back (optional ``UI.computer_waits(page)``: Scarabeo's
+        computer waits while the people at the table decide on a challenge)."""
+        waits = getattr(self.ui, "computer_waits", None)
+        return bool(waits(self)) if waits is not None else False
 
     async def computer_turn(self) -> None:
         assert self.session is not None
@@ -431,7 +439,7 @@ class GamePage:
         base = str(window.location.href).split("#")[0]
         site = base.rsplit("/", 1)[0] + "/"
         try:
-            link = f"{site}#/open?d={encode(self.session.record(), self.session.game_id)}"
+            link = f"{site}#/open?d={encode(self.session.record(shared=True), self.session.game_id)}"
             link_note = t("share.link.public" if self.ui.GAME in PUBLIC_GAMES else "share.link.private")
         except ShareError as err:
             link, link_note = "", str(err)
@@ -459,7 +467,7 @@ class GamePage:
 
             def toggle(_e: Any) -> None:
                 assert self.session is not None
-                record = self.session.record()
+                record = self.session.record(shared=True)
                 if box.checked:
                     record.meta["revealed"] = True
                 text = f"{site}#/open?d={encode(record, self.session.game_id)}"

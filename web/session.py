@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import asdict, dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from game.core import GameRecord, GameState
 from web import engines
 from web.storage import Save, SaveStore
 
 MAX_NAME = 24
+#: Record meta that belongs to this device's table, not to the game: saved with it, never put in a
+#: shared link (Scarabeo's ``table``: the hourglass's running turn and the tiles laid but not played).
+LOCAL_META = ("table",)
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,8 @@ class Session:
         #: Record metadata kept across saves and links: ``game_id`` (the same game on every device),
         #: ``replay`` (opened from a link to watch, not to play).
         self.meta = dict(meta or {})
+        #: Set by a view to bring its device-local meta (``LOCAL_META``) up to date before each write.
+        self.before_save: Callable[[], None] | None = None
 
     # --- starting and resuming ----------------------------------------------------
     @classmethod
@@ -129,10 +134,14 @@ class Session:
         return move
 
     # --- saving -------------------------------------------------------------------
-    def record(self) -> GameRecord:
-        return GameRecord.of(self.state, **self.meta, seats=[asdict(s) for s in self.seats])
+    def record(self, shared: bool = False) -> GameRecord:
+        """The game record with its meta; ``shared`` leaves out what stays on this device."""
+        meta = {k: v for k, v in self.meta.items() if not (shared and k in LOCAL_META)}
+        return GameRecord.of(self.state, **meta, seats=[asdict(s) for s in self.seats])
 
     def autosave(self) -> Save:
         """Write the game as the next revision; raises StorageFull / SaveConflict (the view tells the player)."""
+        if self.before_save is not None:
+            self.before_save()
         self.save = self.store.update(self.save, self.record().to_json())
         return self.save

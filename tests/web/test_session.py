@@ -72,3 +72,24 @@ class TestSession:
         session.play(session.state.move_text(session.state.legal_moves()[0]))
         copy = s.import_text(s.export(session.save.id))
         assert Session.open(s, copy.id).state.position() == session.state.position()
+
+    def test_table_meta_is_saved_and_kept_out_of_links(self) -> None:
+        s = store()
+        session = thot(s)
+        calls: list[int] = []
+
+        def before_save() -> None:  # a view brings its table up to date before each write
+            calls.append(len(session.state.history()))
+            session.meta["table"] = {"move": len(session.state.history())}
+
+        session.before_save = before_save
+        session.play(session.state.move_text(session.state.legal_moves()[0]))
+        assert calls == [1]  # after the move, before the write
+        again = Session.open(s, session.save.id)
+        assert again.meta["table"] == {"move": 1}
+        assert again.record().meta["table"] == {"move": 1}
+        shared = again.record(shared=True)
+        assert "table" not in shared.meta and shared.meta["game_id"] == again.game_id
+        assert shared.moves == again.record().moves
+        session.autosave()  # a write with no move (the view's periodic save)
+        assert calls == [1, 1] and s.load(session.save.id).revision == 3
