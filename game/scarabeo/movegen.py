@@ -105,6 +105,28 @@ class MoveGenerator:
             below[j] = acc
             j = k + 1
         self.below_mask = below
+        # Letters two edges down from each node (on a grandchild's edges), and letters at
+        # least two edges down: an anchor followed by a tile needs that tile's letter right
+        # after the anchor's, which cuts most left parts early.
+        second = [0] * len(edges)
+        below2 = [0] * len(edges)
+        j = 1
+        while j < n:
+            k = j
+            acc = acc2 = 0
+            while True:
+                e = edges[k]
+                c = (e >> _CHILD_SHIFT) >> 1
+                acc |= masks[c] if c else 0
+                acc2 |= below[c]
+                if e & _LAST_FLAG:
+                    break
+                k += 1
+            second[j] = acc
+            below2[j] = acc2
+            j = k + 1
+        self.second_mask = second
+        self.below2_mask = below2
         # (letters before, letters after) → (bitset of letters that complete a word).
         self.cross_cache: dict[tuple[str, str], int] = {}
 
@@ -279,14 +301,18 @@ class MoveGenerator:
             else:
                 have[_INDEX[t]] += 1
         # Letters are taken from the rack's letter tiles first and from scarabs only when
-        # those run out (``state[0]`` scarabs so used, ``state[1]`` tiles left); every other
+        # those run out (``state[0]`` scarabs so used); every other
         # way of using the scarabs scores the same but for the bonuses' no-scarab extra, so
         # those variants are spelled out when a play is recorded, not searched separately.
         counts = have[:]
-        state = [0, len(rack)]
+        state = [0]
+        forced: list[str] = []
+        nrack = len(rack)
         edges = self.edges
         node_mask = self.node_mask
         below = self.below_mask
+        second = self.second_mask
+        below2 = self.below2_mask
         val = _VAL
         upper = _UPPER
         bonus = _BONUS
@@ -320,37 +346,38 @@ class MoveGenerator:
                             word, swaps))
                 return
             used = state[0]
-            pos = [k - start for k in range(start, end) if tiles[k] < 0]
             if used == 0:
                 out.append((_score(base, placed, ms, scarabeo, bonus), start_sqs[start], across,
                             word, swaps))
-            chars = list(word)
-            # over[L]: letters L placed beyond the rack's L tiles; their sum is ``used``. A way
-            # of turning placed letters into scarabs is legal when it covers every such letter.
-            over = [-h for h in have]
-            for k in pos:
-                over[_INDEX[chars[k]]] += 1
+            # The letters the search took from scarabs (``forced``) must be scarabs in every
+            # variant; any other placed letter may be one too while scarabs remain.
+            pos = [k - start for k in range(start, end) if tiles[k] < 0]
             sc_with = _score(base, placed, True, scarabeo, bonus)
             first_sq = start_sqs[start]
-            for p1 in range(len(pos)):
-                k1 = pos[p1]
-                L1 = _INDEX[chars[k1]]
-                o1 = over[L1]
-                if used == 0 or (used == 1 and o1 > 0):
-                    c = chars[:]
-                    c[k1] = c[k1].lower()
-                    out.append((sc_with, first_sq, across, "".join(c), swaps))
-                if scarabs >= 2:
-                    red1 = 1 if o1 > 0 else 0
-                    over[L1] = o1 - 1
-                    for p2 in range(p1 + 1, len(pos)):
-                        k2 = pos[p2]
-                        if red1 + (1 if over[_INDEX[chars[k2]]] > 0 else 0) == used:
-                            c = chars[:]
-                            c[k1] = c[k1].lower()
-                            c[k2] = c[k2].lower()
-                            out.append((sc_with, first_sq, across, "".join(c), swaps))
-                    over[L1] = o1
+            if used < 2:
+                f = forced[0] if used else ""
+                for k1 in pos:
+                    ch = word[k1]
+                    if not used or ch == f:
+                        out.append((sc_with, first_sq, across, word[:k1] + ch.lower() + word[k1 + 1:],
+                                    swaps))
+            if scarabs >= 2:
+                npos = len(pos)
+                if used == 2:
+                    f1, f2 = forced
+                for a1 in range(npos - 1):
+                    k1 = pos[a1]
+                    c1 = word[k1]
+                    head = word[:k1] + c1.lower()
+                    for a2 in range(a1 + 1, npos):
+                        k2 = pos[a2]
+                        c2 = word[k2]
+                        if used == 1 and c1 != f and c2 != f:
+                            continue
+                        if used == 2 and not (c1 == f1 and c2 == f2 or c1 == f2 and c2 == f1):
+                            continue
+                        out.append((sc_with, first_sq, across,
+                                    head + word[k1 + 1:k2] + c2.lower() + word[k2 + 1:], swaps))
 
         def extend(i: int, node: int, start: int, anchor: int, msum: int, mwm: int, xtot: int,
                    placed: int, ms: bool) -> None:
@@ -376,7 +403,7 @@ class MoveGenerator:
                 i += 1
             if i > anchor and node & 1 and placed and 2 <= i - start <= max_len:
                 record(start, i, msum, mwm, xtot, placed, ms)
-            if i >= n or state[1] == 0 or placed >= max_tiles or i - start >= max_len:
+            if i >= n or placed >= nrack or placed >= max_tiles or i - start >= max_len:
                 return
             j = node >> 1
             if j == 0:
@@ -385,6 +412,7 @@ class MoveGenerator:
             if not allowed:
                 return
             spare = state[0] < scarabs
+            nt = tiles[i + 1]
             lmi = lm[i]
             wmi = wm[i]
             xsi = xs[i]
@@ -392,11 +420,11 @@ class MoveGenerator:
             while True:
                 e = edges[j]
                 letter = e & _LETTER_MASK
-                if allowed >> letter & 1 and (counts[letter] or spare):
+                if (allowed >> letter & 1 and (counts[letter] or spare)
+                        and (nt < 0 or node_mask[e >> _CHILD_SHIFT >> 1] >> nt & 1)):
                     sc = val[letter] * lmi
                     xadd = xtot if xsi < 0 else xtot + (xsi + sc) * xm[i] * wmi
                     cur[i] = upper[letter]
-                    state[1] -= 1
                     if counts[letter]:
                         counts[letter] -= 1
                         extend(i + 1, e >> _CHILD_SHIFT, start, anchor, msum + sc, mwm2, xadd,
@@ -404,76 +432,86 @@ class MoveGenerator:
                         counts[letter] += 1
                     else:
                         state[0] += 1
+                        forced.append(upper[letter])
                         extend(i + 1, e >> _CHILD_SHIFT, start, anchor, msum + sc, mwm2, xadd,
                                placed + 1, ms)
+                        forced.pop()
                         state[0] -= 1
-                    state[1] += 1
                 if e & _LAST_FLAG:
                     break
                 j += 1
             cur[i] = ""
 
-        prefix: list[str] = []
+        prefix: list[int] = []
 
-        def left(node: int, anchor: int, limit: int) -> None:
+        def left(node: int, anchor: int, limit: int, t1: int) -> None:
             # The left part: rack tiles on the len(prefix) squares before the anchor (no cross
             # words there). It grows at its end, so each longer part starts one square further
-            # left.
+            # left. ``t1``: the letter of a tile right after the anchor (-1: none).
             k = len(prefix)
-            start = anchor - k
             j = node >> 1
-            if j and node_mask[j] & cc[anchor]:
+            if j and node_mask[j] & cc[anchor] and (t1 < 0 or second[j] >> t1 & 1):
+                start = anchor - k
                 msum = 0
                 mwm = 1
                 for m in range(k):
                     p = start + m
-                    cur[p] = prefix[m]
-                    msum += val[_INDEX[prefix[m]]] * lm[p]
+                    letter = prefix[m]
+                    cur[p] = upper[letter]
+                    msum += val[letter] * lm[p]
                     mwm *= wm[p]
                 extend(anchor, node, start, anchor, msum, mwm, 0, k, False)
-            if k >= limit or state[1] <= 1 or j == 0:
+            if k >= limit or j == 0:
                 return
             cca = cc[anchor]
+            # The child is the last letter of the left part: it must itself lead to a letter
+            # allowed on the anchor (and then to t1); else only somewhere below.
+            last = k + 1 == limit
+            spare = state[0] < scarabs
             while True:
                 # grow(e, anchor, limit, k), inlined: this loop is the left parts' hot spot.
                 e = edges[j]
                 letter = e & _LETTER_MASK
-                child = e >> _CHILD_SHIFT
-                if (counts[letter] or state[0] < scarabs) and below[child >> 1] & cca:
-                    prefix.append(upper[letter])
-                    state[1] -= 1
+                c = e >> _CHILD_SHIFT >> 1
+                if (counts[letter] or spare) and (
+                        (node_mask[c] & cca and (t1 < 0 or second[c] >> t1 & 1)) if last
+                        else (below[c] & cca and (t1 < 0 or below2[c] >> t1 & 1))):
+                    prefix.append(letter)
                     if counts[letter]:
                         counts[letter] -= 1
-                        left(child, anchor, limit)
+                        left(e >> _CHILD_SHIFT, anchor, limit, t1)
                         counts[letter] += 1
                     else:
                         state[0] += 1
-                        left(child, anchor, limit)
+                        forced.append(upper[letter])
+                        left(e >> _CHILD_SHIFT, anchor, limit, t1)
+                        forced.pop()
                         state[0] -= 1
-                    state[1] += 1
                     prefix.pop()
                     cur[anchor - k - 1] = ""
                 if e & _LAST_FLAG:
                     break
                 j += 1
 
-        def grow(e: int, anchor: int, limit: int, k: int) -> None:
-            # Lengthen the left part (now k tiles) by the letter of DAWG edge e.
+        def grow(e: int, anchor: int, limit: int, t1: int) -> None:
+            # Start the left part with the letter of DAWG edge e.
             letter = e & _LETTER_MASK
-            if (counts[letter] or state[0] < scarabs) and below[(e >> _CHILD_SHIFT) >> 1] & cc[anchor]:
-                prefix.append(upper[letter])
-                state[1] -= 1
+            c = (e >> _CHILD_SHIFT) >> 1
+            if ((counts[letter] or state[0] < scarabs) and below[c] & cc[anchor]
+                    and (t1 < 0 or below2[c] >> t1 & 1)):
+                prefix.append(letter)
                 if counts[letter]:
                     counts[letter] -= 1
-                    left(e >> _CHILD_SHIFT, anchor, limit)
+                    left(e >> _CHILD_SHIFT, anchor, limit, t1)
                     counts[letter] += 1
                 else:
                     state[0] += 1
-                    left(e >> _CHILD_SHIFT, anchor, limit)
+                    forced.append(upper[letter])
+                    left(e >> _CHILD_SHIFT, anchor, limit, t1)
+                    forced.pop()
                     state[0] -= 1
-                state[1] += 1
                 prefix.pop()
-                cur[anchor - k - 1] = ""
+                cur[anchor - 1] = ""
 
         root = self.root
         for a in anchors:
@@ -489,14 +527,15 @@ class MoveGenerator:
                     limit += 1
                     p -= 1
                 limit = min(limit, len(rack) - 1, max_tiles - 1, max_len - 1)
-                left(root, a, 0)  # no tile before the anchor
+                t1 = tiles[a + 1]  # a tile right after the anchor, or -1
+                left(root, a, 0, t1)  # no tile before the anchor
                 if limit > 0 and len(rack) > 1 and root >> 1:
                     # One slice per first letter of the left part: with scarabs an anchor's
                     # left parts can take a tenth of a second.
                     j = root >> 1
                     while True:
                         e = edges[j]
-                        grow(e, a, limit, 0)
+                        grow(e, a, limit, t1)
                         yield None
                         if e & _LAST_FLAG:
                             break
