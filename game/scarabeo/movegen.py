@@ -324,6 +324,14 @@ class MoveGenerator:
 
         def record(start: int, end: int, msum: int, mwm: int, xtot: int, placed: int,
                    ms: bool) -> None:
+            if prefix:
+                # The left part's letters and premiums, added here rather than for every
+                # left part tried.
+                for m, letter in enumerate(prefix):
+                    p = start + m
+                    cur[p] = upper[letter]
+                    msum += val[letter] * lm[p]
+                    mwm *= wm[p]
             base = (msum * mwm + xtot) * first_mult
             word = "".join(cur[start:end])
             scarabeo = end - start == 8 and word.upper() in SCARABEO_WORDS
@@ -451,16 +459,7 @@ class MoveGenerator:
             k = len(prefix)
             j = node >> 1
             if j and node_mask[j] & cc[anchor] and (t1 < 0 or second[j] >> t1 & 1):
-                start = anchor - k
-                msum = 0
-                mwm = 1
-                for m in range(k):
-                    p = start + m
-                    letter = prefix[m]
-                    cur[p] = upper[letter]
-                    msum += val[letter] * lm[p]
-                    mwm *= wm[p]
-                extend(anchor, node, start, anchor, msum, mwm, 0, k, False)
+                extend(anchor, node, anchor - k, anchor, 0, 1, 0, k, False)
             if k >= limit or j == 0:
                 return
             cca = cc[anchor]
@@ -488,7 +487,6 @@ class MoveGenerator:
                         forced.pop()
                         state[0] -= 1
                     prefix.pop()
-                    cur[anchor - k - 1] = ""
                 if e & _LAST_FLAG:
                     break
                 j += 1
@@ -511,7 +509,6 @@ class MoveGenerator:
                     forced.pop()
                     state[0] -= 1
                 prefix.pop()
-                cur[anchor - 1] = ""
 
         root = self.root
         for a in anchors:
