@@ -217,6 +217,13 @@ class Lexicon:
     def edge_count(self) -> int:
         return len(self._edges) - 1
 
+    @property
+    def edge_array(self) -> "array[int]":
+        """The flat edge array itself (the layout in the module docstring), for search code
+        that walks the automaton in its own hot loops, like the Scarabeo move generator.
+        Read it, never write it: the lexicon shares it."""
+        return self._edges
+
     def child(self, node: int, letter: int) -> int:
         """The node reached from ``node`` by alphabet index ``letter``, or -1."""
         i = node >> 1

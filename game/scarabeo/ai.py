@@ -85,7 +85,7 @@ def level_of(name: str | Level) -> Level:
 
 def generator_for(lexicon: Any) -> MoveGenerator:
     """One generator per lexicon object, so the cross-check cache lasts the whole game."""
-    if not hasattr(lexicon, "_edges"):
+    if not hasattr(lexicon, "edge_array"):
         raise ValueError("the computer player needs the lexicon automaton (lexicon.Lexicon) as "
                          f"its word list, not {type(lexicon).__name__}")
     gen = _GENERATORS.get(id(lexicon))

@@ -68,14 +68,14 @@ _LINES: list[tuple[bool, list[int]]] = (
 class MoveGenerator:
     """Generates plays against one lexicon; keep one per lexicon (it caches cross-checks).
 
-    ``lexicon`` is a ``lexicon.Lexicon`` (anything with its flat edge array, root and
+    ``lexicon`` is a ``lexicon.Lexicon`` (anything with its flat ``edge_array``, ``root`` and
     ``contains``/``abbreviation``).
     """
 
     def __init__(self, lexicon: Any) -> None:
         self.lexicon = lexicon
         # The DAWG's flat edge array (see lexicon/automaton.py): letter | last << 5 | child << 6.
-        self.edges = lexicon._edges
+        self.edges = lexicon.edge_array
         self.root: int = lexicon.root
         edges = self.edges
         # Letters leaving each node, as a bitset, indexed by the node's first edge index.

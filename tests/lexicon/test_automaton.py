@@ -98,6 +98,14 @@ class TestNavigation:
         assert lex.edges(-1) == [] and not lex.is_terminal(-1)
         assert lex.walk("CAN") >= 0 and lex.walk("CAX") == -1 and lex.walk("CANE") >= 0
 
+    def test_edge_array_is_the_documented_layout(self) -> None:
+        lex = make({"CANE", "CANI"})
+        arr = lex.edge_array
+        assert len(arr) == lex.edge_count + 1
+        first = arr[lex.root >> 1]  # the root's only edge: C, last of its node
+        assert first & 0x1F == ALPHABET.index("C") and first & 0x20
+        assert first >> 6 == lex.child(lex.root, ALPHABET.index("C"))
+
     @settings(max_examples=60, deadline=None)
     @given(words_strategy.filter(bool))
     def test_automaton_is_minimal(self, words: set[str]) -> None:
