@@ -10,12 +10,19 @@ Transient input lives in ``page.selection``: ``placed`` {square: tile} (lowercas
 (squares in the order laid, for Backspace), ``tile`` (a rack tile picked by tap), ``swaps`` (board
 scarabs taken back), ``ghost`` (the computer's tiles appearing one by one). The cursor, the typing
 direction, the rack order after Shuffle and the phone zoom are kept on the page between moves.
+
+The table (the hourglass's running turn and the tiles laid but not played) is saved with the game as
+device-local record meta, on every move, shortly after the tiles change, every few seconds while the
+hourglass runs and when the page is hidden or left; it comes back on reload for the same turn only
+(``web/views/scarabeo_table.py``). In challenge mode the computer to move waits while the people at
+the table decide on a pending play (``computer_waits``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Mapping
 from typing import Any, Callable, Generator
 
 from pyscript import document, window  # type: ignore[import-not-found]
@@ -23,12 +30,14 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from game.core import IllegalMove, NotationError
 from game.scarabeo import record as sc_record
 from game.scarabeo.board import CENTRE, COLUMNS, LAYOUT, SIZE, SQUARES, parse_square, square_name
-from game.scarabeo.moves import Exchange, Pass, Play
+from game.scarabeo.moves import Challenge, Exchange, Pass, Play
 from game.scarabeo.moves import move_text as sc_move_text
 from game.scarabeo.rules import apply_swaps, exchange_refusal, resolve_play
 from game.scarabeo.tiles import LETTERS, SCARAB, VALUES, sort_rack
 from web import router
 from web.dom import Scope, append, download, h, modal
+from web.storage import StorageError
+from web.views import scarabeo_table as table_rules
 
 try:  # the computer opponent and the hints (game/scarabeo/ai.py); without it, people only
     from game.scarabeo import ai as _ai
@@ -45,6 +54,15 @@ PREMIUM_KEY = {"W": "scarabeo.premium.3P", "D": "scarabeo.premium.2P", "T": "sca
 COMPUTER_TILE_SECONDS = 0.18
 #: Below this width the board starts zoomed on the area being played (it pans inside its frame).
 PHONE_WIDTH = 600
+#: Tiles laid are saved this long after the last change (one write for a burst of keystrokes).
+TABLE_SAVE_DELAY_MS = 400
+#: While the hourglass runs, the table is saved every this many ticks of the half-second ticker.
+TABLE_SAVE_TICKS = 6
+
+
+def _now() -> float:
+    """The hourglass's clock: the page's monotonic milliseconds, in seconds."""
+    return float(window.performance.now()) / 1000.0
 
 
 def _next_square(sq: int, across: bool, step: int = 1) -> int | None:
@@ -393,6 +411,7 @@ class ScarabeoUI:
             again = document.getElementById(focused)
             if again:
                 again.focus()
+        self._table_changed(page)
         document.body.setAttribute("data-sc-render-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
 
     def _exchange_allowed(self, page: Any) -> bool:
@@ -409,8 +428,12 @@ class ScarabeoUI:
         viewer = self._viewer(page)
         person = (not over and not page.thinking and not session.computer_to_move() and not session.replay_only)
         pending = view["pending"]
+        self._open_table(page)
         if view["hourglass"] and state.timer is None and not over:
-            state.attach_clock(lambda: float(window.performance.now()) / 1000.0)
+            state.attach_clock(_now)
+        waiting = self.computer_waits(page)
+        self._sync_clock(page, waiting)
+        page.sc_sel_move = len(state.history())  # tiles laid from now on belong to this position
         self._start_ticker(page)
         ctx = self._board_ctx(page)
         placing = ctx["placing"]
@@ -423,7 +446,7 @@ class ScarabeoUI:
                  h("p", {"id": "sc-status", "class": "sc-status", "text": self._status(page, view)}),
                  self._clock_box(page, view),
                  page.thinking_box(), self._ghost_box(page), page.message_box(),
-                 self._dispute_box(page, view) if person and pending else None,
+                 self._dispute_box(page, view, waiting) if (person and pending) or waiting else None,
                  wrap,
                  self._rack_box(page, viewer, ctx["rack"], placing),
                  self._preview_box(page, ctx["play"], ctx["result"], ctx["reason"]) if placing else None,
@@ -441,6 +464,7 @@ class ScarabeoUI:
                       h("h1", {"id": "sc-title", "class": "visually-hidden", "text": t("game.scarabeo.name")}),
                       h("div", {"class": "game-layout"}, main, side))
         window.requestAnimationFrame(self._raf(page))
+        self._table_changed(page)
         return page_node
 
     def _raf(self, page: Any) -> Any:
@@ -517,6 +541,8 @@ class ScarabeoUI:
             return
         from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
+        ticks = [0]
+
         def tick(*_a: Any) -> None:
             if page.closed:
                 window.clearInterval(page.sc_ticker)
@@ -527,6 +553,9 @@ class ScarabeoUI:
             if node:
                 node.textContent = self._clock_text(page)
             timer = state.timer
+            ticks[0] += 1
+            if timer is not None and timer.running and ticks[0] % TABLE_SAVE_TICKS == 0:
+                self._save_table(page)  # a reload resumes the turn with the time left
             if (timer is not None and not state.is_over() and timer.expired() and not page.thinking
                     and not page.session.computer_to_move()
                     and not (state.pending is not None and state.pending.kind == "vote")):
@@ -536,6 +565,120 @@ class ScarabeoUI:
 
         proxy = create_proxy(tick)
         page.sc_ticker = window.setInterval(proxy, 500)
+
+    # --- the table: the hourglass's turn and the tiles laid, kept across a reload ----------------
+    def _open_table(self, page: Any) -> None:
+        """Once per game page: resume the hourglass's turn and the tiles laid that were saved for
+        this very position (a missing or damaged table starts the turn afresh), and from now on keep
+        the table with every write of the game and when the page is hidden or left."""
+        session = page.session
+        if getattr(page, "sc_table_for", None) is session:
+            return
+        page.sc_table_for = session
+        if session.replay_only:
+            return
+        state = session.state
+        saved = session.meta.get("table")
+        if state.hourglass and state.timer is None and not state.is_over():
+            state.attach_clock(_now, table_rules.saved_clock(state, saved))
+        back = table_rules.saved_tentative(state, saved) if self._can_place(page) else None
+        if back is not None and not page.selection.get("placed") and not page.selection.get("swaps"):
+            placed, order, swaps = back
+            page.selection.update({"placed": placed, "order": order, "swaps": swaps})
+        session.before_save = lambda: self._update_table(page)
+
+        def hidden(_e: Any) -> None:
+            if str(document.visibilityState) == "hidden":
+                self._save_table(page)
+
+        page.scope.on(window, "pagehide", lambda _e: self._save_table(page))
+        page.scope.on(document, "visibilitychange", hidden)
+
+    def _table_now(self, page: Any) -> dict[str, Any] | None:
+        """The table as it should be saved now (None before it was opened, or for a shared replay)."""
+        session = page.session
+        if session is None or session.replay_only or getattr(page, "sc_table_for", None) is not session:
+            return None
+        state = session.state
+        clock = state.timer.saved() if state.timer is not None else None
+        sel = page.selection
+        # tiles laid belong to the position they were laid on: not to the one a move just made
+        mine = getattr(page, "sc_sel_move", None) == len(state.history()) and self._can_place(page)
+        return table_rules.table(state, clock, sel.get("placed") if mine else None, sel.get("order") or [],
+                                 (sel.get("swaps") or []) if mine else [])
+
+    def _update_table(self, page: Any) -> None:
+        """``Session.before_save``: every write of the game carries the table as it is."""
+        table = self._table_now(page)
+        if table is not None:
+            page.session.meta["table"] = table
+
+    def _save_table(self, page: Any, clock_too: bool = True) -> None:
+        """Write the game if its table changed (``clock_too`` False: the time used is not a change)."""
+        session = page.session
+        table = self._table_now(page)
+        if table is None:
+            return
+        old = session.meta.get("table")
+
+        def plain(t: Any) -> Any:
+            if clock_too or not isinstance(t, Mapping) or not isinstance(t.get("clock"), Mapping):
+                return t
+            return {**t, "clock": {k: v for k, v in t["clock"].items() if k != "used"}}
+
+        if plain(table) == plain(old):
+            return
+        try:
+            session.autosave()
+        except StorageError as err:  # another tab's newer save, a full quota: the next move says so
+            if not getattr(page, "sc_table_warned", False):
+                page.sc_table_warned = True
+                window.console.warn(f"Scarabeo: the table was not saved: {err}")
+
+    def _table_changed(self, page: Any) -> None:
+        """Tiles laid or taken back: save them a moment later (one write for a burst of keys)."""
+        if getattr(page, "sc_table_timer", None) is not None or self._table_now(page) is None:
+            return
+        from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+        def fire(*_a: Any) -> None:
+            proxy.destroy()
+            page.sc_table_timer = None
+            if not page.closed:
+                self._save_table(page, clock_too=False)
+
+        proxy = create_proxy(fire)
+        page.sc_table_timer = window.setTimeout(proxy, TABLE_SAVE_DELAY_MS)
+
+    def unmount(self, page: Any) -> None:
+        """Leaving the game page: the table as it is now."""
+        self._save_table(page)
+
+    # --- the challenge window ------------------------------------------------------------------
+    def computer_waits(self, page: Any) -> bool:
+        """``play.py`` hook: the computer to move holds back while the people decide on a pending play.
+        It decides at once when it would challenge (its lexicon refuses a word) or when no person other
+        than the player who made the play sits at the table."""
+        session = page.session
+        if session is None or session.replay_only or not session.computer_to_move():
+            return False
+        state = session.state
+        if state.pending is None or state.pending.kind != "challenge":
+            return False
+        would = _ai is not None and isinstance(_ai._dispute_move(state, state.word_list), Challenge)
+        return table_rules.computer_waits(state, session.seats, would)
+
+    def _sync_clock(self, page: Any, waiting: bool) -> None:
+        """The hourglass lies on its side while the table decides (a vote, the challenge window)."""
+        state = page.session.state
+        timer = state.timer
+        if timer is None or not timer.active or state.is_over():
+            return
+        hold = waiting or (state.pending is not None and state.pending.kind == "vote")
+        if hold:
+            timer.pause()
+        else:
+            timer.resume()
 
     def _ghost_box(self, page: Any) -> Any:
         info = page.selection.get("ghost_info")
@@ -631,28 +774,31 @@ class ScarabeoUI:
                  button("sc-zoom", "scarabeo.zoom.out" if zoomed else "scarabeo.zoom.in",
                         lambda: self._toggle_zoom(page), cls="sc-zoom-button"))
 
-    def _dispute_box(self, page: Any, view: dict[str, Any]) -> Any:
+    def _dispute_box(self, page: Any, view: dict[str, Any], waiting: bool = False) -> Any:
         t = page.t
         sc = page.view_scope
         seats = page.session.seats
         p = view["pending"]
         n = view["players"]
         if p["kind"] == "challenge":
+            # the play and its words are public; no rack is named (the panel is shown to the table)
             box = h("section", {"class": "panel sc-dispute", "id": "sc-challenge", "aria-labelledby": "sc-dispute-title"},
                     h("h2", {"id": "sc-dispute-title", "text": t("scarabeo.challenge.title")}),
                     h("p", {"text": t("scarabeo.challenge.body", name=p["name"], move=p["move"],
                                       words=", ".join(p["words"]), score=p["score"])}))
+            if waiting:
+                append(box, h("p", {"class": "sc-waiting", "id": "sc-challenge-waiting",
+                                    "text": t("scarabeo.challenge.waiting", name=seats[view["to_move"]].name)}))
             row = h("div", {"class": "row"})
-            for s in range(n):
-                if s == p["player"] or seats[s].computer:
-                    continue
+            for s in table_rules.challengers(page.session.state, seats):
                 append(row, h("button", {"type": "button", "id": f"sc-challenge-{s + 1}", "class": "danger",
                                          "text": t("scarabeo.challenge.by", name=seats[s].name),
                                          "on_click": lambda _e, s=s: self._commit(page, f"!challenge {s + 1}")},
                               scope=sc))
             append(row, h("button", {"type": "button", "id": "sc-accept", "text": t("scarabeo.challenge.accept"),
                                      "on_click": lambda _e: self._commit(page, "!accept")}, scope=sc))
-            append(box, row, h("p", {"class": "muted", "text": t("scarabeo.challenge.help")}))
+            append(box, row, h("p", {"class": "muted", "text": t("scarabeo.challenge.help.waiting" if waiting
+                                                                  else "scarabeo.challenge.help")}))
             return box
         # a vote: one Y/N per seat (with four players the player concerned abstains)
         box = h("section", {"class": "panel sc-dispute", "id": "sc-vote", "aria-labelledby": "sc-dispute-title"},
@@ -1270,7 +1416,7 @@ class ScarabeoUI:
         page.selection = {"hinting": True}
         page.show_message(page.t("scarabeo.hint.thinking"))
         ranked: list[Any] = []
-        steps = _ai._rank(state, _ai.level_of("champion"), state.word_list, ranked, top=5, all_plays=True)
+        steps = _ai._rank(state, _ai.level_of("champion"), state.word_list, ranked, top=5, by_score=True)
         done = False
         while not done:
             deadline = time.perf_counter() + 0.012
