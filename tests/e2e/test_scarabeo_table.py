@@ -1,0 +1,239 @@
+"""Scarabeo in Chromium: the hourglass running out, a reload in the middle of a turn (the time left and
+the tiles laid come back, behind the pass-and-play cover), and the challenge window of a table with
+people and a computer.
+
+Time is Playwright's clock (``context.clock.install()`` before the page loads): it replaces
+``performance.now()``, which the page's hourglass reads (and Pyodide's own clocks), and the timers; it
+flows as usual until a test jumps it forward with ``fast_forward``. The page has no test hook.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from game.scarabeo.board import CENTRE, SIZE, square_name
+from game.scarabeo.game import ScarabeoState
+from game.scarabeo.movegen import GenPlay, MoveGenerator
+from tests.e2e.conftest import Guard, shot, watch
+from tests.e2e.test_scarabeo import (
+    best_play, engine_state, new_letters, non_word, reveal_if_covered, set_direction, type_play,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+def start(page: Any, open_site: Any, seed: int, seats: list[tuple[str, str]], mode: str = "dictionary",
+          hourglass: bool = False) -> None:
+    open_site(page, "#/scarabeo/new")
+    page.wait_for_selector("#start", timeout=60_000)
+    page.select_option("#players", str(len(seats)))
+    for i, (name, kind) in enumerate(seats):
+        page.fill(f"#seat-{i}-name", name)
+        page.select_option(f"#seat-{i}-kind", kind)
+    page.select_option("#sc-mode", mode)
+    if hourglass:
+        page.check("#sc-hourglass")
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#reveal, #sc-board", timeout=30_000)
+
+
+def seconds_left(page: Any) -> int:
+    """The time shown by the hourglass, in seconds ("Hourglass: 1:20 …")."""
+    m = re.search(r"(\d+):(\d\d)", page.locator("#sc-clock").text_content() or "")
+    assert m, page.locator("#sc-clock").text_content()
+    return int(m.group(1)) * 60 + int(m.group(2))
+
+
+def wait_seconds_left(page: Any, below: int) -> int:
+    """Wait for the half-second ticker to show fewer than ``below`` seconds; return what it shows."""
+    page.wait_for_function(f"""() => {{ const m = /(\\d+):(\\d\\d)/.exec(document.getElementById('sc-clock').textContent);
+        return m && Number(m[1]) * 60 + Number(m[2]) < {below}; }}""", timeout=10_000)
+    return seconds_left(page)
+
+
+def stored(page: Any) -> dict[str, Any]:
+    save_id = page.url.split("/play/")[1]
+    return json.loads(page.evaluate(f"localStorage.getItem('scarab:save:{save_id}')"))
+
+
+class TestHourglass:
+    def test_the_turn_runs_out_and_passes(self, context_factory: Any, guard: Guard, open_site: Any,
+                                          lex: Any) -> None:
+        ctx = context_factory()
+        ctx.clock.install()
+        page = watch(ctx.new_page(), guard)
+        start(page, open_site, 7, [("Anna", "person"), ("Bruno", "person")], hourglass=True)
+        reveal_if_covered(page)
+        first = engine_state(page, lex).to_move()
+        names = ["Anna", "Bruno"]
+        assert seconds_left(page) == 120
+        ctx.clock.fast_forward("01:00")
+        assert wait_seconds_left(page, 61) >= 58  # the page's performance.now() is Playwright's clock
+        assert len(engine_state(page, lex).history()) == 0
+        ctx.clock.fast_forward("01:01")  # past the 120 s: the next tick passes the turn
+        page.wait_for_selector("#reveal", timeout=10_000)
+        assert names[1 - first] in page.locator("#cover-title").text_content()
+        reveal_if_covered(page)
+        state = engine_state(page, lex)
+        assert [state.move_text(m) for m in state.history()] == ["-"]
+        assert state.to_move() == 1 - first
+        assert "Time is up" in page.locator("#play-message").text_content()
+        row = page.locator("#sc-sheet tbody tr").first.text_content()
+        assert names[first] in row and "-" in row
+        assert names[1 - first] in page.locator("#sc-scores tr.to-move").text_content()
+        assert seconds_left(page) >= 118 and "carried" not in page.locator("#sc-clock").text_content()
+        shot(page, "scarabeo-timeout")
+
+
+def scarab_opening(lex: Any, gen: MoveGenerator) -> tuple[int, GenPlay]:
+    """A seed whose first player holds a scarab, and their best opening that lays it for a letter
+    missing from the rack (so typing that letter uses the scarab)."""
+    for seed in range(1, 400):
+        state = ScarabeoState.from_options({"players": 2, "names": ["Anna", "Bruno"], "hourglass": True},
+                                           seed, word_list=lex)
+        rack = state.racks[state.to_move()]
+        if "?" not in rack or rack.count("?") > 1:
+            continue
+        plays = [p for p in gen.plays(state.board, rack, True) if not p[4] and 3 <= len(p[3]) <= 5
+                 and any(ch.islower() and ch.upper() not in rack for ch in p[3])]
+        if plays:
+            plays.sort(key=lambda p: (-p[0], p[1], p[2], p[3]))
+            return seed, plays[0]
+    raise AssertionError("no deal with a scarab to lay")
+
+
+class TestReload:
+    def test_reload_mid_turn_keeps_the_time_and_the_tiles(self, context_factory: Any, guard: Guard,
+                                                         open_site: Any, lex: Any, gen: MoveGenerator) -> None:
+        seed, p = scarab_opening(lex, gen)
+        ctx = context_factory()
+        ctx.clock.install()
+        page = watch(ctx.new_page(), guard)
+        start(page, open_site, seed, [("Anna", "person"), ("Bruno", "person")], hourglass=True)
+        reveal_if_covered(page)
+        state = engine_state(page, lex)
+        type_play(page, state, p)
+        laid = new_letters(state, p)
+        step = 1 if p[2] else SIZE
+        scarab_sq = next(p[1] + k * step for k, ch in enumerate(p[3]) if ch.islower())
+        preview = page.locator("#sc-score").text_content()
+        ctx.clock.fast_forward("00:40")
+        before = wait_seconds_left(page, 81)
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        page.wait_for_selector("#reveal", timeout=30_000)
+        # the cover hides the tiles laid like the rack: no board, no rack until the player taps
+        assert page.locator("#sc-board").count() == 0 and page.locator("#sc-rack").count() == 0
+        page.wait_for_timeout(2000)  # time behind the cover after a reload is not the player's
+        page.click("#reveal")
+        page.wait_for_selector("#sc-board")
+        after = seconds_left(page)
+        assert before - 2 <= after <= before, (before, after)
+        for sq, _letter in laid:
+            assert page.locator(f"#sq-{square_name(sq)}.placed").count() == 1, square_name(sq)
+        label = page.locator(f"#sq-{square_name(scarab_sq)}").get_attribute("aria-label")
+        assert "scarab" in label.lower() and "just placed" in label, label
+        assert page.locator("#sc-score").text_content() == preview
+        assert page.locator("#sc-rack [data-tile]").count() == len(state.racks[state.to_move()]) - len(laid)
+        shot(page, "scarabeo-reload")
+        page.click("#sc-play")
+        page.wait_for_selector("#reveal")
+        played = engine_state(page, lex)
+        assert len(played.history()) == 1 and played.results()[0].score == p[0]
+        assert stored(page)["state"]["meta"]["table"].get("tentative") is None
+
+        # a damaged saved clock (written while the game is not open): the turn starts afresh, no error
+        url, envelope = page.url, stored(page)
+        assert envelope["state"]["meta"]["table"]["clock"]["carry_in"] > 0
+        envelope["state"]["meta"]["table"]["clock"] = {"active": True, "used": "soon", "carry_in": -3}
+        page.close()
+        page = watch(ctx.new_page(), guard)
+        open_site(page, "#/")
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                      [f"scarab:save:{envelope['id']}", json.dumps(envelope)])
+        page.goto(url)
+        page.wait_for_selector("#reveal", timeout=30_000)
+        page.click("#reveal")
+        page.wait_for_selector("#sc-clock")
+        assert seconds_left(page) >= 119 and "carried" not in page.locator("#sc-clock").text_content()
+        # a hint lays its play as tentative tiles, which are kept like any others
+        page.click("#sc-hint")
+        page.wait_for_selector("#sc-hint-0", timeout=60_000)
+        hint = page.locator("#sc-hint-0").text_content()
+        page.click("#sc-hint-0")
+        page.wait_for_selector("#sc-score")
+        assert page.locator("#sc-score").text_content().startswith(hint.split(" — ")[0] + ":")
+        page.wait_for_function(f"JSON.parse(localStorage.getItem('scarab:save:{envelope['id']}'))"
+                               ".state.meta.table.tentative !== undefined")
+
+
+def challenge_seed(lex: Any) -> int:
+    """A three-player deal in challenge mode where Anna (seat 1) starts."""
+    for seed in range(1, 200):
+        state = ScarabeoState.from_options({"players": 3, "names": ["Anna", "Scarabot", "Carla"],
+                                            "check_mode": "challenge"}, seed, word_list=lex)
+        if state.to_move() == 0:
+            non_word(state, lex)
+            return seed
+    raise AssertionError("no deal where Anna starts")
+
+
+class TestChallengeWindow:
+    def test_people_decide_before_the_computer_plays(self, page: Any, open_site: Any, lex: Any,
+                                                     gen: MoveGenerator) -> None:
+        seed = challenge_seed(lex)
+        start(page, open_site, seed, [("Anna", "person"), ("Scarabot", "computer:1"), ("Carla", "person")],
+              mode="challenge")
+        reveal_if_covered(page)
+        # Anna lays a non-word: the computer, next, would challenge it, and does so at once
+        state = engine_state(page, lex)
+        word = non_word(state, lex)
+        set_direction(page, True)
+        page.locator(f"#sq-{square_name(CENTRE)}").focus()
+        for letter in word:
+            page.keyboard.press(letter.lower())
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#reveal", timeout=60_000)  # the computer challenged, then played: Carla's turn
+        moves = [engine_state(page, lex).move_text(m) for m in engine_state(page, lex).history()]
+        assert moves[1] == "!challenge 2" and moves[2][0] not in "!-"  # upheld, then its own play
+        reveal_if_covered(page)
+        # the computer's play waits for the people: Carla (to move) sees the panel; no button for its maker
+        assert page.locator("#sc-challenge-2").count() == 0 and page.locator("#sc-challenge-1").count() == 1
+        page.click("#sc-accept")
+        page.wait_for_function("document.querySelectorAll('#sc-sheet tbody tr').length === 4 "
+                               "|| document.getElementById('reveal')")
+        reveal_if_covered(page)
+        page.click("#sc-pass")
+        page.wait_for_selector("#reveal")
+        reveal_if_covered(page)
+        # Anna plays real words: the computer would not challenge, Carla may: the table gets the window
+        state = engine_state(page, lex)
+        p = best_play(state, gen)
+        assert p is not None
+        type_play(page, state, p)
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#sc-challenge-waiting", timeout=30_000)
+        assert "Scarabot" in page.locator("#sc-challenge-waiting").text_content()
+        assert page.locator("#sc-challenge-3").count() == 1 and page.locator("#sc-accept").count() == 1
+        assert page.locator("#sc-challenge-1").count() == 0 and page.locator("#sc-challenge-2").count() == 0
+        assert page.locator("#reveal").count() == 0 and page.locator("#thinking").count() == 0
+        assert page.locator("#sc-rack").count() == 0  # two people at the table: no rack is shown
+        assert "hidden" in page.locator(".sc-rack-hidden").text_content()
+        waiting_at = len(engine_state(page, lex).history())
+        page.wait_for_timeout(1500)
+        assert len(engine_state(page, lex).history()) == waiting_at  # the computer waits
+        shot(page, "scarabeo-challenge-window")
+        # Carla challenges: every word is valid, the play stands, then the computer plays
+        page.click("#sc-challenge-3")
+        page.wait_for_selector("#reveal", timeout=60_000)
+        after = engine_state(page, lex)
+        moves = [after.move_text(m) for m in after.history()]
+        assert moves[waiting_at] == "!challenge 3"
+        assert after.results()[waiting_at].note.startswith("challenge failed")
+        assert after.scores[0] > 0 and len(moves) == waiting_at + 2  # Scarabot's own play followed
+        assert "Carla" in page.locator("#cover-title").text_content()
