@@ -420,7 +420,7 @@ class MoveGenerator:
             if not allowed:
                 return
             spare = state[0] < scarabs
-            nt = tiles[i + 1]
+            nt = tiles[i + 1]  # a tile next: the child must have an edge for its letter
             lmi = lm[i]
             wmi = wm[i]
             xsi = xs[i]
@@ -428,20 +428,21 @@ class MoveGenerator:
             while True:
                 e = edges[j]
                 letter = e & _LETTER_MASK
+                child = e >> _CHILD_SHIFT
                 if (allowed >> letter & 1 and (counts[letter] or spare)
-                        and (nt < 0 or node_mask[e >> _CHILD_SHIFT >> 1] >> nt & 1)):
+                        and (nt < 0 or node_mask[child >> 1] >> nt & 1)):
                     sc = val[letter] * lmi
                     xadd = xtot if xsi < 0 else xtot + (xsi + sc) * xm[i] * wmi
                     cur[i] = upper[letter]
                     if counts[letter]:
                         counts[letter] -= 1
-                        extend(i + 1, e >> _CHILD_SHIFT, start, anchor, msum + sc, mwm2, xadd,
+                        extend(i + 1, child, start, anchor, msum + sc, mwm2, xadd,
                                placed + 1, ms)
                         counts[letter] += 1
                     else:
                         state[0] += 1
                         forced.append(upper[letter])
-                        extend(i + 1, e >> _CHILD_SHIFT, start, anchor, msum + sc, mwm2, xadd,
+                        extend(i + 1, child, start, anchor, msum + sc, mwm2, xadd,
                                placed + 1, ms)
                         forced.pop()
                         state[0] -= 1
@@ -463,18 +464,40 @@ class MoveGenerator:
             if k >= limit or j == 0:
                 return
             cca = cc[anchor]
-            # The child is the last letter of the left part: it must itself lead to a letter
-            # allowed on the anchor (and then to t1); else only somewhere below.
-            last = k + 1 == limit
             spare = state[0] < scarabs
+            if k + 1 == limit:
+                # The child is the left part's last letter: its node must lead to a letter
+                # allowed on the anchor (and then to t1), and the anchor is extended from here
+                # (this level is the widest, so no call to left() for it).
+                start = anchor - limit
+                while True:
+                    e = edges[j]
+                    letter = e & _LETTER_MASK
+                    c = e >> _CHILD_SHIFT >> 1
+                    if ((counts[letter] or spare) and node_mask[c] & cca
+                            and (t1 < 0 or second[c] >> t1 & 1)):
+                        prefix.append(letter)
+                        if counts[letter]:
+                            counts[letter] -= 1
+                            extend(anchor, e >> _CHILD_SHIFT, start, anchor, 0, 1, 0, limit, False)
+                            counts[letter] += 1
+                        else:
+                            state[0] += 1
+                            forced.append(upper[letter])
+                            extend(anchor, e >> _CHILD_SHIFT, start, anchor, 0, 1, 0, limit, False)
+                            forced.pop()
+                            state[0] -= 1
+                        prefix.pop()
+                    if e & _LAST_FLAG:
+                        return
+                    j += 1
             while True:
                 # grow(e, anchor, limit, k), inlined: this loop is the left parts' hot spot.
                 e = edges[j]
                 letter = e & _LETTER_MASK
                 c = e >> _CHILD_SHIFT >> 1
-                if (counts[letter] or spare) and (
-                        (node_mask[c] & cca and (t1 < 0 or second[c] >> t1 & 1)) if last
-                        else (below[c] & cca and (t1 < 0 or below2[c] >> t1 & 1))):
+                if ((counts[letter] or spare) and below[c] & cca
+                        and (t1 < 0 or below2[c] >> t1 & 1)):
                     prefix.append(letter)
                     if counts[letter]:
                         counts[letter] -= 1
