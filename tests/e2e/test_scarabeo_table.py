@@ -224,6 +224,8 @@ class TestChallengeWindow:
         assert page.locator("#reveal").count() == 0 and page.locator("#thinking").count() == 0
         assert page.locator("#sc-rack").count() == 0  # two people at the table: no rack is shown
         assert "hidden" in page.locator(".sc-rack-hidden").text_content()
+        # nor can one be worked out: the unseen tiles are then every tile not on the board
+        assert page.locator("#sc-unseen-help").text_content().startswith("Not on the board")
         waiting_at = len(engine_state(page, lex).history())
         page.wait_for_timeout(1500)
         assert len(engine_state(page, lex).history()) == waiting_at  # the computer waits

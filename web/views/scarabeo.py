@@ -911,8 +911,22 @@ class ScarabeoUI:
                  h("h2", {"id": "sc-sheet-title", "text": t("play.log")}), wrap)
 
     def _bag_box(self, page: Any, view: dict[str, Any], viewer: int | None) -> Any:
+        """The bag and the tiles not seen by the one whose rack is shown: the player to move (the
+        engine's ``unseen``), the only person while the computer is to move, or nobody (racks hidden:
+        the bag and every rack, so that no rack can be worked out from the board and this list)."""
         t = page.t
-        unseen = view["unseen"]
+        state = page.session.state
+        if viewer is not None and viewer == view["to_move"] and not view["over"]:
+            unseen, help_text = view["unseen"], "scarabeo.unseen.help"
+        else:
+            unseen = {}
+            for s, rack in enumerate(state.racks):
+                if s != viewer:
+                    for tile in rack:
+                        unseen[tile] = unseen.get(tile, 0) + 1
+            for tile in state.bag:
+                unseen[tile] = unseen.get(tile, 0) + 1
+            help_text = "scarabeo.unseen.help.all" if viewer is None else "scarabeo.unseen.help.of"
         items = h("ul", {"class": "sc-unseen", "aria-label": t("scarabeo.unseen")})
         for letter in list(LETTERS) + [SCARAB]:
             n = unseen.get(letter, 0)
@@ -923,7 +937,9 @@ class ScarabeoUI:
         total = sum(unseen.values())
         return h("section", {"class": "panel", "aria-labelledby": "sc-bag-title"},
                  h("h2", {"id": "sc-bag-title", "text": t("scarabeo.bag", n=view["bag_count"])}),
-                 h("p", {"class": "muted", "text": t("scarabeo.unseen.help", n=total)}), items)
+                 h("p", {"class": "muted", "id": "sc-unseen-help",
+                         "text": t(help_text, n=total, name=page.session.seats[viewer].name if viewer is not None else "")}),
+                 items)
 
     def _tools(self, page: Any, person: bool) -> Any:
         from web import wordcheck
