@@ -78,53 +78,42 @@ class MoveGenerator:
         self.edges = lexicon.edge_array
         self.root: int = lexicon.root
         edges = self.edges
-        # Letters leaving each node, as a bitset, indexed by the node's first edge index.
-        masks = [0] * len(edges)
-        acc = 0
-        for i in range(len(edges) - 1, 0, -1):
-            e = edges[i]
-            if e & _LAST_FLAG:
-                acc = 0
-            acc |= 1 << (e & _LETTER_MASK)
-            masks[i] = acc
-        self.node_mask = masks
-        # Letters on any edge at or below each node: a left part whose node cannot reach a
-        # letter allowed on the anchor square is cut (children precede parents in the array).
-        below = [0] * len(edges)
-        j = 1
+        # Per node, indexed by its first edge index (children precede parents in the array,
+        # so one forward pass sees every child before its parent), four letter bitsets:
+        # - node_mask: the letters leaving the node;
+        # - below_mask: letters on any edge at or below it (a left part whose node cannot reach
+        #   a letter allowed on the anchor square is cut);
+        # - second_mask: letters two edges down, and below2_mask: at least two edges down (an
+        #   anchor followed by a tile needs that tile's letter right after the anchor's, which
+        #   cuts most left parts early).
+        # Equal bitsets share one int object: a few thousand distinct values for 56 k nodes.
         n = len(edges)
-        while j < n:
-            k = j
-            acc = 0
-            while True:
-                e = edges[k]
-                acc |= 1 << (e & _LETTER_MASK) | below[(e >> _CHILD_SHIFT) >> 1]
-                if e & _LAST_FLAG:
-                    break
-                k += 1
-            below[j] = acc
-            j = k + 1
-        self.below_mask = below
-        # Letters two edges down from each node (on a grandchild's edges), and letters at
-        # least two edges down: an anchor followed by a tile needs that tile's letter right
-        # after the anchor's, which cuts most left parts early.
-        second = [0] * len(edges)
-        below2 = [0] * len(edges)
+        masks = [0] * n
+        below = [0] * n
+        second = [0] * n
+        below2 = [0] * n
+        shared: dict[int, int] = {}
         j = 1
         while j < n:
             k = j
-            acc = acc2 = 0
+            m = s2 = b2 = 0
             while True:
                 e = edges[k]
                 c = (e >> _CHILD_SHIFT) >> 1
-                acc |= masks[c] if c else 0
-                acc2 |= below[c]
+                m |= 1 << (e & _LETTER_MASK)
+                s2 |= masks[c]
+                b2 |= below[c]
                 if e & _LAST_FLAG:
                     break
                 k += 1
-            second[j] = acc
-            below2[j] = acc2
+            masks[j] = shared.setdefault(m, m)
+            second[j] = shared.setdefault(s2, s2)
+            below2[j] = shared.setdefault(b2, b2)
+            b = m | b2
+            below[j] = shared.setdefault(b, b)
             j = k + 1
+        self.node_mask = masks
+        self.below_mask = below
         self.second_mask = second
         self.below2_mask = below2
         # (letters before, letters after) → (bitset of letters that complete a word).
