@@ -1,17 +1,31 @@
 """Fit the Scarabeo rack-leave values (game/scarabeo/leaves.py) by self-play.
 
-    .venv/bin/python tools/tune_scarabeo_leaves.py --games 15 --seed 10000 --save s0.json
-    (… --seed 10015 --save s1.json, --seed 10030 --save s2.json, in parallel)
-    .venv/bin/python tools/tune_scarabeo_leaves.py --fit s0.json s1.json s2.json
+    # 1. play: seeded champion self-play games, each turn's score, leave and bag size saved
+    .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 20000 --save /tmp/h0.json
+    .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 20250 --save /tmp/h1.json
+    # 2. fit (no game played): prints the weights for ``leaves.TUNED`` and the fit's figures
+    .venv/bin/python tools/tune_scarabeo_leaves.py --fit /tmp/h0.json /tmp/h1.json
 
 Method: the given level (champion: equity with the current leave weights) plays both seats of
-seeded 2-player games. After each play that leaves the bag with at least 8 tiles, the leave's
-features (one count per tile kind, duplicates, vowel/consonant imbalance, Q without U) are
-recorded with the points the same player scores on their next turn. A ridge least-squares fit
-``next score ≈ b + Σ w_f × feature_f`` (of the deviation from ``leaves.PRIOR``) gives w: what
-each kind of kept tile adds to the next turn's score above the average. Prints JSON: the
-weights (ready for ``TUNED``), the intercept, the sample count and R². Games are deterministic,
-so runs over seed ranges can be split, saved (``--save``) and fitted together (``--fit``).
+seeded 2-player games; the histories record, for every turn, the player, the points scored, the
+tiles kept after a play (the leave, after any swap) and the tiles left in the bag. A sample is
+every play that leaves at least 8 tiles in the bag and is followed by another turn of the same
+player. Its features are ``leaves.features(leave)``; its target is
+
+- ``--target td`` (default): the points of the player's next turn plus ``--gamma`` × the value
+  of the leave that next turn kept (with the weight the opponent gives it at that bag size:
+  full, half with fewer than 8 tiles in the bag, none when empty), the value coming from the
+  previous iteration's fit (``--iterations``, the first one without it). This is a temporal-
+  difference target: a tile kept for later (a scarab held for a bonus) is credited with what it
+  brings on the turns after the next one too, not only on the next.
+- ``--target next``: the points of the next turn alone (the first tuning's target).
+
+A ridge least-squares fit ``target ≈ b + Σ w_f × feature_f`` (ridge ``--ridge`` toward
+``leaves.PRIOR``, so a rare tile kind keeps about its prior value) gives w: what each feature of
+the leave adds to the coming turns' points above the average. R² is reported on the games whose
+seed is a multiple of 5 with the weights fitted on the others (held out), and on all; the
+printed weights are fitted on all. Games are deterministic, so runs over seed ranges can be
+split, saved and fitted together.
 """
 
 from __future__ import annotations
@@ -21,14 +35,18 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import lexicon  # noqa: E402
 from game.scarabeo import ai, leaves  # noqa: E402
 from game.scarabeo.game import ScarabeoState  # noqa: E402
 from game.scarabeo.moves import Play  # noqa: E402
 from game.scarabeo.rules import apply_swaps, resolve_play  # noqa: E402
+
+#: One turn of a history: player, points, the leave of a play (None otherwise), bag after.
+Turn = tuple[int, int, "str | None", int]
+Sample = tuple[dict[str, int], float, int]  # features, target, game seed
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -47,24 +65,26 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
-def collect(games: int, seed: int, level: str) -> list[tuple[dict[str, int], int]]:
+def collect(games: int, seed: int, level: str) -> list[dict[str, Any]]:
+    """Seeded self-play games of ``level`` against itself, as histories."""
+    import lexicon  # noqa: PLC0415 - only playing needs the lexicon file
+
     lex = lexicon.load()
-    samples: list[tuple[dict[str, int], int]] = []
+    out: list[dict[str, Any]] = []
     for g in range(games):
         state = ScarabeoState.new(2, seed + g, word_list=lex)
-        waiting: dict[int, dict[str, int]] = {}
+        turns: list[Turn] = []
         while not state.is_over():
             player = state.turn
             move = ai.choose(state, level)
-            left = leave_of(state, move) if isinstance(move, Play) else None
+            left = "".join(leave_of(state, move)) if isinstance(move, Play) else None
             result = state.push(move)
-            if player in waiting:
-                samples.append((waiting.pop(player), result.score))
-            if left is not None and len(state.bag) >= 8:
-                waiting[player] = leaves.features(left)
-        print(f"game {g + 1}/{games}: {state.scores} ({len(samples)} samples)", file=sys.stderr,
-              flush=True)
-    return samples
+            turns.append((player, result.score, left, len(state.bag)))
+        outcome = state.outcome()
+        assert outcome is not None
+        out.append({"seed": seed + g, "turns": turns, "final": list(outcome.scores)})
+        print(f"game {g + 1}/{games}: {outcome.scores}", file=sys.stderr, flush=True)
+    return out
 
 
 def leave_of(state: ScarabeoState, play: Play) -> list[str]:
@@ -77,65 +97,107 @@ def leave_of(state: ScarabeoState, play: Play) -> list[str]:
     return rack
 
 
-def fit(samples: list[tuple[dict[str, int], int]], ridge: float) -> dict[str, object]:
-    """Ridge regression of the next-turn score on the leave features, shrunk toward the prior
-    (``leaves.PRIOR``): the fit is of the deviation from the prior, so a tile kind seen rarely
-    keeps about its prior value instead of a noisy one."""
+def bag_weight(bag: int) -> float:
+    """The leave's weight in the champion's equity at this bag size (as ``ai._rank``)."""
+    return 1.0 if bag >= 8 else 0.5 if bag > 0 else 0.0
+
+
+def samples(histories: list[dict[str, Any]], target: str, gamma: float,
+            value: Callable[[str], float] | None) -> list[Sample]:
+    out: list[Sample] = []
+    for h in histories:
+        turns = h["turns"]
+        for i, (player, _, leave, bag) in enumerate(turns):
+            if leave is None or bag < 8:
+                continue
+            nxt = next((t for t in turns[i + 1:] if t[0] == player), None)
+            if nxt is None:
+                continue
+            y = float(nxt[1])
+            if target == "td" and value is not None and nxt[2] is not None:
+                y += gamma * bag_weight(nxt[3]) * value(nxt[2])
+            out.append((leaves.features(leave), y, h["seed"]))
+    return out
+
+
+def fit_weights(data: list[Sample], ridge: float) -> tuple[float, dict[str, float]]:
+    """Ridge least squares of the target on the features, shrunk toward ``leaves.PRIOR``."""
     names = list(leaves.FEATURES)
     prior = [leaves.PRIOR.get(n, 0.0) for n in names]
     k = len(names) + 1
     xtx = [[0.0] * k for _ in range(k)]
     xty = [0.0] * k
-    ys = []
-    for feats, y0 in samples:
+    for feats, y0, _ in data:
         x = [1.0] + [float(feats.get(n, 0)) for n in names]
         y = y0 - sum(prior[i] * x[i + 1] for i in range(len(names)))
-        ys.append(y)
-        for i in range(k):
-            if x[i]:
-                xty[i] += x[i] * y
-                for j in range(k):
-                    xtx[i][j] += x[i] * x[j]
+        nz = [i for i in range(k) if x[i]]
+        for i in nz:
+            xty[i] += x[i] * y
+            for j in nz:
+                xtx[i][j] += x[i] * x[j]
     for i in range(1, k):
         xtx[i][i] += ridge
     w = solve(xtx, xty)
-    for i in range(len(names)):
-        w[i + 1] += prior[i]
-    raw = [y for _, y in samples]
-    mean = sum(raw) / len(raw)
-    ss_tot = sum((y - mean) ** 2 for y in raw)
-    ss_res = sum((y - w[0] - sum(w[i + 1] * f.get(n, 0) for i, n in enumerate(names))) ** 2
-                 for f, y in samples)
-    return {
-        "weights": {n: round(w[i + 1], 2) for i, n in enumerate(names)},
-        "intercept": round(w[0], 2),
-        "samples": len(samples),
-        "r2": round(1 - ss_res / ss_tot, 3) if ss_tot else 0.0,
-        "mean_next_score": round(mean, 2),
-    }
+    return w[0], {n: w[i + 1] + prior[i] for i, n in enumerate(names)}
+
+
+def r2(data: list[Sample], b: float, w: dict[str, float]) -> float:
+    ys = [y for _, y, _ in data]
+    mean = sum(ys) / len(ys)
+    ss_tot = sum((y - mean) ** 2 for y in ys)
+    ss_res = sum((y - b - sum(w.get(n, 0.0) * v for n, v in f.items())) ** 2 for f, y, _ in data)
+    return 1 - ss_res / ss_tot if ss_tot else 0.0
+
+
+def fit(histories: list[dict[str, Any]], target: str = "td", gamma: float = 0.8,
+        iterations: int = 4, ridge: float = 5.0) -> dict[str, object]:
+    value: Callable[[str], float] | None = None
+    rounds = iterations if target == "td" else 1
+    report: dict[str, object] = {}
+    for it in range(rounds):
+        data = samples(histories, target, gamma, value)
+        train = [s for s in data if s[2] % 5]
+        held = [s for s in data if s[2] % 5 == 0]
+        b_train, w_train = fit_weights(train, ridge)
+        b, w = fit_weights(data, ridge)
+        report = {
+            "weights": {n: round(v, 2) for n, v in w.items()},
+            "intercept": round(b, 2),
+            "samples": len(data),
+            "games": len(histories),
+            "r2": round(r2(data, b, w), 3),
+            "r2_held_out": round(r2(held, b_train, w_train), 3) if held else None,
+            "mean_target": round(sum(y for _, y, _ in data) / len(data), 2),
+            "target": target, "gamma": gamma, "iteration": it + 1, "ridge": ridge,
+        }
+        print(f"iteration {it + 1}: {len(data)} samples, R² {report['r2']} "
+              f"(held out {report['r2_held_out']})", file=sys.stderr)
+        value = (lambda wt: lambda leave: leaves.value(leave, wt))(dict(w))
+    return report
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="champion")
-    ap.add_argument("--ridge", type=float, default=20.0)
-    ap.add_argument("--save", help="write the samples (JSON) to this file")
-    ap.add_argument("--fit", nargs="+", metavar="FILE", help="fit saved samples, play no game")
+    ap.add_argument("--save", help="write the games' histories (JSON) to this file")
+    ap.add_argument("--fit", nargs="+", metavar="FILE", help="fit saved histories, play no game")
+    ap.add_argument("--target", choices=("td", "next"), default="td")
+    ap.add_argument("--gamma", type=float, default=0.8)
+    ap.add_argument("--iterations", type=int, default=4)
+    ap.add_argument("--ridge", type=float, default=5.0)
     args = ap.parse_args()
     t0 = time.time()
     if args.fit:
-        samples = []
-        for name in args.fit:
-            samples += [(f, y) for f, y in json.loads(Path(name).read_text())]
+        histories = [h for name in args.fit for h in json.loads(Path(name).read_text())]
     else:
-        samples = collect(args.games, args.seed, args.level)
-    if args.save:
-        Path(args.save).write_text(json.dumps(samples))
-    out = fit(samples, args.ridge)
-    out.update({"games": args.games, "seed": args.seed, "level": args.level,
-                "seconds": round(time.time() - t0, 1)})
+        histories = collect(args.games, args.seed, args.level)
+        if args.save:
+            Path(args.save).write_text(json.dumps(histories))
+    out = fit(histories, args.target, args.gamma, args.iterations, args.ridge)
+    out["seconds"] = round(time.time() - t0, 1)
     print(json.dumps(out, indent=1))
     return 0
 

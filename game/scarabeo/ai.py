@@ -28,7 +28,7 @@ from typing import Any, Generator, Sequence
 
 from game.core import Rng
 from game.scarabeo import leaves
-from game.scarabeo.board import square_name
+from game.scarabeo.board import SIZE, SQUARES, WORD_MULT, square_name
 from game.scarabeo.game import ScarabeoState
 from game.scarabeo.movegen import (
     GenPlay, MoveGenerator, other_moves, rack_after, tiles_placed, to_play,
@@ -66,6 +66,10 @@ EXCHANGE_EQUITY = -2.0
 PASS_COST = 20.0
 #: How many plays the end-game look-ahead answers.
 ENDGAME_CANDIDATES = 6
+#: Board danger (champion, bag not empty): points charged per 3P square a play brings within
+#: the opponent's reach (``_threat``); applied to the best few plays by equity.
+DANGER_WEIGHT = 0.0
+DANGER_CANDIDATES = 8
 
 _GENERATORS: dict[int, MoveGenerator] = {}
 
@@ -254,8 +258,13 @@ def _rank(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice], top:
     want = max(top, 1) if lv.top_share == 0 else max(top, int(len(plays) * lv.top_share) + 1)
     plays = yield from _sort_by_score(plays)
     swappable = sum(1 for c in state.board if c.islower())
+    danger = lv.endgame and DANGER_WEIGHT > 0 and bag > 0 and not state.first_play
     if by_score:
         choices = [_valued(state.board, rack, p, weight) for p in plays[:want]]
+    elif danger:
+        choices = yield from _by_equity(state.board, rack, plays, weight,
+                                        max(want, DANGER_CANDIDATES), swappable)
+        choices = _less_danger(state.board, choices, DANGER_WEIGHT)
     else:
         choices = yield from _by_equity(state.board, rack, plays, weight, want, swappable)
     for m in other_moves(state.board, rack):
@@ -351,6 +360,54 @@ def _by_equity(board: list[str], rack: list[str], plays: list[GenPlay], weight: 
                 floor = sorted((b[0] for b in best), reverse=True)[want - 1]
     best.sort(key=lambda x: (-x[0], x[1]))
     return [Choice(to_play(p), p[0], eq, left) for eq, _, p, left in best[:want]]
+
+
+_W_SQUARES = tuple(sq for sq in range(SQUARES) if WORD_MULT[sq] == 3)
+
+
+def _threat(board: Sequence[str], extra: frozenset[int] = frozenset()) -> float:
+    """How open the empty 3P squares are: for each, (9 − the fewest tiles a word along its row
+    or column needs to cover it and touch the tiles on the board) / 8, when that is at most 8.
+    ``extra`` squares count as occupied (a candidate play's new tiles)."""
+    total = 0.0
+    for w in _W_SQUARES:
+        if board[w] or w in extra:
+            continue
+        r0, c0 = divmod(w, SIZE)
+        best = RACK_SIZE + 1
+        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            for d in range(RACK_SIZE):
+                r, c = r0 + dr * d, c0 + dc * d
+                if not (0 <= r < SIZE and 0 <= c < SIZE) or d + 1 >= best:
+                    break
+                s = r * SIZE + c
+                if board[s] or s in extra:
+                    best = min(best, d)  # the word reaches a tile: d new tiles
+                    break
+                # a perpendicular neighbour makes s an anchor: d + 1 new tiles
+                for nr, nc in ((r + dc, c + dr), (r - dc, c - dr)):
+                    if 0 <= nr < SIZE and 0 <= nc < SIZE:
+                        n = nr * SIZE + nc
+                        if board[n] or n in extra:
+                            best = min(best, d + 1)
+        if best <= RACK_SIZE:
+            total += (RACK_SIZE + 1 - best) / RACK_SIZE
+    return total
+
+
+def _less_danger(board: list[str], choices: list[Choice], weight: float) -> list[Choice]:
+    """The choices with ``weight`` × the 3P squares each play opens (``_threat`` after − before)
+    taken off their equity, best first."""
+    before = _threat(board)
+    out: list[Choice] = []
+    for c in choices:
+        if isinstance(c.move, Play):
+            new = frozenset(sq for sq in c.move.squares() if not board[sq])
+            opened = _threat(board, new) - before
+            c = Choice(c.move, c.score, c.equity - weight * opened, c.leave)
+        out.append(c)
+    out.sort(key=lambda c: (-c.equity, -c.score, move_text(c.move)))
+    return out
 
 
 def _pick(state: ScarabeoState, lv: Level, ranked: list[Choice]) -> Move:

@@ -2,8 +2,9 @@
 
 A linear model over a few features of the leave, fitted by least squares on self-play games
 (``tools/tune_scarabeo_leaves.py``; method and figures in docs/scarabeo-ai.md): the target is
-how much the player scored on their next turn above the average next-turn score, given the
-tiles they kept. ``TUNED`` below is that script's output; ``leave_value`` evaluates it.
+what the player scored on their next turn plus (discounted) the value of the leave that turn
+kept, above the average, given the tiles they kept. ``TUNED`` below is that script's output;
+``value`` evaluates it.
 """
 
 from __future__ import annotations
@@ -12,41 +13,63 @@ from typing import Iterable
 
 from game.scarabeo.tiles import LETTERS, SCARAB, VOWELS
 
-#: Feature names, in the order of the weight vectors: one per tile kind, then shape features.
-FEATURES: tuple[str, ...] = tuple(LETTERS) + (SCARAB, "duplicates", "imbalance", "q_without_u")
+#: Shape features, after one count per tile kind: repeated vowels and repeated consonants (each
+#: copy after the first), the third and later copies again, vowels beyond the consonants + 1
+#: and consonants beyond the vowels + 1, a Q without a U, both scarabs kept.
+SHAPES: tuple[str, ...] = ("vowel_dups", "consonant_dups", "triples", "more_vowels",
+                           "more_consonants", "q_without_u", "two_scarabs")
+#: Feature names, in the order of the weight vectors: one per tile kind, then the shapes.
+FEATURES: tuple[str, ...] = tuple(LETTERS) + (SCARAB,) + SHAPES
 
-#: Starting values before tuning (points): scarabs are worth most, awkward letters cost.
+#: Starting values before tuning (points), and what the ridge fit shrinks toward: scarabs are
+#: worth most, awkward letters cost.
 PRIOR: dict[str, float] = {
     **dict.fromkeys("AEIO", 1.0), "U": -2.5,
     **dict.fromkeys("CRST", 1.5), **dict.fromkeys("LMN", 1.0),
     **dict.fromkeys("BDFGP", -1.0), "V": -2.5, "H": -3.0, "Q": -7.0, "Z": -2.0,
-    SCARAB: 25.0, "duplicates": -2.5, "imbalance": -2.5, "q_without_u": -6.0,
+    SCARAB: 25.0, "vowel_dups": -2.5, "consonant_dups": -2.5, "triples": 0.0,
+    "more_vowels": -2.5, "more_consonants": -2.5, "q_without_u": -6.0, "two_scarabs": 0.0,
 }
 
-#: Fitted by tools/tune_scarabeo_leaves.py: 45 champion self-play games (seeds 10000-10044, with
-#: the PRIOR weights), 887 leaves, ridge 20 toward PRIOR; R² 0.134, intercept 83.55
-#: (mean next-turn score 75.5).
+#: Fitted by tools/tune_scarabeo_leaves.py (temporal-difference target, gamma 0.8, 4 iterations,
+#: ridge 5 toward PRIOR): 500 champion self-play games (seeds 20000-20499, played with the
+#: previous weights), 9 171 leaves; R² 0.105 (0.107 on the held-out fifth), intercept 83.06.
 TUNED: dict[str, float] | None = {
-    "A": 1.04, "B": -4.73, "C": -0.45, "D": 1.45, "E": 1.07, "F": -1.78, "G": -1.11, "H": 4.07,
-    "I": 3.75, "L": 0.24, "M": -5.71, "N": -2.03, "O": -0.73, "P": -6.75, "Q": -3.38,
-    "R": 4.27, "S": -1.09, "T": -2.51, "U": -4.15, "V": -5.93, "Z": 1.29, "?": 13.52,
-    "duplicates": -5.1, "imbalance": -4.88, "q_without_u": -3.34,
+    "A": 7.48, "B": -8.79, "C": -5.05, "D": -1.88, "E": 1.28, "F": -10.22, "G": -4.85, "H": -9.03,
+    "I": 8.93, "L": -1.52, "M": -1.99, "N": 0.28, "O": 0.76, "P": -10.03, "Q": -20.43, "R": 5.26,
+    "S": -2.35, "T": -4.52, "U": -1.69, "V": -4.08, "Z": -9.11, "?": 17.62, "vowel_dups": -4.6,
+    "consonant_dups": -5.41, "triples": -7.89, "more_vowels": -5.24, "more_consonants": -3.39,
+    "q_without_u": 1.93, "two_scarabs": 18.78,
 }
 
 WEIGHTS: dict[str, float] = dict(TUNED if TUNED is not None else PRIOR)
 
 
 def features(leave: Iterable[str]) -> dict[str, int]:
-    """The feature counts of a leave (tiles: letters and ``?``)."""
+    """The feature counts of a leave (tiles: letters and ``?``); absent features are 0."""
     counts: dict[str, int] = {}
     for t in leave:
         counts[t] = counts.get(t, 0) + 1
     out = dict(counts)
-    out["duplicates"] = sum(n - 1 for t, n in counts.items() if n > 1 and t != SCARAB)
-    vowels = sum(n for t, n in counts.items() if t in VOWELS)
-    consonants = sum(n for t, n in counts.items() if t not in VOWELS and t != SCARAB)
-    out["imbalance"] = max(0, abs(vowels - consonants) - 1)
-    out["q_without_u"] = 1 if counts.get("Q") and not counts.get("U") else 0
+    vowels = consonants = vowel_dups = consonant_dups = triples = 0
+    for t, n in counts.items():
+        if t == SCARAB:
+            continue
+        if t in VOWELS:
+            vowels += n
+            vowel_dups += n - 1
+        else:
+            consonants += n
+            consonant_dups += n - 1
+        triples += max(0, n - 2)
+    shapes = {
+        "vowel_dups": vowel_dups, "consonant_dups": consonant_dups, "triples": triples,
+        "more_vowels": max(0, vowels - consonants - 1),
+        "more_consonants": max(0, consonants - vowels - 1),
+        "q_without_u": 1 if counts.get("Q") and not counts.get("U") else 0,
+        "two_scarabs": 1 if counts.get(SCARAB, 0) >= 2 else 0,
+    }
+    out.update((k, v) for k, v in shapes.items() if v)
     return out
 
 
@@ -59,5 +82,5 @@ def max_value(weights: dict[str, float] | None = None, size: int = 7) -> float:
     """An upper bound of ``value`` over leaves of at most ``size`` tiles (for pruning)."""
     w = WEIGHTS if weights is None else weights
     best_tile = max(0.0, *(w.get(t, 0.0) for t in (*LETTERS, SCARAB)))
-    shape = size * (max(0.0, w.get("duplicates", 0.0)) + max(0.0, w.get("imbalance", 0.0)))
-    return size * best_tile + shape + max(0.0, w.get("q_without_u", 0.0)) + 1e-9
+    shape = sum(max(0.0, w.get(k, 0.0)) for k in SHAPES)
+    return size * (best_tile + shape) + 1e-9

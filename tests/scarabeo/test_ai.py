@@ -93,6 +93,58 @@ def _as_gen(state: ScarabeoState, move: Play) -> tuple[int, int, bool, str, tupl
     return (state.preview(move).score, move.start, move.across, move.word, move.swaps)
 
 
+class TestLeaves:
+    def test_shape_features(self) -> None:
+        f = leaves.features("AAAEQ??")
+        assert f["A"] == 3 and f["?"] == 2 and f["two_scarabs"] == 1
+        assert f["vowel_dups"] == 2 and f["triples"] == 1 and "consonant_dups" not in f
+        assert f["more_vowels"] == 4 - 1 - 1 and f["q_without_u"] == 1
+        g = leaves.features("CCRTU")
+        assert g["consonant_dups"] == 1 and g["more_consonants"] == 4 - 1 - 1
+        assert "q_without_u" not in g and "more_vowels" not in g and "two_scarabs" not in g
+        assert leaves.features("") == {}
+
+    def test_value_is_linear_in_the_features(self) -> None:
+        w = {"A": 2.0, "?": 10.0, "vowel_dups": -1.0, "two_scarabs": 5.0}
+        assert leaves.value("AA??", w) == 2 * 2.0 + 2 * 10.0 - 1.0 + 5.0
+        assert leaves.value("") == 0.0
+
+    def test_tuned_values_rank_the_obvious_leaves(self) -> None:
+        assert set(leaves.TUNED or {}) == set(leaves.FEATURES)
+        assert leaves.value("?") > leaves.value("A") > leaves.value("Q")
+        assert leaves.value("??") > 2 * leaves.value("?")  # two scarabs: more than twice one
+        assert leaves.value("AE") > leaves.value("EE")  # a repeated vowel costs
+        assert leaves.value("RA") > leaves.value("RRRA")
+        assert leaves.max_value() >= max(leaves.value(r) for r in ("???", "AI??", "ARI??"))
+
+
+class TestDanger:
+    def test_a_tile_near_a_3p_square_opens_it(self) -> None:
+        board = [""] * 289
+        assert ai._threat(board) == 0.0
+        board[parse_square("I9")] = "A"
+        assert ai._threat(board) == 0.0  # the centre is 8 squares from every 3P square
+        board[parse_square("I3")] = "A"
+        # I1 is two squares up: a word covering I1 and reaching I3 needs 2 new tiles
+        assert ai._threat(board) == pytest.approx((9 - 2) / 8)
+        assert ai._threat(board, frozenset({parse_square("I2")})) == pytest.approx(1.0)
+        assert ai._threat(board, frozenset({parse_square("I1")})) == 0.0  # covered: taken
+
+    def test_the_play_that_opens_a_3p_square_is_charged(self) -> None:
+        state = state_of(["9F CASA"], ["ORTE", ""])
+        board = state.board
+        safe = Play(parse_square("F9"), False, "CORTE")  # down to F13: no 3P line in reach
+        wild = Play(parse_square("I9"), False, "ARTE")  # down to I12, five squares from I17
+        far = ai.Choice(Play(parse_square("I2"), True, "AB"), 10, 10.0, "")  # next to I1
+        choices = [ai.Choice(wild, 10, 10.0, ""), ai.Choice(safe, 10, 10.0, ""), far]
+        ranked = ai._less_danger(board, choices, 6.0)
+        assert [c.move for c in ranked] == [safe, wild, far.move]
+        assert ranked[0].equity == 10.0
+        assert ranked[1].equity == pytest.approx(10.0 - 6.0 * (9 - 5) / 8)
+        assert ranked[2].equity <= 10.0 - 6.0
+        assert ai._less_danger(board, choices, 6.0) == ranked  # deterministic
+
+
 class TestEndgame:
     def test_goes_out_rather_than_score_more_and_stay(self) -> None:
         # Bag empty: going out with CASO (the last four tiles) wins the opponent's rack twice.
@@ -291,6 +343,35 @@ class TestCommandLine:
         code, data = self.run(capsys, "bench", "--positions", str(small))
         assert code == 0 and isinstance(data, dict)
         assert data["classes"]["0"]["positions"] == 1
+
+
+class TestTuning:
+    def test_temporal_difference_target(self) -> None:
+        from tools import tune_scarabeo_leaves as tune
+
+        turns = [(0, 20, "AE", 50), (1, 30, "R", 45), (0, 40, "?", 40), (1, 10, None, 40),
+                 (0, 50, "QQ", 3), (1, 0, None, 3)]
+        hist = [{"seed": 5, "turns": turns, "final": [110, 40]}]
+        nxt = tune.samples(hist, "next", 0.8, None)
+        # one sample per play with 8+ tiles left in the bag and a later turn of the same player
+        assert [(f, y) for f, y, _ in nxt] == [(leaves.features("AE"), 40.0),
+                                               (leaves.features("R"), 10.0),
+                                               (leaves.features("?"), 50.0)]
+        val = {"?": 10.0, "Q": -1.0}
+        td = tune.samples(hist, "td", 0.5, lambda leave: leaves.value(leave, val))
+        # the next turn's points + gamma × the value of the leave it kept, at that bag's weight
+        assert [y for _, y, _ in td] == [40.0 + 0.5 * 10.0, 10.0, 50.0 + 0.5 * 0.5 * -2.0]
+
+    def test_the_fit_recovers_known_weights(self) -> None:
+        from tools import tune_scarabeo_leaves as tune
+
+        truth = {"A": 3.0, "?": 20.0, "C": -4.0}
+        data = [(leaves.features(r), 70.0 + leaves.value(r, truth), i)
+                for i, r in enumerate(["A", "C", "?", "AC", "A?", "CC", "AA?", "", "C?"] * 20)]
+        b, w = tune.fit_weights(data, ridge=1e-6)
+        assert b == pytest.approx(70.0, abs=1e-3)
+        for k, v in truth.items():
+            assert w[k] == pytest.approx(v, abs=1e-3)
 
 
 def _real_lexicon() -> None:
