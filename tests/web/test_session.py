@@ -58,6 +58,26 @@ class TestSession:
         versus.play(versus.state.move_text(versus.state.legal_moves()[0]))
         assert versus.computer_to_move() and not versus.can_take_back()
 
+    def test_a_view_may_name_the_last_mover(self) -> None:
+        s = store()
+        session = thot(s)
+        session.play(session.state.move_text(session.state.legal_moves()[0]))
+        pushes: list[int] = []
+        real_push = session.state.push
+
+        def counting_push(move: object) -> object:
+            pushes.append(1)
+            return real_push(move)
+
+        session.state.push = counting_push  # type: ignore[method-assign]
+        assert session.can_take_back() and len(pushes) == 1  # popped and pushed again
+        session.last_mover = lambda: 0
+        assert session.can_take_back() and len(pushes) == 1  # asked the view: nothing pushed
+        session.seats[0] = Seat("Ada", computer=True)
+        assert not session.can_take_back()
+        session.last_mover = lambda: None  # the view cannot tell: back to popping
+        assert not session.can_take_back() and len(pushes) == 2
+
     def test_stale_tab_cannot_overwrite(self) -> None:
         s = store()
         tab1 = thot(s)
