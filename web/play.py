@@ -289,13 +289,22 @@ class GamePage:
             self.revealed = (seat, len(self.session.state.history()))
             self.redraw()
 
+        # optional UI.cover(page) -> (content or None, may_reveal): what the view adds to the cover,
+        # and whether the player may show their tiles yet (Scarabeo: a pending play is disputed first)
+        hook = getattr(self.ui, "cover", None)
+        content, may_reveal = hook(self) if hook is not None else (None, True)
         button = h("button", {"type": "button", "class": "primary", "id": "reveal",
-                              "text": self.t("play.cover.show", name=name), "on_click": reveal}, scope=self.view_scope)
+                              "text": self.t("play.cover.show", name=name), "on_click": reveal},
+                   scope=self.view_scope) if may_reveal else None
         append(self.root, h("section", {"class": "cover", "role": "dialog", "aria-modal": "true",
                                         "aria-labelledby": "cover-title"},
                             h("h1", {"id": "cover-title", "text": self.t("play.cover.title", name=name)}),
-                            h("p", {"text": self.t("play.cover.body")}), button))
-        button.focus()
+                            h("p", {"text": self.t("play.cover.body")}), content, button))
+        first = button
+        if first is None and content is not None:  # the content's [data-autofocus], else its first button
+            first = content.querySelector("[data-autofocus]") or content.querySelector("button")
+        if first:
+            first.focus()
 
     # --- moves ----------------------------------------------------------------------
     def commit(self, move_text: str, by_computer: bool = False) -> bool:
@@ -338,13 +347,25 @@ class GamePage:
         self.redraw()
         self.maybe_computer()
 
+    def can_take_back(self) -> bool:
+        """The session's rule (``Session.can_take_back``), which a view may narrow (optional
+        ``UI.can_take_back(page)``: Scarabeo refuses a time-out pass and a dispute's decision)."""
+        assert self.session is not None
+        if not self.session.can_take_back():
+            return False
+        hook = getattr(self.ui, "can_take_back", None)
+        return bool(hook(self)) if hook is not None else True
+
     def take_back(self) -> None:
         assert self.session is not None
-        if self.session.can_take_back():
+        if self.can_take_back():
             try:
                 self.session.take_back()
             except StorageError as err:
                 self.app.storage_error(err)
+            hook = getattr(self.ui, "after_take_back", None)
+            if hook is not None:  # optional: the view puts back what the move changed (Scarabeo's hourglass)
+                hook(self)
             self.selection = {}
             self.revealed = (self.session.state.to_move(), len(self.session.state.history()))
             self.say(self.t("play.takeback.done"))
@@ -374,8 +395,14 @@ class GamePage:
 
     # --- computer turns ---------------------------------------------------------------
     def maybe_computer(self) -> None:
-        if (self.session is not None and self.session.computer_to_move() and not self.thinking
-                and not self.session.replay_only and not self.computer_waits()):
+        if self.session is None or self.thinking or self.session.replay_only or self.closed:
+            return
+        interjects = getattr(self.ui, "computer_interjects", None)
+        move_text = interjects(self) if interjects is not None else None
+        if move_text:  # a computer seat's move out of turn, at once (Scarabeo: a challenge)
+            self.commit(move_text, by_computer=True)  # after_move asks again
+            return
+        if self.session.computer_to_move() and not self.computer_waits():
             asyncio.ensure_future(self.computer_turn())
 
     def computer_waits(self) -> bool:
@@ -415,7 +442,7 @@ class GamePage:
         assert self.session is not None
         t = self.t
         back = h("button", {"type": "button", "id": "takeback", "text": t("play.takeback"),
-                            "disabled": not self.session.can_take_back() or self.thinking,
+                            "disabled": not self.can_take_back() or self.thinking,
                             "on_click": lambda _e: self.take_back()}, scope=self.view_scope)
         export = h("button", {"type": "button", "id": "export", "text": t("continue.export"),
                               "on_click": lambda _e: self.app.export_save(self.session.save.id)},
