@@ -12,7 +12,10 @@ from game.scarabeo.board import parse_square
 from game.scarabeo.tiles import sort_rack
 from tests.scarabeo.helpers import state_with
 from web.session import Seat
-from web.views.scarabeo_table import challengers, computer_waits, saved_clock, saved_tentative, table
+from web.views.scarabeo_table import (
+    challengers, computer_challenger, computer_waits, dispute_on_cover, last_mover, may_take_back, saved_clock, saved_last,
+    saved_tentative, sheet, table,
+)
 
 WORDS = ["CONTARE", "ORA", "RE"]
 CLOCK = {"active": True, "carry_in": 25.0, "used": 40.5, "paused": False}
@@ -112,11 +115,12 @@ class TestTable:
         assert saved_tentative(s, saved) is None
 
 
-def challenge_state(players: int) -> ScarabeoState:
-    """Seat 1 has just played CONTARE (a word) in challenge mode; seat 2 is to move."""
+def challenge_state(players: int, play: str = "9F CONTARE") -> ScarabeoState:
+    """Seat 1 has just played ``play`` (CONTARE, a word; CONTRAB is not one) in challenge mode;
+    seat 2 is to move."""
     others = ("ABCDEFGI", "ABCDEFLM", "ABCDEFNO")[:players - 1]
     s = state_with([], "CONTAREB", WORDS, others=others, check_mode="challenge")
-    s.push(s.parse_move("9F CONTARE"))
+    s.push(s.parse_move(play))
     assert s.pending is not None and s.to_move() == 1
     return s
 
@@ -130,31 +134,31 @@ class TestChallengeWindow:
         s = challenge_state(3)
         table_ = seats("P", "C", "P")
         assert challengers(s, table_) == [2]
-        assert computer_waits(s, table_, computer_would_challenge=False)
+        assert computer_waits(s, table_)
 
-    def test_a_computer_that_would_challenge_does_so_at_once(self) -> None:
-        s = challenge_state(3)
-        assert not computer_waits(s, seats("P", "C", "P"), computer_would_challenge=True)
+    def test_a_computer_that_challenges_does_not_wait(self) -> None:
+        s = challenge_state(3, "9F CONTRAB")
+        assert not computer_waits(s, seats("P", "C", "P"))
 
     def test_alone_with_the_computer_it_decides(self) -> None:
         s = challenge_state(2)
         assert challengers(s, seats("P", "C")) == []
-        assert not computer_waits(s, seats("P", "C"), computer_would_challenge=False)
+        assert not computer_waits(s, seats("P", "C"))
         s3 = challenge_state(3)
-        assert not computer_waits(s3, seats("P", "C", "C"), computer_would_challenge=False)
+        assert not computer_waits(s3, seats("P", "C", "C"))
 
     def test_a_computer_play_gives_the_people_the_window(self) -> None:
         s = challenge_state(3)  # seat 1, a computer, made the play; seat 2 (a computer) is next
         assert challengers(s, seats("C", "C", "P")) == [2]
-        assert computer_waits(s, seats("C", "C", "P"), computer_would_challenge=False)
+        assert computer_waits(s, seats("C", "C", "P"))
         s4 = challenge_state(4)
         assert challengers(s4, seats("C", "C", "P", "P")) == [2, 3]
-        assert computer_waits(s4, seats("C", "C", "P", "P"), computer_would_challenge=False)
+        assert computer_waits(s4, seats("C", "C", "P", "P"))
 
     def test_a_person_to_move_is_no_wait(self) -> None:
         s = challenge_state(3)
         assert challengers(s, seats("P", "P", "C")) == [1]
-        assert not computer_waits(s, seats("P", "P", "C"), computer_would_challenge=False)
+        assert not computer_waits(s, seats("P", "P", "C"))
 
     def test_the_window_closes_with_the_decision(self) -> None:
         for decision in (Accept(), Challenge(2)):
@@ -162,8 +166,157 @@ class TestChallengeWindow:
             s.push(decision)  # a failed challenge (CONTARE is a word) or an accept: the play stands
             assert s.pending is None and s.to_move() == 1
             assert challengers(s, seats("P", "C", "P")) == []
-            assert not computer_waits(s, seats("P", "C", "P"), computer_would_challenge=False)
+            assert not computer_waits(s, seats("P", "C", "P"))
 
     def test_no_window_without_a_pending_challenge(self) -> None:
         s = ScarabeoState.new(3, seed=3, check_mode="challenge")
-        assert not computer_waits(s, seats("P", "C", "P"), computer_would_challenge=False)
+        assert not computer_waits(s, seats("P", "C", "P"))
+
+
+class TestComputerChallenger:
+    def test_a_word_is_not_challenged(self) -> None:
+        s = challenge_state(3)
+        assert computer_challenger(s, seats("P", "C", "C")) is None
+
+    def test_the_next_computer_challenges_a_non_word(self) -> None:
+        s = challenge_state(3, "9F CONTRAB")
+        assert computer_challenger(s, seats("P", "C", "P")) == 1
+
+    def test_a_computer_that_is_not_next_challenges_too(self) -> None:
+        s = challenge_state(3, "9F CONTRAB")
+        assert computer_challenger(s, seats("P", "P", "C")) == 2
+        s4 = challenge_state(4, "9F CONTRAB")
+        assert computer_challenger(s4, seats("P", "P", "C", "C")) == 2  # the first after the player
+        assert computer_challenger(s4, seats("C", "P", "P", "C")) == 3  # not the one who played
+
+    def test_no_computer_at_the_table(self) -> None:
+        s = challenge_state(3, "9F CONTRAB")
+        assert computer_challenger(s, seats("P", "P", "P")) is None
+
+    def test_the_challenge_is_upheld(self) -> None:
+        s = challenge_state(3, "9F CONTRAB")
+        seat = computer_challenger(s, seats("P", "P", "C"))
+        assert seat is not None
+        result = s.push(Challenge(seat))
+        assert result.score < 0 and s.pending is None and not any(s.board)
+        assert computer_challenger(s, seats("P", "P", "C")) is None
+
+
+class TestDisputeOnCover:
+    def test_other_people_may_challenge_the_next_person(self) -> None:
+        s = challenge_state(3)
+        assert dispute_on_cover(s, seats("P", "P", "P"))
+        assert dispute_on_cover(challenge_state(4), seats("P", "P", "C", "P"))
+
+    def test_only_the_next_person_may_challenge(self) -> None:
+        s = challenge_state(3)
+        assert not dispute_on_cover(s, seats("P", "P", "C"))  # they decide with their rack in view
+        assert not dispute_on_cover(challenge_state(2), seats("P", "P"))
+
+    def test_a_computer_play_with_two_people(self) -> None:
+        s = challenge_state(3)
+        assert dispute_on_cover(s, seats("C", "P", "P"))
+
+    def test_a_computer_to_move_has_the_window_instead(self) -> None:
+        assert not dispute_on_cover(challenge_state(3), seats("P", "C", "P"))
+
+    def test_a_computer_challenge_comes_first(self) -> None:
+        s = challenge_state(4, "9F CONTRAB")
+        assert not dispute_on_cover(s, seats("P", "P", "P", "C"))
+
+    def test_settled(self) -> None:
+        for decision in (Accept(), Challenge(2)):
+            s = challenge_state(3)
+            s.push(decision)
+            assert not dispute_on_cover(s, seats("P", "P", "P"))
+
+
+class TestSheet:
+    def test_a_challenge_is_written_under_the_challenger(self) -> None:
+        s = challenge_state(3, "9F CONTRAB")
+        assert sheet(s)[0]["note"] == "pending"
+        s.push(Challenge(2))
+        rows = sheet(s)
+        assert [r["seat"] for r in rows] == [0, 2]
+        assert rows[0]["note"] == "withdrawn" and rows[0]["score"] > 0
+        assert rows[1] == {"index": 1, "seat": 2, "move": "!challenge 3", "note": "upheld", "score": None,
+                           "total": None, "player": 0, "lost": rows[0]["score"]}
+
+    def test_a_failed_challenge(self) -> None:
+        s = challenge_state(3)
+        s.push(Challenge(1))
+        rows = sheet(s)
+        assert rows[0]["note"] is None and rows[1]["seat"] == 1 and rows[1]["note"] == "failed"
+        assert rows[1]["lost"] == 0
+
+    def test_an_accept_is_a_note_on_the_play(self) -> None:
+        s = challenge_state(3)
+        s.push(Accept())
+        s.push(Pass())
+        rows = sheet(s)
+        assert [(r["index"], r["move"], r["note"]) for r in rows] == [(0, "9F CONTARE", "accepted"), (2, "-", None)]
+        assert [m for m in (s.move_text(x) for x in s.history())] == ["9F CONTARE", "!accept", "-"]
+
+    def test_playing_on_accepts_without_a_note(self) -> None:
+        s = challenge_state(3)
+        s.push(Pass())
+        assert [r["note"] for r in sheet(s)] == [None, None]
+
+
+class TestTakeBack:
+    def test_the_last_move_is_saved_with_the_table(self) -> None:
+        s = challenge_state(3)
+        s.push(Accept())
+        s.push(Pass())
+        saved = round_trip(table(s, CLOCK, last={"clock": CLOCK, "timeout": True}))
+        assert saved_last(s, saved) == {"clock": CLOCK, "timeout": True}
+        assert not may_take_back(s, saved_last(s, saved))
+        assert may_take_back(s, {"clock": None, "timeout": False}) and may_take_back(s, None)
+
+    def test_only_for_this_position(self) -> None:
+        s = ScarabeoState.new(2, seed=3)
+        s.push(Pass())
+        saved = round_trip(table(s, CLOCK, last={"clock": None, "timeout": True}))
+        s.push(Pass())
+        assert saved_last(s, saved) is None
+        assert saved_last(s, {**saved, "move": 2, "seat": s.to_move()}) is not None
+
+    @pytest.mark.parametrize("last", [[], {"timeout": "yes"}, {"timeout": True, "clock": 3}, {"clock": {}}])
+    def test_damaged_is_ignored(self, last: Any) -> None:
+        s = ScarabeoState.new(2, seed=3)
+        s.push(Pass())
+        assert saved_last(s, {"move": 1, "seat": s.to_move(), "last": last}) is None
+
+    def test_no_last_before_any_move(self) -> None:
+        s = ScarabeoState.new(2, seed=3)
+        assert "last" not in table(s, None, last={"clock": None, "timeout": False})
+
+    def test_a_dispute_is_not_taken_back(self) -> None:
+        for decision in (Accept(), Challenge(2)):
+            s = challenge_state(3)
+            s.push(decision)
+            assert not may_take_back(s, None)
+        s = challenge_state(3)
+        assert may_take_back(s, None)  # the play itself may be
+
+    def test_the_last_mover_without_popping(self) -> None:
+        """``last_mover`` names the seat ``Session.can_take_back`` would find by popping the move."""
+        def popped(st: ScarabeoState) -> int:
+            move = st.pop()
+            seat = st.to_move()
+            st.push(move)
+            return seat
+
+        for play, decision in (("9F CONTRAB", Challenge(2)), ("9F CONTARE", Challenge(1)),
+                               ("9F CONTARE", Accept()), ("9F CONTARE", Pass())):
+            s = challenge_state(3, play)
+            assert last_mover(s) == popped(s) == 0
+            s.push(decision)
+            assert last_mover(s) == popped(s) == 1
+            s.push(Pass())
+            assert last_mover(s) == popped(s)
+        v = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ABCDEFGH"), check_mode="vote")
+        v.push(v.parse_move("9F CONTRAB"))
+        v.push(v.parse_move("!vote YNN"))  # rejected: the same player again
+        assert last_mover(v) == popped(v) == 0
+        assert last_mover(ScarabeoState.new(2, seed=3)) is None

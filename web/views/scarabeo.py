@@ -14,8 +14,13 @@ direction, the rack order after Shuffle and the phone zoom are kept on the page 
 The table (the hourglass's running turn and the tiles laid but not played) is saved with the game as
 device-local record meta, on every move, shortly after the tiles change, every few seconds while the
 hourglass runs and when the page is hidden or left; it comes back on reload for the same turn only
-(``web/views/scarabeo_table.py``). In challenge mode the computer to move waits while the people at
-the table decide on a pending play (``computer_waits``).
+(``web/views/scarabeo_table.py``), with what the last move needs to be taken back (the hourglass as
+it was before it; a time-out pass cannot be taken back).
+
+Challenge mode: a computer seat whose lexicon refuses a word of the pending play challenges it at once,
+next or not (``computer_interjects``); otherwise the computer to move waits while the people at the
+table decide (``computer_waits``), and a person to move with other people able to challenge gets the
+decision on the pass-and-play cover, before their rack is shown (``cover``).
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from game.core import IllegalMove, NotationError
 from game.scarabeo import record as sc_record
 from game.scarabeo.board import CENTRE, COLUMNS, LAYOUT, SIZE, SQUARES, parse_square, square_name
-from game.scarabeo.moves import Challenge, Exchange, Pass, Play
+from game.scarabeo.moves import Exchange, Pass, Play
 from game.scarabeo.moves import move_text as sc_move_text
 from game.scarabeo.rules import apply_swaps, exchange_refusal, resolve_play
 from game.scarabeo.tiles import LETTERS, SCARAB, VALUES, sort_rack
@@ -560,6 +565,7 @@ class ScarabeoUI:
                     and not page.session.computer_to_move()
                     and not (state.pending is not None and state.pending.kind == "vote")):
                 page.selection = {}
+                self._before_move(page, timeout=True)
                 if page.commit("-"):
                     page.show_message(page.t("scarabeo.timeout"))
 
@@ -575,12 +581,18 @@ class ScarabeoUI:
         if getattr(page, "sc_table_for", None) is session:
             return
         page.sc_table_for = session
+        # who made the last move, from the engine's results: Session.can_take_back then need not pop
+        # it and push it again, which would start the next turn of the hourglass over
+        session.last_mover = lambda: table_rules.last_mover(session.state)
         if session.replay_only:
             return
         state = session.state
         saved = session.meta.get("table")
         if state.hourglass and state.timer is None and not state.is_over():
             state.attach_clock(_now, table_rules.saved_clock(state, saved))
+        last = table_rules.saved_last(state, saved)
+        if last is not None:
+            page.sc_last = {"move": len(state.history()), **last}
         back = table_rules.saved_tentative(state, saved) if self._can_place(page) else None
         if back is not None and not page.selection.get("placed") and not page.selection.get("swaps"):
             placed, order, swaps = back
@@ -605,7 +617,7 @@ class ScarabeoUI:
         # tiles laid belong to the position they were laid on: not to the one a move just made
         mine = getattr(page, "sc_sel_move", None) == len(state.history()) and self._can_place(page)
         return table_rules.table(state, clock, sel.get("placed") if mine else None, sel.get("order") or [],
-                                 (sel.get("swaps") or []) if mine else [])
+                                 (sel.get("swaps") or []) if mine else [], self._last(page))
 
     def _update_table(self, page: Any) -> None:
         """``Session.before_save``: every write of the game carries the table as it is."""
@@ -654,19 +666,72 @@ class ScarabeoUI:
         """Leaving the game page: the table as it is now."""
         self._save_table(page)
 
-    # --- the challenge window ------------------------------------------------------------------
+    # --- taking back: not a time-out pass, and the hourglass as it was --------------------------
+    def _before_move(self, page: Any, timeout: bool = False) -> None:
+        """A person is about to move: remember their hourglass turn as it is, so that taking the
+        move back gives them the same time left (saved with the table, ``last``)."""
+        state = page.session.state
+        timer = state.timer
+        page.sc_last = {"move": len(state.history()) + 1, "timeout": timeout,
+                        "clock": timer.saved() if timer is not None and timer.active else None}
+
+    def _last(self, page: Any) -> dict[str, Any] | None:
+        """What the page knows about the last move (``_before_move``), if it is still the last."""
+        last = getattr(page, "sc_last", None)
+        return last if last is not None and last.get("move") == len(page.session.state.history()) else None
+
+    def can_take_back(self, page: Any) -> bool:
+        """``play.py`` hook: neither a time-out pass nor a dispute's decision is taken back."""
+        return table_rules.may_take_back(page.session.state, self._last(page))
+
+    def after_take_back(self, page: Any) -> None:
+        """``play.py`` hook, after ``Session.take_back``: the hourglass as it was when the move was
+        made (the time since belonged to the next player's turn, which is undone too)."""
+        state = page.session.state
+        last = getattr(page, "sc_last", None)
+        page.sc_last = None
+        clock = last.get("clock") if last is not None and last.get("move") == len(state.history()) + 1 else None
+        if clock is not None and state.timer is not None:
+            try:
+                state.timer.restore(clock)
+            except ValueError:  # damaged: the running turn goes on
+                pass
+        self._save_table(page)
+
+    # --- disputes: the computer's challenge, the challenge window, the cover -------------------------
+    def computer_interjects(self, page: Any) -> str | None:
+        """``play.py`` hook, asked after every move: a computer seat whose lexicon refuses a word of
+        the pending play challenges it at once, whether or not it is next (the first one in turn order
+        after the player: ``scarabeo_table.computer_challenger``)."""
+        session = page.session
+        if session is None or session.replay_only or _ai is None:
+            return None
+        seat = table_rules.computer_challenger(session.state, session.seats)
+        return None if seat is None else f"!challenge {seat + 1}"
+
     def computer_waits(self, page: Any) -> bool:
         """``play.py`` hook: the computer to move holds back while the people decide on a pending play.
-        It decides at once when it would challenge (its lexicon refuses a word) or when no person other
-        than the player who made the play sits at the table."""
+        It decides at once when no person other than the player who made the play sits at the table."""
         session = page.session
         if session is None or session.replay_only or not session.computer_to_move():
             return False
+        return table_rules.computer_waits(session.state, session.seats)
+
+    def cover(self, page: Any) -> tuple[Any, bool]:
+        """``play.py`` hook: what the pass-and-play cover shows besides "Pass the device to NAME".
+        While a play is pending and people other than the next player may challenge it, the cover
+        holds the decision — the play, its words and score, a challenge button for each person but
+        its maker, Accept — and the next player may show their tiles only once it is taken; the
+        hourglass lies on its side meanwhile. Otherwise the last announcement (a dispute's outcome,
+        "Time is up")."""
+        session = page.session
         state = session.state
-        if state.pending is None or state.pending.kind != "challenge":
-            return False
-        would = _ai is not None and isinstance(_ai._dispute_move(state, state.word_list), Challenge)
-        return table_rules.computer_waits(state, session.seats, would)
+        if not session.replay_only and table_rules.dispute_on_cover(state, session.seats):
+            if state.timer is not None and state.timer.active:
+                state.timer.pause()  # stood up again when the next player sees the board
+            # the panel names the play: the announcement of it would only repeat it
+            return h("div", {"class": "sc-cover"}, self._dispute_box(page, state.view(), on_cover=True)), False
+        return (page.message_box() if page.message else None), True
 
     def _sync_clock(self, page: Any, waiting: bool) -> None:
         """The hourglass lies on its side while the table decides (a vote, the challenge window)."""
@@ -774,7 +839,7 @@ class ScarabeoUI:
                  button("sc-zoom", "scarabeo.zoom.out" if zoomed else "scarabeo.zoom.in",
                         lambda: self._toggle_zoom(page), cls="sc-zoom-button"))
 
-    def _dispute_box(self, page: Any, view: dict[str, Any], waiting: bool = False) -> Any:
+    def _dispute_box(self, page: Any, view: dict[str, Any], waiting: bool = False, on_cover: bool = False) -> Any:
         t = page.t
         sc = page.view_scope
         seats = page.session.seats
@@ -796,9 +861,11 @@ class ScarabeoUI:
                                          "on_click": lambda _e, s=s: self._commit(page, f"!challenge {s + 1}")},
                               scope=sc))
             append(row, h("button", {"type": "button", "id": "sc-accept", "text": t("scarabeo.challenge.accept"),
+                                     "data-autofocus": on_cover,  # Enter on the cover does not challenge
                                      "on_click": lambda _e: self._commit(page, "!accept")}, scope=sc))
-            append(box, row, h("p", {"class": "muted", "text": t("scarabeo.challenge.help.waiting" if waiting
-                                                                  else "scarabeo.challenge.help")}))
+            help_key = ("scarabeo.challenge.help.cover" if on_cover else "scarabeo.challenge.help.waiting"
+                        if waiting else "scarabeo.challenge.help")
+            append(box, row, h("p", {"class": "muted", "text": t(help_key, name=seats[view["to_move"]].name)}))
             return box
         # a vote: one Y/N per seat (with four players the player concerned abstains)
         box = h("section", {"class": "panel sc-dispute", "id": "sc-vote", "aria-labelledby": "sc-dispute-title"},
@@ -886,22 +953,28 @@ class ScarabeoUI:
                                   h("th", {"text": t("scarabeo.sheet.move")}), h("th", {"text": "+"}),
                                   h("th", {"text": t("scarabeo.sheet.total")}))))
         body = h("tbody", {})
-        history = view["history"]
         rows = getattr(page, "sc_rows", None)
         if rows is None or getattr(page, "sc_rows_for", None) is not page.session:
             rows = page.sc_rows = {}
             page.sc_rows_for = page.session
-        for i, r in enumerate(history):
-            note = ""
-            if r["pending"] and view["pending"] and i == len(history) - 1:
-                note = " " + t("scarabeo.sheet.pending")
+        # a challenge under the challenger's name, an accept as a note on the play (scarabeo_table.sheet)
+        for n, r in enumerate(table_rules.sheet(page.session.state)):
+            note = r["note"]
+            if note in ("upheld", "failed"):
+                note_text = t(f"scarabeo.sheet.{note}", name=seats[r["player"]].name, score=r["lost"])
+            else:
+                note_text = t(f"scarabeo.sheet.{note}") if note else ""
             score = r["score"]
-            key = (i, seats[r["player"]].name, r["move"] + note, f"{score:+d}" if score else "0", str(r["total"]))
+            key = (n + 1, seats[r["seat"]].name, r["move"], note_text,
+                   "" if score is None else f"{score:+d}" if score else "0",
+                   "" if r["total"] is None else str(r["total"]))
             row = rows.get(key)  # rows already drawn are kept: a long game's sheet is not rebuilt each move
             if row is None:
-                row = rows[key] = h("tr", {}, h("td", {"text": key[0] + 1}), h("td", {"text": key[1]}),
-                                    h("td", {"class": "mono", "text": key[2]}), h("td", {"class": "num", "text": key[3]}),
-                                    h("td", {"class": "num", "text": key[4]}))
+                move_cell = h("td", {"class": "mono"}, key[2],
+                              h("span", {"class": "sc-sheet-note", "text": note_text}) if note_text else None)
+                row = rows[key] = h("tr", {"class": "sc-dispute-row" if score is None else ""},
+                                    h("td", {"text": key[0]}), h("td", {"text": key[1]}), move_cell,
+                                    h("td", {"class": "num", "text": key[4]}), h("td", {"class": "num", "text": key[5]}))
             body.appendChild(row)
         if not view["history"]:
             append(body, h("tr", {}, h("td", {"colspan": "5", "class": "muted", "text": t("scarabeo.sheet.empty")})))
@@ -1365,6 +1438,7 @@ class ScarabeoUI:
         except NotationError as err:
             page.show_message(str(err), error=True)
             return
+        self._before_move(page)
         if not page.commit(text):
             # commit showed the engine's message; say it in the player's words when the code is known
             try:
@@ -1431,21 +1505,18 @@ class ScarabeoUI:
         moves_before = len(state.history())
         page.selection = {"hinting": True}
         page.show_message(page.t("scarabeo.hint.thinking"))
-        ranked: list[Any] = []
-        steps = _ai._rank(state, _ai.level_of("champion"), state.word_list, ranked, top=5, by_score=True)
-        done = False
-        while not done:
+        steps = _ai.think_hints(state, 5, state.word_list)
+        hints: list[dict[str, Any]] | None = None
+        while hints is None:
             deadline = time.perf_counter() + 0.012
             try:
                 while time.perf_counter() < deadline:
                     next(steps)
-            except StopIteration:
-                done = True
+            except StopIteration as stop:
+                hints = list(stop.value)
             await asyncio.sleep(0)
             if page.closed or len(state.history()) != moves_before:
                 return
-        ranked.sort(key=lambda c: (-c.score, -c.equity, _ai.move_text(c.move)))
-        hints = [_ai.describe(state, c) for c in ranked[:5] if isinstance(c.move, Play)]
         page.selection = {"hints": hints}
         page.message = (page.t("scarabeo.hint.done" if hints else "scarabeo.hint.none"), False)
         page.redraw()
@@ -1479,7 +1550,7 @@ class ScarabeoUI:
             text = t("scarabeo.say.exchange", name=name)
         elif kind == "Challenge":
             text = t("scarabeo.say.upheld" if result.score < 0 else "scarabeo.say.failed", name=name,
-                     score=-result.score)
+                     score=-result.score, challenger=seats[move.seat].name)
         elif kind == "Vote":
             text = t("scarabeo.say.rejected" if result.score < 0 else "scarabeo.say.accepted", name=name)
         else:

@@ -14,10 +14,20 @@ the same player to move and (for the tiles) the same rack; anything else, or any
 dropped and the turn starts afresh. Tiles laid are lowercase for a scarab standing for that letter,
 as in the engine's ``play_from_placements``.
 
-**The challenge window**: in challenge mode, when a play is pending and the seat to move is a
-computer, the computer decides at once only if it would challenge (its lexicon refuses a word) or if
-no person other than the player who made the play sits at the table; otherwise the people get the
-challenge panel and the computer waits for their decision (``!challenge N`` or ``!accept``).
+With them goes what the last move needs if it is taken back (``last``, for the position after it):
+the hourglass's turn of the player who made it, as it was when they made it, and whether it was a
+time-out pass (which cannot be taken back)::
+
+    {"move": 13, "seat": 2, "last": {"clock": {"active": true, ...}, "timeout": false}, ...}
+
+**Disputes** (challenge mode): a computer seat challenges a pending play its lexicon refuses at once,
+whether or not it is next (the first computer in turn order after the player who made it:
+``computer_challenger``). Otherwise, when the seat to move is a computer, it waits while the people
+decide (``computer_waits``); when it is a person and another person may challenge too, the decision
+is taken on the pass-and-play cover, before the next player's rack is shown (``dispute_on_cover``).
+
+**The score sheet** (``sheet``): a challenge is written under the challenger's name, an explicit
+accept as a note on the play it accepted.
 """
 
 from __future__ import annotations
@@ -27,16 +37,19 @@ from typing import Any, Mapping, Sequence
 from game.core import IllegalMove
 from game.scarabeo.board import parse_square, square_name
 from game.scarabeo.game import ScarabeoState
-from game.scarabeo.rules import apply_swaps
+from game.scarabeo.moves import Accept, Challenge, Vote
+from game.scarabeo.rules import apply_swaps, invalid_words
 from game.scarabeo.tiles import LETTERS, SCARAB, sort_rack
 
 
 # --- the table ------------------------------------------------------------------------------------
 def table(state: ScarabeoState, clock: Mapping[str, Any] | None, placed: Mapping[int, str] | None = None,
-          order: Sequence[int] = (), swaps: Sequence[int] = ()) -> dict[str, Any]:
+          order: Sequence[int] = (), swaps: Sequence[int] = (),
+          last: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The table to save now: the position it belongs to, the hourglass's turn (``clock``, from
-    ``Hourglass.saved()``, or None) and the tiles laid but not played (``placed`` {square: tile},
-    laid in ``order``, with the board scarabs taken in ``swaps``)."""
+    ``Hourglass.saved()``, or None), the tiles laid but not played (``placed`` {square: tile},
+    laid in ``order``, with the board scarabs taken in ``swaps``) and what the last move needs to
+    be taken back (``last``: ``{"clock": Hourglass.saved() before it, or None, "timeout": bool}``)."""
     out: dict[str, Any] = {"move": len(state.history())}
     if state.is_over():
         return out
@@ -44,6 +57,10 @@ def table(state: ScarabeoState, clock: Mapping[str, Any] | None, placed: Mapping
     out["seat"] = seat
     if clock is not None:
         out["clock"] = dict(clock)
+    if last is not None and state.history():
+        before = last.get("clock")
+        out["last"] = {"clock": dict(before) if isinstance(before, Mapping) else None,
+                       "timeout": bool(last.get("timeout"))}
     if placed or swaps:
         placed = placed or {}
         squares = [sq for sq in order if sq in placed] + sorted(sq for sq in placed if sq not in order)
@@ -64,6 +81,43 @@ def saved_clock(state: ScarabeoState, saved: Any) -> Mapping[str, Any] | None:
         return None
     clock = saved.get("clock")
     return clock if isinstance(clock, Mapping) else None
+
+
+def saved_last(state: ScarabeoState, saved: Any) -> dict[str, Any] | None:
+    """What was saved about the last move for this very position (``{"clock": … or None,
+    "timeout": bool}``), or None when nothing (or something damaged) was."""
+    if not _for_this_position(state, saved) or not state.history():
+        return None
+    last = saved.get("last")
+    if not isinstance(last, Mapping) or not isinstance(last.get("timeout"), bool):
+        return None
+    clock = last.get("clock")
+    if clock is not None and not isinstance(clock, Mapping):
+        return None
+    return {"clock": clock, "timeout": last["timeout"]}
+
+
+def last_mover(state: ScarabeoState) -> int | None:
+    """The seat that was to move before the last move (``Session.last_mover``), read from the
+    engine's results instead of popping the move and pushing it again (which would run the
+    hourglass): the player of a play, pass, exchange or vote; for a challenge or an accept, decided
+    while the next player's turn runs, that player, still to move."""
+    history = state.history()
+    if not history:
+        return None
+    if isinstance(history[-1], (Challenge, Accept)):
+        return state.turn
+    return state.results()[-1].player
+
+
+def may_take_back(state: ScarabeoState, last: Mapping[str, Any] | None) -> bool:
+    """Scarabeo's own limits on ``Session.can_take_back``: a time-out pass (the hourglass decided,
+    not the player) and a dispute's decision (a challenge, an accept, a vote: the table decided)
+    cannot be taken back. ``last`` is what the page knows about the last move (``saved_last``)."""
+    history = state.history()
+    if not history or isinstance(history[-1], (Challenge, Accept, Vote)):
+        return False
+    return not (last is not None and last.get("timeout"))
 
 
 def saved_tentative(state: ScarabeoState, saved: Any) -> tuple[dict[int, str], list[int], list[int]] | None:
@@ -106,18 +160,79 @@ def saved_tentative(state: ScarabeoState, saved: Any) -> tuple[dict[int, str], l
     return placed, order, swaps
 
 
-# --- the challenge window --------------------------------------------------------------------------
+# --- disputes --------------------------------------------------------------------------------------
+def _pending_challenge(state: ScarabeoState) -> Any:
+    p = state.pending
+    return p if p is not None and p.kind == "challenge" and not state.is_over() else None
+
+
 def challengers(state: ScarabeoState, seats: Sequence[Any]) -> list[int]:
     """The people who may challenge the pending play: every person but the player who made it."""
-    p = state.pending
-    if p is None or p.kind != "challenge" or state.is_over():
+    p = _pending_challenge(state)
+    if p is None:
         return []
     return [s for s, seat in enumerate(seats) if not seat.computer and s != p.player]
 
 
-def computer_waits(state: ScarabeoState, seats: Sequence[Any], computer_would_challenge: bool) -> bool:
-    """The computer to move holds back while the people decide on the pending play: it would not
-    challenge it itself, and a person other than the one who made the play sits at the table."""
-    if state.is_over() or not seats[state.to_move()].computer or computer_would_challenge:
+def computer_challenger(state: ScarabeoState, seats: Sequence[Any]) -> int | None:
+    """The computer seat that challenges the pending play now, next to move or not: the first
+    computer in turn order after the player who made it, when the game's lexicon (the one every
+    computer seat reads) refuses a word of the play — the engine's own ``invalid_words``, so such a
+    challenge is always upheld. None when no computer challenges."""
+    p = _pending_challenge(state)
+    if p is None or not invalid_words([w.word for w in p.breakdown.words], state.word_list, state.accepted):
+        return None
+    n = len(seats)
+    return next((s for s in ((p.player + k) % n for k in range(1, n)) if seats[s].computer), None)
+
+
+def computer_waits(state: ScarabeoState, seats: Sequence[Any]) -> bool:
+    """The computer to move holds back while the people decide on the pending play: no computer
+    challenges it, and a person other than the one who made the play sits at the table."""
+    if state.is_over() or not seats[state.to_move()].computer or computer_challenger(state, seats) is not None:
         return False
     return bool(challengers(state, seats))
+
+
+def dispute_on_cover(state: ScarabeoState, seats: Sequence[Any]) -> bool:
+    """The pending play is challenged or accepted on the pass-and-play cover, before the next
+    player's rack is shown: the seat to move is a person, no computer challenges the play, and a
+    person other than the one to move may challenge it (with only the player to move able to, they
+    decide on their own screen, rack in view, as at the table)."""
+    if state.is_over() or seats[state.to_move()].computer or computer_challenger(state, seats) is not None:
+        return False
+    return any(s != state.to_move() for s in challengers(state, seats))
+
+
+# --- the score sheet ------------------------------------------------------------------------------
+def sheet(state: ScarabeoState) -> list[dict[str, Any]]:
+    """The score sheet's rows, from the engine's results: ``{"index": move number from 0, "seat":
+    whose name heads the row, "move": the notation, "note": None or one of "pending", "accepted",
+    "withdrawn" (on a play waiting for or having met a dispute), "upheld", "failed" (on a challenge),
+    "score", "total"}``; ``score``/``total`` are None on a challenge row (the points it
+    takes away are the disputed player's: ``"player"`` names them, ``"lost"`` how many).
+
+    A challenge is written under the challenger; an ``!accept`` gets no row of its own but the note
+    "accepted" on the play it accepted (the record keeps the notation)."""
+    results = state.results()
+    moves = state.history()
+    rows: list[dict[str, Any]] = []
+    for i, r in enumerate(results):
+        move = moves[i]
+        if isinstance(move, Accept):
+            continue
+        row: dict[str, Any] = {"index": i, "seat": r.player, "move": state.move_text(move), "note": None,
+                               "score": r.score, "total": r.total}
+        if isinstance(move, Challenge):
+            row.update(seat=move.seat, note="upheld" if r.score < 0 else "failed", score=None, total=None,
+                       player=r.player, lost=-r.score)
+        elif r.pending:
+            after = moves[i + 1] if i + 1 < len(moves) else None
+            if after is None:
+                row["note"] = "pending" if state.pending is not None else None
+            elif isinstance(after, Accept):
+                row["note"] = "accepted"
+            elif isinstance(after, Challenge) and results[i + 1].score < 0:
+                row["note"] = "withdrawn"
+        rows.append(row)
+    return rows
