@@ -1,6 +1,8 @@
-"""Scarabeo in Chromium: the hourglass running out, a reload in the middle of a turn (the time left and
-the tiles laid come back, behind the pass-and-play cover), and the challenge window of a table with
-people and a computer.
+"""Scarabeo in Chromium: the hourglass running out (a time-out pass cannot be taken back; another move
+taken back gives the hourglass back), a reload in the middle of a turn (the time left and the tiles
+laid come back, behind the pass-and-play cover), the challenge window of a table with people and a
+computer, a challenge decided on the pass-and-play cover before the next rack is shown, and a computer
+that is not next challenging a made-up word.
 
 Time is Playwright's clock (``context.clock.install()`` before the page loads): it replaces
 ``performance.now()``, which the page's hourglass reads (and Pyodide's own clocks), and the timers; it
@@ -88,6 +90,25 @@ class TestHourglass:
         assert names[1 - first] in page.locator("#sc-scores tr.to-move").text_content()
         assert seconds_left(page) >= 118 and "carried" not in page.locator("#sc-clock").text_content()
         shot(page, "scarabeo-timeout")
+        # the hourglass passed that turn, not the player: it cannot be taken back
+        assert page.locator("#takeback").is_disabled()
+
+        # a move taken back gives its player the hourglass as it was when they made it
+        ctx.clock.fast_forward("00:30")
+        left = wait_seconds_left(page, 91)
+        page.click("#sc-pass")
+        page.wait_for_selector("#reveal")
+        reveal_if_covered(page)
+        assert "carried" in page.locator("#sc-clock").text_content()  # the next turn: 2 min + 30 s
+        ctx.clock.fast_forward("00:20")
+        wait_seconds_left(page, 131)
+        assert page.locator("#takeback").is_enabled()
+        page.click("#takeback")
+        page.wait_for_function(f"document.getElementById('sc-scores').querySelector('tr.to-move')"
+                               f".textContent.includes('{names[1 - first]}')")
+        assert left - 3 <= seconds_left(page) <= left, (left, seconds_left(page))
+        assert "carried" not in page.locator("#sc-clock").text_content()
+        assert [engine_state(page, lex).move_text(m) for m in engine_state(page, lex).history()] == ["-"]
 
 
 def scarab_opening(lex: Any, gen: MoveGenerator) -> tuple[int, GenPlay]:
@@ -198,15 +219,17 @@ class TestChallengeWindow:
         for letter in word:
             page.keyboard.press(letter.lower())
         page.keyboard.press("Enter")
-        page.wait_for_selector("#reveal", timeout=60_000)  # the computer challenged, then played: Carla's turn
+        # the computer challenged, then played: its play is decided on Carla's cover (Anna may challenge too)
+        page.wait_for_selector("#cover-title:has-text('Carla')", timeout=60_000)
+        page.wait_for_selector("#sc-accept")
         moves = [engine_state(page, lex).move_text(m) for m in engine_state(page, lex).history()]
         assert moves[1] == "!challenge 2" and moves[2][0] not in "!-"  # upheld, then its own play
-        reveal_if_covered(page)
-        # the computer's play waits for the people: Carla (to move) sees the panel; no button for its maker
+        assert page.locator("#reveal").count() == 0 and page.locator("#sc-rack").count() == 0
+        # no button for its maker
         assert page.locator("#sc-challenge-2").count() == 0 and page.locator("#sc-challenge-1").count() == 1
+        assert page.locator("#sc-challenge-3").count() == 1
         page.click("#sc-accept")
-        page.wait_for_function("document.querySelectorAll('#sc-sheet tbody tr').length === 4 "
-                               "|| document.getElementById('reveal')")
+        page.wait_for_selector("#reveal")
         reveal_if_covered(page)
         page.click("#sc-pass")
         page.wait_for_selector("#reveal")
@@ -239,3 +262,125 @@ class TestChallengeWindow:
         assert after.results()[waiting_at].note.startswith("challenge failed")
         assert after.scores[0] > 0 and len(moves) == waiting_at + 2  # Scarabot's own play followed
         assert "Carla" in page.locator("#cover-title").text_content()
+
+
+def lay_non_word(page: Any, lex: Any) -> str:
+    """The player to move lays three of their tiles across the centre, spelling no word; Enter."""
+    word = non_word(engine_state(page, lex), lex)
+    set_direction(page, True)
+    page.locator(f"#sq-{square_name(CENTRE)}").focus()
+    for letter in word:
+        page.keyboard.press(letter.lower())
+    page.keyboard.press("Enter")
+    return word
+
+
+def watch_rack(page: Any) -> None:
+    """From now on, record whether a rack is ever drawn (``window.__rackSeen``)."""
+    page.evaluate("""() => { window.__rackSeen = !!document.getElementById('sc-rack');
+        if (!window.__rackObserver) {
+            window.__rackObserver = new MutationObserver(() => {
+                if (document.getElementById('sc-rack')) window.__rackSeen = true; });
+            window.__rackObserver.observe(document.body, {childList: true, subtree: true});
+        } }""")
+
+
+def sheet_rows(page: Any) -> list[list[str]]:
+    return [[(c.text_content() or "").strip() for c in row.locator("td").all()]
+            for row in page.locator("#sc-sheet tbody tr").all()]
+
+
+class TestChallengeOnTheCover:
+    def test_three_people_decide_before_the_next_rack_shows(self, page: Any, open_site: Any, lex: Any,
+                                                             gen: MoveGenerator) -> None:
+        seed = challenge_seed(lex)
+        start(page, open_site, seed, [("Anna", "person"), ("Bruno", "person"), ("Carla", "person")],
+              mode="challenge")
+        reveal_if_covered(page)
+        # Anna lays a made-up word: the device goes to Bruno, but first the table decides
+        word = lay_non_word(page, lex)
+        page.wait_for_selector("#sc-challenge", timeout=30_000)
+        watch_rack(page)
+        assert "Bruno" in page.locator("#cover-title").text_content()
+        panel = page.locator("#sc-challenge").text_content()
+        score = engine_state(page, lex).pending.breakdown.total
+        assert word in panel and f"{score} points" in panel
+        assert page.locator("#sc-challenge-2").text_content() == "Bruno challenges"
+        assert page.locator("#sc-challenge-3").text_content() == "Carla challenges"
+        assert page.locator("#sc-challenge-1").count() == 0 and page.locator("#sc-accept").count() == 1
+        # no rack, no board, no way to show them yet
+        assert page.locator("#reveal").count() == 0
+        assert page.locator("#sc-rack").count() == 0 and page.locator("#sc-board").count() == 0
+        shot(page, "scarabeo-cover-challenge")
+        page.click("#sc-challenge-3")  # Carla: upheld, the play is taken back, still Bruno's turn
+        page.wait_for_selector("#reveal")
+        assert "Challenge upheld (Carla)" in page.locator("#play-message").text_content()
+        assert "Bruno" in page.locator("#cover-title").text_content()
+        assert not page.evaluate("window.__rackSeen")
+        reveal_if_covered(page)
+
+        # Bruno plays a word; Carla's cover: Anna or Carla may challenge; they accept
+        state = engine_state(page, lex)
+        p = best_play(state, gen)
+        assert p is not None
+        type_play(page, state, p)
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#sc-accept", timeout=30_000)
+        watch_rack(page)
+        assert "Carla" in page.locator("#cover-title").text_content()
+        assert page.locator("#sc-challenge-1").count() == 1 and page.locator("#sc-challenge-3").count() == 1
+        assert page.locator("#sc-challenge-2").count() == 0 and page.locator("#reveal").count() == 0
+        page.click("#sc-accept")
+        page.wait_for_selector("#reveal")
+        assert not page.evaluate("window.__rackSeen")
+        reveal_if_covered(page)
+
+        # Carla plays; Anna's cover: Bruno challenges and fails
+        state = engine_state(page, lex)
+        p = best_play(state, gen)
+        assert p is not None
+        type_play(page, state, p)
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#sc-challenge-2", timeout=30_000)
+        watch_rack(page)
+        assert "Anna" in page.locator("#cover-title").text_content()
+        page.click("#sc-challenge-2")
+        page.wait_for_selector("#reveal")
+        assert "Challenge failed (Bruno)" in page.locator("#play-message").text_content()
+        assert not page.evaluate("window.__rackSeen")
+        reveal_if_covered(page)
+
+        after = engine_state(page, lex)
+        moves = [after.move_text(m) for m in after.history()]
+        assert moves[1] == "!challenge 3" and moves[3] == "!accept" and moves[5] == "!challenge 2"
+        # the sheet: each challenge under its challenger, the accept as a note on the play
+        rows = sheet_rows(page)
+        assert [r[1] for r in rows] == ["Anna", "Carla", "Bruno", "Carla", "Bruno"], rows
+        assert rows[0][2].endswith("withdrawn")
+        assert rows[1][2].startswith("!challenge 3") and "upheld: Anna" in rows[1][2]
+        assert rows[2][2].endswith("accepted") and rows[3][2] == moves[4]
+        assert rows[4][2] == "!challenge 2failed"  # the notation, then the note on its own line
+        assert page.locator("#takeback").is_disabled()  # a dispute's decision is not taken back
+        shot(page, "scarabeo-challenge-sheet")
+
+
+class TestComputerChallenges:
+    def test_a_computer_that_is_not_next_challenges_a_made_up_word(self, page: Any, open_site: Any,
+                                                                   lex: Any) -> None:
+        seed = challenge_seed(lex)
+        start(page, open_site, seed, [("Anna", "person"), ("Bruno", "person"), ("Scarabot", "computer:1")],
+              mode="challenge")
+        reveal_if_covered(page)
+        lay_non_word(page, lex)
+        # Bruno is next, a person; Scarabot, after him, challenges at once: no dispute on the cover
+        page.wait_for_selector("#reveal", timeout=30_000)
+        assert "Bruno" in page.locator("#cover-title").text_content()
+        assert "Challenge upheld (Scarabot)" in page.locator("#play-message").text_content()
+        state = engine_state(page, lex)
+        assert [state.move_text(m) for m in state.history()][1] == "!challenge 3"
+        assert state.to_move() == 1 and not any(state.board)
+        reveal_if_covered(page)
+        rows = sheet_rows(page)
+        assert [r[1] for r in rows] == ["Anna", "Scarabot"]
+        assert rows[1][2].startswith("!challenge 3") and "upheld" in rows[1][2]
+        shot(page, "scarabeo-computer-challenge")
