@@ -28,7 +28,8 @@ COMMIT_LIMIT_MS = 100
 
 
 # --- helpers -----------------------------------------------------------------------------------
-def new_game(page: Any, open_site: Any, seed: int, seats: list[tuple[str, str]], mode: str = "dictionary") -> None:
+def new_game(page: Any, open_site: Any, seed: int, seats: list[tuple[str, str]], mode: str = "dictionary",
+             hourglass: bool = False) -> None:
     open_site(page, "#/scarabeo/new")
     page.wait_for_selector("#start", timeout=60_000)
     page.select_option("#players", str(len(seats)))
@@ -36,6 +37,8 @@ def new_game(page: Any, open_site: Any, seed: int, seats: list[tuple[str, str]],
         page.fill(f"#seat-{i}-name", name)
         page.select_option(f"#seat-{i}-kind", kind)
     page.select_option("#sc-mode", mode)
+    if hourglass:
+        page.check("#sc-hourglass")
     page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_selector("#reveal, #sc-board", timeout=30_000)

@@ -22,26 +22,10 @@ from game.scarabeo.game import ScarabeoState
 from game.scarabeo.movegen import GenPlay, MoveGenerator
 from tests.e2e.conftest import Guard, shot, watch
 from tests.e2e.test_scarabeo import (
-    best_play, engine_state, new_letters, non_word, reveal_if_covered, set_direction, type_play,
+    best_play, engine_state, new_game, new_letters, non_word, reveal_if_covered, set_direction, type_play,
 )
 
 pytestmark = pytest.mark.e2e
-
-
-def start(page: Any, open_site: Any, seed: int, seats: list[tuple[str, str]], mode: str = "dictionary",
-          hourglass: bool = False) -> None:
-    open_site(page, "#/scarabeo/new")
-    page.wait_for_selector("#start", timeout=60_000)
-    page.select_option("#players", str(len(seats)))
-    for i, (name, kind) in enumerate(seats):
-        page.fill(f"#seat-{i}-name", name)
-        page.select_option(f"#seat-{i}-kind", kind)
-    page.select_option("#sc-mode", mode)
-    if hourglass:
-        page.check("#sc-hourglass")
-    page.fill("#seed", str(seed))
-    page.click("#start")
-    page.wait_for_selector("#reveal, #sc-board", timeout=30_000)
 
 
 def seconds_left(page: Any) -> int:
@@ -69,7 +53,7 @@ class TestHourglass:
         ctx = context_factory()
         ctx.clock.install()
         page = watch(ctx.new_page(), guard)
-        start(page, open_site, 7, [("Anna", "person"), ("Bruno", "person")], hourglass=True)
+        new_game(page, open_site, 7, [("Anna", "person"), ("Bruno", "person")], hourglass=True)
         reveal_if_covered(page)
         first = engine_state(page, lex).to_move()
         names = ["Anna", "Bruno"]
@@ -135,7 +119,7 @@ class TestReload:
         ctx = context_factory()
         ctx.clock.install()
         page = watch(ctx.new_page(), guard)
-        start(page, open_site, seed, [("Anna", "person"), ("Bruno", "person")], hourglass=True)
+        new_game(page, open_site, seed, [("Anna", "person"), ("Bruno", "person")], hourglass=True)
         reveal_if_covered(page)
         state = engine_state(page, lex)
         type_play(page, state, p)
@@ -208,7 +192,7 @@ class TestChallengeWindow:
     def test_people_decide_before_the_computer_plays(self, page: Any, open_site: Any, lex: Any,
                                                      gen: MoveGenerator) -> None:
         seed = challenge_seed(lex)
-        start(page, open_site, seed, [("Anna", "person"), ("Scarabot", "computer:1"), ("Carla", "person")],
+        new_game(page, open_site, seed, [("Anna", "person"), ("Scarabot", "computer:1"), ("Carla", "person")],
               mode="challenge")
         reveal_if_covered(page)
         # Anna lays a non-word: the computer, next, would challenge it, and does so at once
@@ -294,7 +278,7 @@ class TestChallengeOnTheCover:
     def test_three_people_decide_before_the_next_rack_shows(self, page: Any, open_site: Any, lex: Any,
                                                              gen: MoveGenerator) -> None:
         seed = challenge_seed(lex)
-        start(page, open_site, seed, [("Anna", "person"), ("Bruno", "person"), ("Carla", "person")],
+        new_game(page, open_site, seed, [("Anna", "person"), ("Bruno", "person"), ("Carla", "person")],
               mode="challenge")
         reveal_if_covered(page)
         # Anna lays a made-up word: the device goes to Bruno, but first the table decides
@@ -368,7 +352,7 @@ class TestComputerChallenges:
     def test_a_computer_that_is_not_next_challenges_a_made_up_word(self, page: Any, open_site: Any,
                                                                    lex: Any) -> None:
         seed = challenge_seed(lex)
-        start(page, open_site, seed, [("Anna", "person"), ("Bruno", "person"), ("Scarabot", "computer:1")],
+        new_game(page, open_site, seed, [("Anna", "person"), ("Bruno", "person"), ("Scarabot", "computer:1")],
               mode="challenge")
         reveal_if_covered(page)
         lay_non_word(page, lex)
