@@ -1,10 +1,15 @@
 """Fit the Scarabeo rack-leave values (game/scarabeo/leaves.py) by self-play.
 
     # 1. play: seeded champion self-play games, each turn's score, leave and bag size saved
-    .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 20000 --save /tmp/h0.json
-    .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 20250 --save /tmp/h1.json
+    #    (two processes; --weights: the leave weights to play with, default leaves.TUNED)
+    .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 20000 --weights round0 --save /tmp/h0.json
+    .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 20250 --weights round0 --save /tmp/h1.json
     # 2. fit (no game played): prints the weights for ``leaves.TUNED`` and the fit's figures
     .venv/bin/python tools/tune_scarabeo_leaves.py --fit /tmp/h0.json /tmp/h1.json
+    # 3. a second round played with the first round's fit (``round1``), fitted with the first
+    .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 21000 --weights round1 --save /tmp/h2.json
+    .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 21250 --weights round1 --save /tmp/h3.json
+    .venv/bin/python tools/tune_scarabeo_leaves.py --fit /tmp/h0.json /tmp/h1.json /tmp/h2.json /tmp/h3.json
 
 Method: the given level (champion: equity with the current leave weights) plays both seats of
 seeded 2-player games; the histories record, for every turn, the player, the points scored, the
@@ -47,6 +52,27 @@ from game.scarabeo.rules import apply_swaps, resolve_play  # noqa: E402
 #: One turn of a history: player, points, the leave of a play (None otherwise), bag after.
 Turn = tuple[int, int, "str | None", int]
 Sample = tuple[dict[str, int], float, int]  # features, target, game seed
+
+
+#: The weights the tuning rounds played with, in today's features. ``round0``: the first tuning
+#: (45 games, next-turn target; its "duplicates" and "imbalance" weights are the same for vowels
+#: and consonants); ``round1``: the first round's fit (``--fit h0 h1``).
+ROUNDS: dict[str, dict[str, float]] = {
+    "round0": {
+        "A": 1.04, "B": -4.73, "C": -0.45, "D": 1.45, "E": 1.07, "F": -1.78, "G": -1.11,
+        "H": 4.07, "I": 3.75, "L": 0.24, "M": -5.71, "N": -2.03, "O": -0.73, "P": -6.75,
+        "Q": -3.38, "R": 4.27, "S": -1.09, "T": -2.51, "U": -4.15, "V": -5.93, "Z": 1.29,
+        "?": 13.52, "vowel_dups": -5.1, "consonant_dups": -5.1, "triples": 0.0,
+        "more_vowels": -4.88, "more_consonants": -4.88, "q_without_u": -3.34, "two_scarabs": 0.0,
+    },
+    "round1": {
+        "A": 7.48, "B": -8.79, "C": -5.05, "D": -1.88, "E": 1.28, "F": -10.22, "G": -4.85,
+        "H": -9.03, "I": 8.93, "L": -1.52, "M": -1.99, "N": 0.28, "O": 0.76, "P": -10.03,
+        "Q": -20.43, "R": 5.26, "S": -2.35, "T": -4.52, "U": -1.69, "V": -4.08, "Z": -9.11,
+        "?": 17.62, "vowel_dups": -4.6, "consonant_dups": -5.41, "triples": -7.89,
+        "more_vowels": -5.24, "more_consonants": -3.39, "q_without_u": 1.93, "two_scarabs": 18.78,
+    },
+}
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -183,6 +209,10 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="champion")
     ap.add_argument("--save", help="write the games' histories (JSON) to this file")
+    ap.add_argument("--weights", help="play with these leave weights: round0, round1 or a JSON "
+                    "file (this script's output); default leaves.TUNED")
+    ap.add_argument("--danger", type=float, default=None,
+                    help="ai.DANGER_WEIGHT while playing (default: the module's)")
     ap.add_argument("--fit", nargs="+", metavar="FILE", help="fit saved histories, play no game")
     ap.add_argument("--target", choices=("td", "next"), default="td")
     ap.add_argument("--gamma", type=float, default=0.8)
@@ -193,6 +223,13 @@ def main() -> int:
     if args.fit:
         histories = [h for name in args.fit for h in json.loads(Path(name).read_text())]
     else:
+        if args.weights:
+            chosen = ROUNDS.get(args.weights) or json.loads(Path(args.weights).read_text())
+            chosen = chosen.get("weights", chosen)
+            leaves.WEIGHTS.clear()
+            leaves.WEIGHTS.update(chosen)
+        if args.danger is not None:
+            ai.DANGER_WEIGHT = args.danger
         histories = collect(args.games, args.seed, args.level)
         if args.save:
             Path(args.save).write_text(json.dumps(histories))

@@ -8,8 +8,9 @@ Levels (``LEVELS``, weakest first; ``"max"`` is the champion):
 - ``casual``: sees three quarters of the plays, words up to seven letters; picks at random among
   its best few by score.
 - ``expert``: every play; score plus half the leave value.
-- ``champion``: every play; equity = score + leave value (``leaves.py``, tuned by self-play);
-  with the bag empty it looks one reply ahead with the opponent's rack (which is then known):
+- ``champion``: every play; equity = score + leave value (``leaves.py``, tuned by self-play),
+  less a charge for the 3P squares a play brings within the opponent's reach (``_threat``,
+  weighed among its best few plays while the bag has tiles); with the bag empty it looks one reply ahead with the opponent's rack (which is then known):
   going out, and blocking the opponent's best answer.
 - ``greedy`` (not a playing level, a yardstick): the highest score now.
 
@@ -64,11 +65,13 @@ ALIASES = {"1": "beginner", "2": "casual", "3": "expert", "4": "champion", "max"
 EXCHANGE_EQUITY = -2.0
 #: A pass keeps the rack but gives away a turn's tempo (and two passes each end the game).
 PASS_COST = 20.0
+#: The leave's weight when the bag holds fewer tiles than a rack (none when it is empty).
+NEAR_END_LEAVE = 0.5
 #: How many plays the end-game look-ahead answers.
 ENDGAME_CANDIDATES = 6
 #: Board danger (champion, bag not empty): points charged per 3P square a play brings within
 #: the opponent's reach (``_threat``); applied to the best few plays by equity.
-DANGER_WEIGHT = 0.0
+DANGER_WEIGHT = 12.0
 DANGER_CANDIDATES = 8
 
 _GENERATORS: dict[int, MoveGenerator] = {}
@@ -254,7 +257,7 @@ def _rank(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice], top:
                               max_tiles=lv.max_tiles, max_len=lv.max_word)
     plays = yield from _visible(state, plays, lv)
     bag = len(state.bag)
-    weight = lv.leave_weight * (1.0 if bag >= RACK_SIZE else 0.5 if bag > 0 else 0.0)
+    weight = lv.leave_weight * (1.0 if bag >= RACK_SIZE else NEAR_END_LEAVE if bag > 0 else 0.0)
     want = max(top, 1) if lv.top_share == 0 else max(top, int(len(plays) * lv.top_share) + 1)
     plays = yield from _sort_by_score(plays)
     swappable = sum(1 for c in state.board if c.islower())

@@ -32,14 +32,15 @@ PRIOR: dict[str, float] = {
 }
 
 #: Fitted by tools/tune_scarabeo_leaves.py (temporal-difference target, gamma 0.8, 4 iterations,
-#: ridge 5 toward PRIOR): 500 champion self-play games (seeds 20000-20499, played with the
-#: previous weights), 9 171 leaves; R² 0.105 (0.107 on the held-out fifth), intercept 83.06.
+#: ridge 5 toward PRIOR): 1 000 champion self-play games, 18 646 leaves: seeds 20000-20499
+#: played with the previous (45-game) weights, 21000-21499 with the first fit of these features
+#: and the board-danger term; R² 0.093 (0.092 on the held-out fifth), intercept 82.46.
 TUNED: dict[str, float] | None = {
-    "A": 7.48, "B": -8.79, "C": -5.05, "D": -1.88, "E": 1.28, "F": -10.22, "G": -4.85, "H": -9.03,
-    "I": 8.93, "L": -1.52, "M": -1.99, "N": 0.28, "O": 0.76, "P": -10.03, "Q": -20.43, "R": 5.26,
-    "S": -2.35, "T": -4.52, "U": -1.69, "V": -4.08, "Z": -9.11, "?": 17.62, "vowel_dups": -4.6,
-    "consonant_dups": -5.41, "triples": -7.89, "more_vowels": -5.24, "more_consonants": -3.39,
-    "q_without_u": 1.93, "two_scarabs": 18.78,
+    "A": 6.79, "B": -7.26, "C": -4.18, "D": -1.11, "E": 1.46, "F": -9.32, "G": -5.66, "H": -8.33,
+    "I": 7.6, "L": -0.46, "M": -4.08, "N": 1.97, "O": 0.81, "P": -7.49, "Q": -16.2, "R": 5.88,
+    "S": -2.17, "T": -3.08, "U": -3.38, "V": -4.2, "Z": -7.88, "?": 16.32, "vowel_dups": -4.85,
+    "consonant_dups": -5.16, "triples": -5.63, "more_vowels": -6.11, "more_consonants": -4.2,
+    "q_without_u": -1.88, "two_scarabs": -0.78,
 }
 
 WEIGHTS: dict[str, float] = dict(TUNED if TUNED is not None else PRIOR)

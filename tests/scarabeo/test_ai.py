@@ -9,7 +9,7 @@ import pytest
 
 from game.scarabeo import ScarabeoState, ai, ai_bench, ai_cli, leaves
 from game.scarabeo.board import parse_square
-from game.scarabeo.movegen import rack_after, tiles_placed
+from game.scarabeo.movegen import rack_after, tiles_placed, to_play
 from game.scarabeo.moves import Challenge, Exchange, Pass, Play, Vote
 
 from tests.scarabeo.helpers import position_with
@@ -55,7 +55,9 @@ class TestChoices:
             assert isinstance(move, (Pass, Exchange))
 
     @pytest.mark.parametrize("seed", [4, 12, 26])
-    def test_champion_maximises_score_plus_leave(self, seed: int) -> None:
+    def test_champion_maximises_score_plus_leave(self, seed: int,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(ai, "DANGER_WEIGHT", 0.0)  # the equity alone
         state = random_state(seed, 8, 6, 1)
         state.bag = state.bag[:40]  # the bag is not near its end: full leave weight
         rack = state.racks[0]
@@ -66,6 +68,28 @@ class TestChoices:
             mine = state.preview(move).score + leaves.value(
                 [t for t in rack_after(state.board, rack, _as_gen(state, move))])
             assert mine == pytest.approx(max(equities))
+
+    @pytest.mark.parametrize("seed", [4, 12, 26, 31])
+    def test_champion_charges_the_danger_among_its_best_plays(self, seed: int) -> None:
+        state = random_state(seed, 8, 6, 1)
+        state.bag = state.bag[:40]
+        rack, board = state.racks[0], state.board
+        plays = plays_of(state)
+        move = ai.choose(state, "champion", LEX)
+        assert ai.DANGER_WEIGHT > 0
+        if not isinstance(move, Play):
+            return
+        before = ai._threat(board)
+
+        def charged(p: tuple[int, int, bool, str, tuple[int, ...]]) -> float:
+            new = frozenset(sq for sq in to_play(p).squares() if not board[sq])
+            return (p[0] + leaves.value(rack_after(board, rack, p))
+                    - ai.DANGER_WEIGHT * (ai._threat(board, new) - before))
+
+        # the best, after the charge, of the DANGER_CANDIDATES best plays by equity
+        ranked = sorted(plays, key=lambda p: -(p[0] + leaves.value(rack_after(board, rack, p))))
+        top = ranked[:ai.DANGER_CANDIDATES]
+        assert charged(_as_gen(state, move)) == pytest.approx(max(charged(p) for p in top))
 
     def test_beginner_plays_short_words_with_few_tiles(self) -> None:
         for seed in range(5):
@@ -112,7 +136,7 @@ class TestLeaves:
     def test_tuned_values_rank_the_obvious_leaves(self) -> None:
         assert set(leaves.TUNED or {}) == set(leaves.FEATURES)
         assert leaves.value("?") > leaves.value("A") > leaves.value("Q")
-        assert leaves.value("??") > 2 * leaves.value("?")  # two scarabs: more than twice one
+        assert leaves.value("??") > leaves.value("?") > 10
         assert leaves.value("AE") > leaves.value("EE")  # a repeated vowel costs
         assert leaves.value("RA") > leaves.value("RRRA")
         assert leaves.max_value() >= max(leaves.value(r) for r in ("???", "AI??", "ARI??"))
