@@ -6,9 +6,10 @@
     .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 20250 --weights round0 --save /tmp/h1.json
     # 2. fit (no game played): prints the weights for ``leaves.TUNED`` and the fit's figures
     .venv/bin/python tools/tune_scarabeo_leaves.py --fit /tmp/h0.json /tmp/h1.json
-    # 3. a second round played with the first round's fit (``round1``), fitted with the first
-    .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 21000 --weights round1 --save /tmp/h2.json
-    .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 21250 --weights round1 --save /tmp/h3.json
+    # 3. a second round played with the first round's fit (``round1``) and the board-danger
+    #    charge at 12 (ai.DANGER_WEIGHT, off by default), fitted together with the first
+    .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 21000 --weights round1 --danger 12 --save /tmp/h2.json
+    .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 21250 --weights round1 --danger 12 --save /tmp/h3.json
     .venv/bin/python tools/tune_scarabeo_leaves.py --fit /tmp/h0.json /tmp/h1.json /tmp/h2.json /tmp/h3.json
 
 Method: the given level (champion: equity with the current leave weights) plays both seats of
@@ -125,7 +126,7 @@ def leave_of(state: ScarabeoState, play: Play) -> list[str]:
 
 def bag_weight(bag: int) -> float:
     """The leave's weight in the champion's equity at this bag size (as ``ai._rank``)."""
-    return 1.0 if bag >= 8 else 0.5 if bag > 0 else 0.0
+    return 1.0 if bag >= 8 else ai.NEAR_END_LEAVE if bag > 0 else 0.0
 
 
 def samples(histories: list[dict[str, Any]], target: str, gamma: float,

@@ -8,10 +8,10 @@ Levels (``LEVELS``, weakest first; ``"max"`` is the champion):
 - ``casual``: sees three quarters of the plays, words up to seven letters; picks at random among
   its best few by score.
 - ``expert``: every play; score plus half the leave value.
-- ``champion``: every play; equity = score + leave value (``leaves.py``, tuned by self-play),
-  less a charge for the 3P squares a play brings within the opponent's reach (``_threat``,
-  weighed among its best few plays while the bag has tiles); with the bag empty it looks one reply ahead with the opponent's rack (which is then known):
-  going out, and blocking the opponent's best answer.
+- ``champion``: every play; equity = score + leave value (``leaves.py``, tuned by self-play);
+  with the bag empty it looks one reply ahead with the opponent's rack (which is then known):
+  going out, and blocking the opponent's best answer. (An optional charge for the 3P squares a
+  play brings within the opponent's reach, ``DANGER_WEIGHT``, is off: it did not pay.)
 - ``greedy`` (not a playing level, a yardstick): the highest score now.
 
 ``think(state, level)`` is a generator that yields every few milliseconds of work and returns the
@@ -70,8 +70,10 @@ NEAR_END_LEAVE = 0.5
 #: How many plays the end-game look-ahead answers.
 ENDGAME_CANDIDATES = 6
 #: Board danger (champion, bag not empty): points charged per 3P square a play brings within
-#: the opponent's reach (``_threat``); applied to the best few plays by equity.
-DANGER_WEIGHT = 12.0
+#: the opponent's reach (``_threat``); applied to the best few plays by equity. Off: measured
+#: no better than without over 900 games (docs/scarabeo-ai.md); the leave tuning's second round
+#: was played with 12.
+DANGER_WEIGHT = 0.0
 DANGER_CANDIDATES = 8
 
 _GENERATORS: dict[int, MoveGenerator] = {}

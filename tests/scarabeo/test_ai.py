@@ -70,13 +70,14 @@ class TestChoices:
             assert mine == pytest.approx(max(equities))
 
     @pytest.mark.parametrize("seed", [4, 12, 26, 31])
-    def test_champion_charges_the_danger_among_its_best_plays(self, seed: int) -> None:
+    def test_champion_charges_the_danger_among_its_best_plays(
+            self, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(ai, "DANGER_WEIGHT", 12.0)  # off by default; the rule when on
         state = random_state(seed, 8, 6, 1)
         state.bag = state.bag[:40]
         rack, board = state.racks[0], state.board
         plays = plays_of(state)
         move = ai.choose(state, "champion", LEX)
-        assert ai.DANGER_WEIGHT > 0
         if not isinstance(move, Play):
             return
         before = ai._threat(board)
