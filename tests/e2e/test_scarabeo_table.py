@@ -219,11 +219,7 @@ class TestChallengeWindow:
         page.wait_for_selector("#reveal")
         reveal_if_covered(page)
         # Anna plays real words: the computer would not challenge, Carla may: the table gets the window
-        state = engine_state(page, lex)
-        p = best_play(state, gen)
-        assert p is not None
-        type_play(page, state, p)
-        page.keyboard.press("Enter")
+        play_best(page, lex, gen)
         page.wait_for_selector("#sc-challenge-waiting", timeout=30_000)
         assert "Scarabot" in page.locator("#sc-challenge-waiting").text_content()
         assert page.locator("#sc-challenge-3").count() == 1 and page.locator("#sc-accept").count() == 1
@@ -274,6 +270,15 @@ def sheet_rows(page: Any) -> list[list[str]]:
             for row in page.locator("#sc-sheet tbody tr").all()]
 
 
+def play_best(page: Any, lex: Any, gen: MoveGenerator) -> None:
+    """The player to move types the highest-scoring play and presses Enter."""
+    state = engine_state(page, lex)
+    p = best_play(state, gen)
+    assert p is not None
+    type_play(page, state, p)
+    page.keyboard.press("Enter")
+
+
 class TestChallengeOnTheCover:
     def test_three_people_decide_before_the_next_rack_shows(self, page: Any, open_site: Any, lex: Any,
                                                              gen: MoveGenerator) -> None:
@@ -304,11 +309,7 @@ class TestChallengeOnTheCover:
         reveal_if_covered(page)
 
         # Bruno plays a word; Carla's cover: Anna or Carla may challenge; they accept
-        state = engine_state(page, lex)
-        p = best_play(state, gen)
-        assert p is not None
-        type_play(page, state, p)
-        page.keyboard.press("Enter")
+        play_best(page, lex, gen)
         page.wait_for_selector("#sc-accept", timeout=30_000)
         watch_rack(page)
         assert "Carla" in page.locator("#cover-title").text_content()
@@ -320,11 +321,7 @@ class TestChallengeOnTheCover:
         reveal_if_covered(page)
 
         # Carla plays; Anna's cover: Bruno challenges and fails
-        state = engine_state(page, lex)
-        p = best_play(state, gen)
-        assert p is not None
-        type_play(page, state, p)
-        page.keyboard.press("Enter")
+        play_best(page, lex, gen)
         page.wait_for_selector("#sc-challenge-2", timeout=30_000)
         watch_rack(page)
         assert "Anna" in page.locator("#cover-title").text_content()
