@@ -49,10 +49,6 @@ class Session:
         self.meta = dict(meta or {})
         #: Set by a view to bring its device-local meta (``LOCAL_META``) up to date before each write.
         self.before_save: Callable[[], None] | None = None
-        #: Set by a view that can tell, without popping it, which seat was to move before the last
-        #: move (None: it cannot). Otherwise ``can_take_back`` pops the move and pushes it again, which
-        #: an engine with side effects on ``push`` would feel (Scarabeo's hourglass starts a turn).
-        self.last_mover: Callable[[], int | None] | None = None
 
     # --- starting and resuming ----------------------------------------------------
     @classmethod
@@ -125,12 +121,8 @@ class Session:
         history = self.state.history()
         if not history or self.state.is_over() or self.computer_to_move():
             return False
-        seat = self.last_mover() if self.last_mover is not None else None
-        if seat is None:
-            undone = self.state.pop()
-            seat = self.state.to_move()
-            self.state.push(undone)
-        return not self.seats[seat].computer
+        seat = self.state.last_mover()
+        return seat is not None and not self.seats[seat].computer
 
     def take_back(self) -> Any:
         if not self.can_take_back():

@@ -109,3 +109,14 @@ class GameState(ABC, Generic[M]):
 
     def push_text(self, text: str) -> Any:
         return self.push(self.parse_move(text))
+
+    def last_mover(self) -> int | None:
+        """The seat that was to move before the last move (None before the first): by default the
+        last move is taken back and played again; an engine whose ``push`` does more than move (a
+        clock) answers from what it kept instead."""
+        if not self.history():
+            return None
+        move = self.pop()
+        seat = self.to_move()
+        self.push(move)
+        return seat

@@ -404,6 +404,14 @@ class ScarabeoState(GameState[Move]):
         self._entries.append(_Entry(result.move, before, result))
         return result
 
+    def last_mover(self) -> int | None:
+        """The seat that was to move before the last move, from the position kept for ``pop``
+        (popping and pushing again would start the next turn of an attached hourglass over)."""
+        if not self._entries:
+            return None
+        before = self._entries[-1].before
+        return before.pending.player if before.pending is not None and before.pending.kind == "vote" else before.turn
+
     def pop(self) -> Move:
         if not self._entries:
             raise IndexError("no move to take back")

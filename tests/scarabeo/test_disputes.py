@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.core import IllegalMove
-from game.scarabeo import Accept, Challenge, Pass, Vote
+from game.scarabeo import Accept, Challenge, Pass, ScarabeoState, Vote
 
 from tests.scarabeo.helpers import state_with
 
@@ -149,3 +149,43 @@ class TestVote:
             s.push(Vote("-YY"))
         with pytest.raises(IllegalMove):
             s.push(Vote("YY"))
+
+
+class TestLastMover:
+    """``last_mover`` (what ``Session.can_take_back`` asks) names the seat that popping the last
+    move would give back, without pushing it again (which would restart an attached hourglass)."""
+
+    @staticmethod
+    def popped(st: ScarabeoState) -> int:
+        move = st.pop()
+        seat = st.to_move()
+        st.push(move)
+        return seat
+
+    def test_plays_disputes_and_passes(self) -> None:
+        for play, decision in (("9F CONTRAB", Challenge(2)), ("9F CONTARE", Challenge(1)),
+                               ("9F CONTARE", Accept()), ("9F CONTARE", Pass())):
+            s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGI", "ABCDEFLM"), check_mode="challenge")
+            s.push(s.parse_move(play))
+            assert s.last_mover() == self.popped(s) == 0
+            s.push(decision)
+            assert s.last_mover() == self.popped(s) == 1
+            s.push(Pass())
+            assert s.last_mover() == self.popped(s)
+
+    def test_a_rejected_vote_and_no_move(self) -> None:
+        v = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ABCDEFGH"), check_mode="vote")
+        v.push(v.parse_move("9F CONTRAB"))
+        v.push(v.parse_move("!vote YNN"))  # rejected: the same player again
+        assert v.last_mover() == self.popped(v) == 0
+        assert ScarabeoState.new(2, seed=3).last_mover() is None
+
+    def test_the_hourglass_is_not_restarted(self) -> None:
+        now = [0.0]
+        s = ScarabeoState.new(2, seed=3, hourglass=True)
+        s.attach_clock(lambda: now[0])
+        s.push(Pass())
+        now[0] = 50.0
+        left = s.timer.remaining() if s.timer is not None else None
+        assert s.last_mover() == 0
+        assert s.timer is not None and s.timer.remaining() == left

@@ -13,7 +13,7 @@ from game.scarabeo.tiles import sort_rack
 from tests.scarabeo.helpers import state_with
 from web.session import Seat
 from web.views.scarabeo_table import (
-    challengers, computer_challenger, computer_waits, dispute_on_cover, last_mover, may_take_back, saved_clock, saved_last,
+    challengers, computer_challenger, computer_waits, dispute_on_cover, may_take_back, saved_clock, saved_last,
     saved_tentative, sheet, table,
 )
 
@@ -299,24 +299,3 @@ class TestTakeBack:
         s = challenge_state(3)
         assert may_take_back(s, None)  # the play itself may be
 
-    def test_the_last_mover_without_popping(self) -> None:
-        """``last_mover`` names the seat ``Session.can_take_back`` would find by popping the move."""
-        def popped(st: ScarabeoState) -> int:
-            move = st.pop()
-            seat = st.to_move()
-            st.push(move)
-            return seat
-
-        for play, decision in (("9F CONTRAB", Challenge(2)), ("9F CONTARE", Challenge(1)),
-                               ("9F CONTARE", Accept()), ("9F CONTARE", Pass())):
-            s = challenge_state(3, play)
-            assert last_mover(s) == popped(s) == 0
-            s.push(decision)
-            assert last_mover(s) == popped(s) == 1
-            s.push(Pass())
-            assert last_mover(s) == popped(s)
-        v = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ABCDEFGH"), check_mode="vote")
-        v.push(v.parse_move("9F CONTRAB"))
-        v.push(v.parse_move("!vote YNN"))  # rejected: the same player again
-        assert last_mover(v) == popped(v) == 0
-        assert last_mover(ScarabeoState.new(2, seed=3)) is None

@@ -58,7 +58,7 @@ class TestSession:
         versus.play(versus.state.move_text(versus.state.legal_moves()[0]))
         assert versus.computer_to_move() and not versus.can_take_back()
 
-    def test_a_view_may_name_the_last_mover(self) -> None:
+    def test_the_engine_names_the_last_mover(self) -> None:
         s = store()
         session = thot(s)
         session.play(session.state.move_text(session.state.legal_moves()[0]))
@@ -70,13 +70,11 @@ class TestSession:
             return real_push(move)
 
         session.state.push = counting_push  # type: ignore[method-assign]
-        assert session.can_take_back() and len(pushes) == 1  # popped and pushed again
-        session.last_mover = lambda: 0
-        assert session.can_take_back() and len(pushes) == 1  # asked the view: nothing pushed
+        assert session.can_take_back() and len(pushes) == 1  # the default: popped and pushed again
+        session.state.last_mover = lambda: 0  # type: ignore[method-assign]  # an engine that keeps it
+        assert session.can_take_back() and len(pushes) == 1  # nothing pushed
         session.seats[0] = Seat("Ada", computer=True)
         assert not session.can_take_back()
-        session.last_mover = lambda: None  # the view cannot tell: back to popping
-        assert not session.can_take_back() and len(pushes) == 2
 
     def test_stale_tab_cannot_overwrite(self) -> None:
         s = store()

@@ -581,9 +581,6 @@ class ScarabeoUI:
         if getattr(page, "sc_table_for", None) is session:
             return
         page.sc_table_for = session
-        # who made the last move, from the engine's results: Session.can_take_back then need not pop
-        # it and push it again, which would start the next turn of the hourglass over
-        session.last_mover = lambda: table_rules.last_mover(session.state)
         if session.replay_only:
             return
         state = session.state

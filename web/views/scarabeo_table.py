@@ -97,19 +97,6 @@ def saved_last(state: ScarabeoState, saved: Any) -> dict[str, Any] | None:
     return {"clock": clock, "timeout": last["timeout"]}
 
 
-def last_mover(state: ScarabeoState) -> int | None:
-    """The seat that was to move before the last move (``Session.last_mover``), read from the
-    engine's results instead of popping the move and pushing it again (which would run the
-    hourglass): the player of a play, pass, exchange or vote; for a challenge or an accept, decided
-    while the next player's turn runs, that player, still to move."""
-    history = state.history()
-    if not history:
-        return None
-    if isinstance(history[-1], (Challenge, Accept)):
-        return state.turn
-    return state.results()[-1].player
-
-
 def may_take_back(state: ScarabeoState, last: Mapping[str, Any] | None) -> bool:
     """Scarabeo's own limits on ``Session.can_take_back``: a time-out pass (the hourglass decided,
     not the player) and a dispute's decision (a challenge, an accept, a vote: the table decided)
