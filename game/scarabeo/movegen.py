@@ -39,7 +39,7 @@ from game.scarabeo.board import CENTRE, LETTER_MULT, SIZE, SQUARES, WORD_MULT
 from game.scarabeo.moves import Exchange, Move, Pass, Play
 from game.scarabeo.rules import exchange_refusal
 from game.scarabeo.scoring import (
-    NO_SCARAB_EXTRA, SCARABEO_BONUS, SCARABEO_WORDS, TILE_BONUS, play_score,
+    NO_SCARAB_EXTRA, SCARABEO_BONUS, SCARABEO_WORDS, TILE_BONUS, play_score, word_run,
 )
 from game.scarabeo.tiles import LETTERS, SCARAB, VALUES, sort_rack
 
@@ -326,7 +326,7 @@ class MoveGenerator:
             scarabeo = end - start == 8 and word.upper() in SCARABEO_WORDS
             if placed == 1 and down_single_dupes:
                 i = next(k for k in range(start, end) if tiles[k] < 0)
-                if xs[i] >= 0 and (scarabeo or _long_across(board, sqs[i])):
+                if xs[i] >= 0 and (scarabeo or len(word_run(board, sqs[i], True)) == 8):
                     # Only a SCARABEO bonus can make the two notations score differently.
                     for ch in ((cur[i], cur[i].lower()) if scarabs else (cur[i],)):
                         if ch.isupper() and not have[_INDEX[ch]] or ch.islower() and scarabs == 0:
@@ -560,17 +560,6 @@ def _score(base: int, placed: int, has_scarab: bool, scarabeo: bool, bonus: list
     if scarabeo:
         total += SCARABEO_BONUS + extra
     return total
-
-
-def _long_across(board: Sequence[str], sq: int) -> bool:
-    """Whether the across run through empty ``sq`` would be 8 squares long."""
-    row0 = sq - sq % SIZE
-    lo = hi = sq
-    while lo > row0 and board[lo - 1]:
-        lo -= 1
-    while hi < row0 + SIZE - 1 and board[hi + 1]:
-        hi += 1
-    return hi - lo + 1 == 8
 
 
 def to_play(p: GenPlay) -> Play:

@@ -9,7 +9,6 @@ asks, judged by the tutorial's own checks; it then types that play on the board 
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from typing import Any, Callable
@@ -21,11 +20,11 @@ from tests.e2e.conftest import Guard, shot, watch
 pytestmark = pytest.mark.e2e
 
 
-from game.core import GameRecord  # noqa: E402
 from game.scarabeo.board import SIZE, square_name  # noqa: E402
 from game.scarabeo.game import ScarabeoState  # noqa: E402
 from game.scarabeo.movegen import GenPlay, MoveGenerator, to_play  # noqa: E402
 from web.i18n import Messages, load_catalogue  # noqa: E402
+from tests.e2e.test_scarabeo import engine_state  # noqa: E402
 from web.views.scarabeo_tutorial import TUTORIAL  # noqa: E402
 
 CATALOGUE = load_catalogue()
@@ -41,16 +40,6 @@ def raw_keys_shown(page: Any, root: str) -> list[str]:
         return out; }""", root)
     pattern = re.compile(r"^(scarabeo|rules|tutorial|game|play)\.[\w.-]+$")
     return [s for s in texts if s in CATALOGUE or pattern.match(s)]
-
-
-def engine_state(page: Any, lex: Any) -> ScarabeoState:
-    """The game as the page saved it, replayed by the engine with the real lexicon."""
-    save_id = page.url.split("/play/")[1]
-    envelope = json.loads(page.evaluate(f"localStorage.getItem('scarab:save:{save_id}')"))
-    record = GameRecord.from_json(envelope["state"])
-    state = record.replay(lambda options, seed: ScarabeoState.from_options(dict(options), seed, word_list=lex))
-    assert isinstance(state, ScarabeoState)
-    return state
 
 
 def find_play(state: ScarabeoState, gen: MoveGenerator, wanted: Callable[[Any], bool]) -> GenPlay:
