@@ -258,12 +258,12 @@ class Lexicon:
                 return out
             i += 1
 
-    def walk(self, prefix: str) -> int:
-        """The node reached by reading ``prefix`` from the root, or -1."""
+    def walk(self, prefix: str, start: int | None = None) -> int:
+        """The node reached by reading ``prefix`` from the root (or from node ``start``), or -1."""
         indices = letter_indices(prefix)
         if indices is None:
             return -1
-        node = self._root
+        node = self._root if start is None else start
         for letter in indices:
             node = self.child(node, letter)
             if node < 0:

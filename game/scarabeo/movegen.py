@@ -119,29 +119,6 @@ class MoveGenerator:
         # (letters before, letters after) → (bitset of letters that complete a word).
         self.cross_cache: dict[tuple[str, str], int] = {}
 
-    # -- automaton primitives ----------------------------------------------------------------
-    def child(self, node: int, letter: int) -> int:
-        i = node >> 1
-        if i == 0 or node < 0:
-            return -1
-        edges = self.edges
-        while True:
-            e = edges[i]
-            el = e & _LETTER_MASK
-            if el == letter:
-                return int(e >> _CHILD_SHIFT)
-            if el > letter or e & _LAST_FLAG:
-                return -1
-            i += 1
-
-    def walk(self, letters: str, node: int | None = None) -> int:
-        n = self.root if node is None else node
-        for ch in letters:
-            n = self.child(n, _INDEX[ch])
-            if n < 0:
-                return -1
-        return n
-
     def cross_mask(self, before: str, after: str) -> int:
         """Letters L such that ``before + L + after`` is a word (uppercase fragments)."""
         key = (before, after)
@@ -149,13 +126,13 @@ class MoveGenerator:
         if mask is not None:
             return mask
         mask = 0
-        node = self.walk(before)
+        node = self.lexicon.walk(before)
         if node >= 0 and node >> 1:
             edges = self.edges
             i = node >> 1
             while True:
                 e = edges[i]
-                n2 = self.walk(after, int(e >> _CHILD_SHIFT))
+                n2 = self.lexicon.walk(after, int(e >> _CHILD_SHIFT))
                 if n2 >= 0 and n2 & 1:
                     mask |= 1 << (e & _LETTER_MASK)
                 if e & _LAST_FLAG:

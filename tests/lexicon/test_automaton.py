@@ -97,6 +97,7 @@ class TestNavigation:
         assert lex.child(-1, 0) == -1 and lex.child(lex.root, 99) == -1 and lex.child(lex.root, -1) == -1
         assert lex.edges(-1) == [] and not lex.is_terminal(-1)
         assert lex.walk("CAN") >= 0 and lex.walk("CAX") == -1 and lex.walk("CANE") >= 0
+        assert lex.walk("NE", lex.walk("CA")) == lex.walk("CANE") and lex.walk("X", lex.walk("CA")) == -1
 
     def test_edge_array_is_the_documented_layout(self) -> None:
         lex = make({"CANE", "CANI"})
