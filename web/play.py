@@ -25,6 +25,23 @@ from web.storage import InvalidSave, StorageError
 SLICE_SECONDS = 0.015
 
 
+async def run_in_slices(steps: Generator[None, None, Any], wanted: Callable[[], bool]) -> tuple[bool, Any]:
+    """Run a generator of engine work ``SLICE_SECONDS`` at a time, giving the browser the thread in
+    between: ``(True, its return value)``, or ``(False, None)`` as soon as ``wanted()`` turns false
+    (the player left, the position changed)."""
+    while True:
+        deadline = time.perf_counter() + SLICE_SECONDS
+        try:
+            while time.perf_counter() < deadline:
+                next(steps)
+        except StopIteration as stop:
+            return True, stop.value
+        await asyncio.sleep(0)
+        if not wanted():
+            steps.close()
+            return False, None
+
+
 class GameUI(Protocol):
     GAME: str
     MIN_PLAYERS: int
@@ -421,17 +438,11 @@ class GamePage:
         try:
             await asyncio.sleep(0.05)  # let the board show "thinking" first
             steps = self.ui.computer(self, seat.level)
-            move_text: str | None = None
-            while move_text is None:
-                deadline = time.perf_counter() + SLICE_SECONDS
-                try:
-                    while time.perf_counter() < deadline:
-                        next(steps)
-                except StopIteration as stop:
-                    move_text = str(stop.value)
-                await asyncio.sleep(0)
-                if self.closed or len(self.session.state.history()) != moves_before:
-                    return  # the player left the game, or the position changed under us
+            done, value = await run_in_slices(
+                steps, lambda: not self.closed and len(self.session.state.history()) == moves_before)
+            if not done:
+                return  # the player left the game, or the position changed under us
+            move_text = str(value)
         finally:
             self.thinking = False
         self.commit(move_text, by_computer=True)

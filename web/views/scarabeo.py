@@ -41,6 +41,7 @@ from game.scarabeo.rules import apply_swaps, exchange_refusal, resolve_play
 from game.scarabeo.tiles import LETTERS, SCARAB, VALUES, sort_rack
 from web import router
 from web.dom import Scope, append, download, h, modal
+from web.play import run_in_slices
 from web.storage import StorageError
 from web.views import scarabeo_table as table_rules
 
@@ -1502,18 +1503,11 @@ class ScarabeoUI:
         moves_before = len(state.history())
         page.selection = {"hinting": True}
         page.show_message(page.t("scarabeo.hint.thinking"))
-        steps = _ai.think_hints(state, 5, state.word_list)
-        hints: list[dict[str, Any]] | None = None
-        while hints is None:
-            deadline = time.perf_counter() + 0.012
-            try:
-                while time.perf_counter() < deadline:
-                    next(steps)
-            except StopIteration as stop:
-                hints = list(stop.value)
-            await asyncio.sleep(0)
-            if page.closed or len(state.history()) != moves_before:
-                return
+        done, found = await run_in_slices(_ai.think_hints(state, 5, state.word_list),
+                                          lambda: not page.closed and len(state.history()) == moves_before)
+        if not done:
+            return
+        hints: list[dict[str, Any]] = list(found)
         page.selection = {"hints": hints}
         page.message = (page.t("scarabeo.hint.done" if hints else "scarabeo.hint.none"), False)
         page.redraw()
