@@ -87,7 +87,11 @@ def guard() -> Guard:
 
 
 @pytest.fixture
-def context_factory(browser: Any, guard: Guard) -> Iterator[Any]:
+def context_factory(browser: Any, guard: Guard, request: Any) -> Iterator[Any]:
+    if "own_server" in request.fixturenames:
+        # set up first, so that it stops after the pages close: a page still loading from a stopped
+        # server logs "Failed to load resource", which the console guard would count
+        request.getfixturevalue("own_server")
     contexts: list[Any] = []
 
     def make(width: int = 1280, height: int = 800, locale: str = "en-GB", **kw: Any) -> Any:
