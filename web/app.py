@@ -25,11 +25,14 @@ from web.storage import (
     InvalidSave,
     Save,
     SaveConflict,
+    SaveGone,
     SaveStore,
+    SaveUnreadable,
     StorageError,
     StorageFull,
+    too_big,
 )
-from web.storage_browser import LocalStorage
+from web.storage_browser import open_storage
 
 def _game_views() -> dict[str, str]:
     """The module that draws each game (``web/views/<game>.py`` defining ``UI``, see ``web.play.GameUI``),
@@ -53,7 +56,8 @@ class App:
         #: Inside another site's frame (embed.html): one game, no site chrome, saves kept apart.
         self.embed = document.body.getAttribute("data-embed") == "1"
         self.embed_game = self.embed_game_from_query() if self.embed else None
-        self.store = SaveStore(LocalStorage(window.localStorage), validate_state=engines.validate_state,
+        kv, self.ephemeral = open_storage()
+        self.store = SaveStore(kv, validate_state=engines.validate_state,
                                prefix=EMBED_PREFIX if self.embed else PREFIX)
         self.settings = self.store.settings()
         self.t = Messages(self.catalogue, str(boot.lang))
@@ -64,11 +68,31 @@ class App:
         self.route = router.parse(str(window.location.hash))
         self._toast_timer: Any = None
 
-    def embed_game_from_query(self) -> str:
+    def embed_game_from_query(self) -> str | None:
+        """The game named by ``?game=`` (Thot when none is named); None for a name that is no game."""
         from urllib.parse import parse_qs
 
         game = parse_qs(str(window.location.search)[1:]).get("game", ["thot"])[0]
-        return game if game in router.GAMES else "thot"
+        return game if game in router.GAMES else None
+
+    def ephemeral_note(self, session: Any = None) -> Any:
+        """Where the browser refuses storage (a blog's frame on another site, a private window that
+        forbids it), the game is played in memory: say so, and offer the full site, carrying the game."""
+        if not self.ephemeral:
+            return None
+        base = str(window.location.href).split("#")[0].split("?")[0]
+        href = base.rsplit("/", 1)[0] + "/index.html"
+        if session is not None:
+            from web.share import ShareError, encode
+
+            try:
+                href += f"#/open?d={encode(session.record(shared=True), session.game_id)}"
+            except ShareError:
+                pass
+        return h("p", {"class": "ephemeral-note", "id": "ephemeral-note", "role": "note"},
+                 self.t("storage.ephemeral"), " ",
+                 h("a", {"href": href, "target": "_blank", "rel": "noopener", "id": "ephemeral-open",
+                         "text": self.t("storage.ephemeral.open")}))
 
     # --- lifecycle -------------------------------------------------------------------
     def start(self) -> None:
@@ -99,6 +123,15 @@ class App:
         self.scope.close()
         self.scope = Scope()
         self.route = router.parse(str(window.location.hash))
+        if self.embed and self.embed_game is None:
+            clear(self.root)
+            from urllib.parse import parse_qs
+
+            asked = parse_qs(str(window.location.search)[1:]).get("game", [""])[0][:40]
+            append(self.root, h("section", {"role": "alert", "class": "embed-unknown"},
+                                h("h1", {"text": self.t("embed.unknown", game=asked)}),
+                                h("p", {"text": self.t("embed.unknown.body", games=", ".join(router.GAMES))})))
+            return
         if self.embed and self.route.name == "home":
             # An embedded frame shows its one game: the latest one played here, or a new one.
             latest = next((s for s in self.store.list() if isinstance(s, Save) and s.game == self.embed_game), None)
@@ -148,13 +181,42 @@ class App:
 
         return create_proxy(fn)
 
-    def storage_error(self, err: StorageError) -> None:
+    def storage_error(self, err: StorageError, context: str = "move", session: Any = None) -> None:
+        """Tell the player what was not stored. ``context`` says what was being written (move, new,
+        rename, settings, stats, import). With the game's ``session``, a game that another tab
+        changed, deleted or rewrote in a newer format can be kept as a new game: nothing is lost."""
         if isinstance(err, StorageFull):
-            self.toast(self.t("save.quota"), error=True)
-        elif isinstance(err, SaveConflict):
-            self.toast(self.t("save.conflict"), error=True)
+            self.toast(self.t(f"save.quota.{context}" if context != "move" else "save.quota"), error=True)
+        elif isinstance(err, (SaveConflict, SaveGone, SaveUnreadable)):
+            kind = "conflict" if isinstance(err, SaveConflict) else "gone" if isinstance(err, SaveGone) else "unreadable"
+            if session is None:
+                self.toast(self.t(f"save.{kind}"), error=True)
+            else:
+                asyncio.ensure_future(self.rescue(session, kind))
         else:
             self.toast(str(err), error=True)
+
+    async def rescue(self, session: Any, kind: str) -> None:
+        """The stored game is no longer the one on screen: keep this one as a new game, or leave it."""
+        if getattr(session, "rescuing", False):
+            return
+        session.rescuing = True
+        try:
+            choice = await modal(self.t("save.rescue.title"), h("p", {"text": self.t(f"save.{kind}")}),
+                                 [("leave", self.t("save.rescue.leave"), ""),
+                                  ("keep", self.t("save.rescue.keep"), "primary")], self.scope)
+        finally:
+            session.rescuing = False
+        if choice == "keep":
+            try:
+                save = self.store.save_as_new(session.save, session.record().to_json())
+            except StorageError as err:
+                self.storage_error(err, "new")
+                return
+            self.toast(self.t("save.rescue.kept", title=save.title))
+            self.navigate(router.href(save.game, "play", save.id))
+        elif choice == "leave":
+            self.render()  # shows what storage holds now (or that the game is gone)
 
     # --- chooser ---------------------------------------------------------------------
     def view_home(self) -> None:
@@ -245,7 +307,7 @@ class App:
             try:
                 self.store.rename(save.id, str(field.value))
             except StorageError as err:
-                self.storage_error(err)
+                self.storage_error(err, "rename")
             self.render()
 
     async def delete_save(self, save_id: str, title: str) -> None:
@@ -269,17 +331,19 @@ class App:
         file = files.item(0)
         input_node.value = ""
         if file.size > MAX_IMPORT_BYTES:
-            self.toast(self.t("continue.import.failed",
-                              reason=f"{int(file.size) // 1024} KB > {MAX_IMPORT_BYTES // 1024} KB"), error=True)
+            self.toast(self.t("continue.import.failed", reason=too_big(int(file.size))), error=True)
             return
-        text = str(await file.text())
         try:
+            text = str(await file.text())
             save = self.store.import_text(text)
         except InvalidSave as err:
             self.toast(self.t("continue.import.failed", reason=err), error=True)
             return
         except StorageError as err:
-            self.storage_error(err)
+            self.storage_error(err, "import")
+            return
+        except Exception as err:  # whatever the file holds, the page says why and goes on
+            self.toast(self.t("continue.import.failed", reason=f"{type(err).__name__}: {str(err)[:200]}"), error=True)
             return
         self.render()
         self.toast(self.t("continue.imported", title=save.title))
@@ -323,8 +387,10 @@ class App:
         self.settings = {**self.store.settings(), name: value}
         try:
             self.store.save_settings(self.settings)
+            stored = True
         except StorageError as err:
-            self.storage_error(err)
+            self.storage_error(err, "settings")
+            stored = False
         if name == "language":
             self.t = Messages(self.catalogue, str(value))
             window.scarabBoot.lang = value
@@ -334,7 +400,8 @@ class App:
             self.render()
         elif name == "theme":
             document.documentElement.dataset.theme = value
-        self.toast(self.t("settings.saved"))
+        if stored:  # never "saved" when storage refused it: the setting lasts only this visit
+            self.toast(self.t("settings.saved.ephemeral" if self.ephemeral else "settings.saved"))
 
     def retranslate_shell(self) -> None:
         button = by_id("wordcheck-open")
@@ -369,7 +436,7 @@ class App:
             try:
                 self.store.save_settings(self.settings)
             except StorageError as err:
-                self.storage_error(err)
+                self.storage_error(err, "settings")
 
     def view_rules(self, game: str) -> None:
         """How to play: the game's rules page (``web/views/<game>_rules.py``)."""
@@ -416,7 +483,10 @@ class App:
         payload = self.route.query.get("d", "")
         try:
             save, what = receive(self.store, payload, self.t("share.received.title"))
-        except (ShareError, StorageError) as err:
+        except Exception as err:  # a link is outside data: any failure is a refusal with its reason
+            if not isinstance(err, (ShareError, StorageError)):
+                window.console.warn(f"link refused: {err!r}")
+                err = ShareError(f"the link cannot be opened ({type(err).__name__}: {str(err)[:200]})")
             append(self.root, h("section", {"role": "alert", "class": "link-refused"},
                                 h("h1", {"text": self.t("share.refused")}),
                                 h("p", {"text": str(err)}),
@@ -433,6 +503,9 @@ class App:
 
 
 def start() -> None:
+    if bool(window.scarabBoot.framed):  # boot.js said why on the page; nothing may run under a foreign frame
+        document.getElementById("boot").hidden = True
+        return
     try:
         App().start()
     except Exception as err:

@@ -89,7 +89,11 @@
   // Offline: register the service worker that pre-caches the site. A new version waits until the
   // player accepts the update; only that choice reloads the page (never the first install).
   var registerWorker = function () {};
-  if ("serviceWorker" in navigator && location.protocol.indexOf("http") === 0) {
+  // In a frame on another site whose browser refuses it storage, merely reading
+  // navigator.serviceWorker throws a SecurityError: the game must start all the same, uncached.
+  var workers = null;
+  try { workers = "serviceWorker" in navigator ? navigator.serviceWorker : null; } catch (e) { workers = null; }
+  if (workers && location.protocol.indexOf("http") === 0) try {
     var updating = false;
     var offer = function (worker) {
       var banner = document.getElementById("update");
@@ -117,9 +121,33 @@
         window.scarabBoot.checkForUpdate = function () { return reg.update(); };
       }).catch(function (err) { console.warn("offline cache unavailable: " + err); });
     };
+  } catch (e) { registerWorker = function () {}; console.warn("offline cache unavailable: " + e); }
+
+  // The full site (not embed.html) inside another site's page could be clicked through blindly
+  // (clickjacking: a framing page once got a save deleted). Hosts should send frame-ancestors
+  // 'none'; where they do not, the site refuses to run framed by a foreign page.
+  var framed = false;
+  if (document.body.getAttribute("data-embed") !== "1" && window.top !== window.self) {
+    try { framed = window.top.location.origin !== location.origin; } catch (e) { framed = true; }
+  }
+  if (framed) {
+    var main = document.getElementById("app");
+    while (main.firstChild) main.removeChild(main.firstChild);
+    var note = document.createElement("p");
+    note.className = "framed";
+    note.setAttribute("role", "alert");
+    note.textContent = t("framed.body") + " ";
+    var out = document.createElement("a");
+    out.href = location.href;
+    out.target = "_blank";
+    out.rel = "noopener";
+    out.textContent = t("framed.open");
+    note.appendChild(out);
+    main.appendChild(note);
   }
 
   window.scarabBoot = {
+    framed: framed,
     lang: lang,
     theme: theme,
     t: t,

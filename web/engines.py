@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Mapping
 
-from game.core import GameRecord, GameState
+from game.core import GameRecord, GameState, RecordError
 
 #: game → (module, class); the class has ``from_options(options, seed)``.
 ENGINES: dict[str, tuple[str, str]] = {
@@ -31,10 +31,25 @@ def factory(game: str) -> Callable[[Mapping[str, Any], int], GameState[Any]]:
     return new_state
 
 
+def replay_record(record: GameRecord) -> GameState[Any]:
+    """The one path by which outside data (a save, a link, a file) becomes a game: whatever an engine
+    raises while setting up or replaying becomes a ``RecordError`` with the reason, never a crash."""
+    try:
+        return record.replay(factory(record.game))
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("the game record is nested too deeply") from None
+    except MemoryError:
+        raise RecordError("the game record is too large to replay") from None
+    except Exception as err:
+        reason = str(err) or type(err).__name__
+        raise RecordError(f"the game does not replay: {reason[:300]}") from None
+
+
 def replay(state_json: Mapping[str, Any]) -> GameState[Any]:
     """Rebuild a game from its saved record; raises ``RecordError`` (a ValueError) saying where it fails."""
-    record = GameRecord.from_json(state_json)
-    return record.replay(factory(record.game))
+    return replay_record(GameRecord.from_json(state_json))
 
 
 def validate_state(game: str, state_json: dict[str, Any]) -> None:
@@ -42,4 +57,4 @@ def validate_state(game: str, state_json: dict[str, Any]) -> None:
     record = GameRecord.from_json(state_json)
     if record.game != game:
         raise ValueError(f"the record is for {record.game!r}, the save says {game!r}")
-    record.replay(factory(game))
+    replay_record(record)

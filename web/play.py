@@ -15,11 +15,11 @@ from typing import Any, Callable, Generator, Protocol
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from game.core import IllegalMove, NotationError, RecordError
+from game.core import IllegalMove, NotationError
 from web import router
 from web.dom import Scope, append, clear, h
 from web.session import MAX_NAME, Seat, Session
-from web.storage import InvalidSave, StorageError
+from web.storage import StorageError
 
 #: How long the computer may compute before handing the page back to the browser.
 SLICE_SECONDS = 0.015
@@ -91,9 +91,31 @@ class GamePage:
         return self.unmount
 
     async def mount_prepared(self) -> None:
-        await self.ui.prepare(self)  # type: ignore[attr-defined]
+        try:
+            await self.ui.prepare(self)  # type: ignore[attr-defined]
+        except Exception as err:
+            self.show_broken(err)
+            return
         if not self.closed:
             self.show_route()
+
+    def show_broken(self, err: BaseException, save_id: str | None = None) -> None:
+        """A game that cannot be shown is shown as damaged — with its reason, a way to export it as
+        stored and a way home — and never takes the rest of the site with it."""
+        window.console.warn(f"game page: {type(err).__name__}: {err}")
+        self.view_scope.close()
+        self.view_scope = Scope()
+        clear(self.root)
+        save_id = save_id or (self.session.save.id if self.session is not None else self.route.save_id)
+        reason = str(err) or type(err).__name__
+        export = h("button", {"type": "button", "id": "export-damaged", "text": self.t("continue.export"),
+                              "on_click": lambda _e: self.app.export_save(save_id)},
+                   scope=self.view_scope) if save_id else None
+        append(self.root, h("section", {"role": "alert", "class": "game-damaged", "id": "game-damaged"},
+                            h("h1", {"text": self.t("play.open.failed")}),
+                            h("p", {"text": reason[:500]}),
+                            h("div", {"class": "row"}, export,
+                              h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")}))))
 
     def show_route(self) -> None:
         if self.route.page == "new":
@@ -118,7 +140,7 @@ class GamePage:
                 title = self.t("tutorial.title", game=self.t(f"game.{self.ui.GAME}.name"))
                 save_id = tutorial.start(self.app.store, spec, title, lambda key: self.t(key)).save.id
             except StorageError as err:
-                self.app.storage_error(err)
+                self.app.storage_error(err, "new")
                 return
         self.app.mark_tutorial_seen(self.ui.GAME)
         window.location.replace(router.href(self.ui.GAME, "play", save_id))
@@ -213,7 +235,7 @@ class GamePage:
                 title = t("play.title.default", game=game_name, date=window.Date.new().toLocaleDateString(t.lang))
                 session = Session.create(self.app.store, ui.GAME, options, seed, seats, title)
             except StorageError as err:
-                self.app.storage_error(err)
+                self.app.storage_error(err, "new")
                 return
             except ValueError as err:
                 self.app.toast(str(err), error=True)
@@ -261,11 +283,8 @@ class GamePage:
     def show_play(self, save_id: str) -> None:
         try:
             self.session = Session.open(self.app.store, save_id)
-        except (InvalidSave, RecordError, ValueError) as err:
-            append(self.root, h("section", {"role": "alert"},
-                                h("h1", {"text": self.t("play.open.failed")}),
-                                h("p", {"text": str(err)}),
-                                h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
+        except Exception as err:  # a save is outside data: whatever fails, it is shown as damaged
+            self.show_broken(err, save_id)
             return
         self.redraw()
         self.maybe_computer()
@@ -280,7 +299,12 @@ class GamePage:
         if self.needs_cover():
             self.draw_cover()
             return
-        append(self.root, self.tutorial_banner(), self.ui.render(self))
+        try:
+            append(self.root, self.app.ephemeral_note(self.session), self.tutorial_banner(), self.ui.render(self))
+        except Exception as err:
+            self.closed = True  # no computer turn, no autosave on top of a game that cannot be drawn
+            self.show_broken(err)
+            return
         if focused:
             again = document.getElementById(focused)
             if again:
@@ -336,7 +360,7 @@ class GamePage:
             self.show_message(str(err), error=True)
             return False
         except StorageError as err:
-            self.app.storage_error(err)
+            self.app.storage_error(err, session=self.session)
             result = None
         progress = self.tutorial_progress()
         if progress is not None and not by_computer:
@@ -356,8 +380,8 @@ class GamePage:
 
             try:
                 stats_view.record_finished(self.app, self.session)
-            except ValueError as err:  # statistics must never break the game
-                window.console.warn(f"statistics not recorded: {err}")
+            except Exception as err:  # statistics must never break the game
+                window.console.warn(f"statistics not recorded: {err!r}")
         self.message = None
         self.selection = {}
         self.say(self.ui.announce(self, move_text, result))
@@ -379,7 +403,7 @@ class GamePage:
             try:
                 self.session.take_back()
             except StorageError as err:
-                self.app.storage_error(err)
+                self.app.storage_error(err, session=self.session)
             hook = getattr(self.ui, "after_take_back", None)
             if hook is not None:  # optional: the view puts back what the move changed (Scarabeo's hourglass)
                 hook(self)
@@ -443,6 +467,12 @@ class GamePage:
             if not done:
                 return  # the player left the game, or the position changed under us
             move_text = str(value)
+        except Exception as err:  # the computer failing must leave the game as it was, and say so
+            window.console.warn(f"computer turn: {err!r}")
+            self.thinking = False
+            self.redraw()
+            self.show_message(self.t("play.computer.failed", error=str(err)[:200]), error=True)
+            return
         finally:
             self.thinking = False
         self.commit(move_text, by_computer=True)

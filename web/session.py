@@ -10,7 +10,7 @@ import secrets
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Mapping
 
-from game.core import GameRecord, GameState
+from game.core import GameRecord, GameState, RecordError
 from web import engines
 from web.storage import Save, SaveStore
 
@@ -35,6 +35,22 @@ class Seat:
         if not isinstance(level, int) or isinstance(level, bool):
             raise ValueError("a seat's level must be an integer")
         return cls(name or "?", bool(data.get("computer", False)), level)
+
+
+def seats_from_meta(meta: Mapping[str, Any], players: int) -> list[Seat]:
+    """The seats a record's meta names (numbered people when it names none); ``RecordError`` if malformed."""
+    raw = meta.get("seats")
+    if raw is None or raw == []:
+        return [Seat(f"{i + 1}") for i in range(players)]
+    if not isinstance(raw, list):
+        raise RecordError("the seats are not a list")
+    try:
+        seats = [Seat.from_json(s) for s in raw]
+    except ValueError as err:
+        raise RecordError(f"a seat is malformed: {err}") from None
+    if len(seats) != players:
+        raise RecordError(f"{len(seats)} seats for {players} players")
+    return seats
 
 
 class Session:
@@ -66,11 +82,10 @@ class Session:
     def open(cls, store: SaveStore, save_id: str) -> "Session":
         save = store.load(save_id)
         record = GameRecord.from_json(save.state)
-        state = record.replay(engines.factory(save.game))
-        raw_seats = record.meta.get("seats") or [{"name": f"{i + 1}"} for i in range(state.num_players)]
-        seats = [Seat.from_json(s) for s in raw_seats]
-        if len(seats) != state.num_players:
-            raise ValueError(f"the save has {len(seats)} seats for {state.num_players} players")
+        if record.game != save.game:
+            raise RecordError(f"the record is for {record.game!r}, the save says {save.game!r}")
+        state = engines.replay_record(record)
+        seats = seats_from_meta(record.meta, state.num_players)
         meta = {k: v for k, v in record.meta.items() if k != "seats"}
         meta.setdefault("game_id", save.id)
         return cls(state, seats, save, store, meta)

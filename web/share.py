@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import GameRecord
+from game.core.safejson import JSONRefused, loads
 
 PREFIX = "s1."
 #: Longest link payload accepted (browsers and chat apps cope with this, and it holds a whole game).
@@ -73,9 +74,11 @@ def decode(text: str) -> SharedGame:
             raise ShareError("the link unpacks to too much data")
         if not inflater.eof:
             raise ValueError("truncated")
-        payload = json.loads(raw)
+        payload = loads(raw, max_bytes=MAX_JSON_BYTES)
     except ShareError:
         raise
+    except JSONRefused as err:
+        raise ShareError(f"the link's content is refused: {err}") from None
     except (ValueError, zlib.error):
         raise ShareError("the link is damaged (it does not unpack); ask for it again") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("record"), dict):
@@ -123,8 +126,11 @@ def receive(store: Any, text: str, title: str) -> tuple[Any, str]:
 
     shared = decode(text)
     record = shared.record
+    from web.session import seats_from_meta
+
     try:
-        record.replay(engines.factory(record.game))
+        state = engines.replay_record(record)
+        seats_from_meta(record.meta, state.num_players)
     except ValueError as err:
         raise ShareError(f"the game in the link does not replay: {err}") from None
     meta = {**record.meta, "game_id": shared.game_id}
@@ -134,9 +140,14 @@ def receive(store: Any, text: str, title: str) -> tuple[Any, str]:
     for save in store.list():
         if not isinstance(save, Save) or save.game != record.game:
             continue
-        if save.state.get("meta", {}).get("game_id") != shared.game_id:
+        local_meta = save.state.get("meta")
+        if not isinstance(local_meta, dict) or local_meta.get("game_id") != shared.game_id:
             continue
-        verdict = check_continuation(GameRecord.from_json(save.state), shared)
+        try:
+            local = GameRecord.from_json(save.state)
+        except ValueError:
+            continue  # a save this device cannot read is not the game the link continues
+        verdict = check_continuation(local, shared)
         if verdict == "next":
             save = store.update(save, incoming)
         return save, verdict

@@ -13,6 +13,7 @@ import json
 from typing import Any, Mapping
 
 from game.core import GameRecord
+from game.core.safejson import JSONRefused, is_safe_int, loads
 
 STATS_KEY = "scarab:stats"
 STATS_VERSION = 1
@@ -24,17 +25,100 @@ def empty() -> dict[str, Any]:
     return {"version": STATS_VERSION, "players": {}, "last_game": None, "counted": []}
 
 
-def load(raw: str | None) -> dict[str, Any]:
-    """Read stored statistics; anything unreadable starts afresh rather than breaking the page."""
+MAX_STATS_CHARS = 1_000_000
+GAME_NAMES = ("scarabeo", "thot", "scarabya")
+COUNTS = ("played", "won", "lost", "drawn", "total", "best_play", "bonuses", "perfect_digs", "best_margin")
+RESULTS = ("win", "shared", "loss", "draw")
+
+
+class StatsProblem(ValueError):
+    pass
+
+
+def _game_figures(g: Any) -> dict[str, Any]:
+    """One player's figures for one game, checked field by field; raises ``StatsProblem``."""
+    if not isinstance(g, dict):
+        raise StatsProblem("is not a record of figures")
+    clean: dict[str, Any] = {}
+    for name in COUNTS:
+        value = g.get(name, 0)
+        if not is_safe_int(value):
+            raise StatsProblem(f"has {name} that is not an integer")
+        clean[name] = value
+    if g.get("best") is not None and not is_safe_int(g.get("best")):
+        raise StatsProblem("has a best score that is not an integer")
+    clean["best"] = g.get("best")
+    results = g.get("results", [])
+    if not isinstance(results, list):
+        raise StatsProblem("has results that are not a list")
+    clean["results"] = []
+    for r in results[-LAST_RESULTS:]:
+        if not (isinstance(r, dict) and all(is_safe_int(r.get(k)) for k in ("when", "score", "margin"))
+                and r.get("result") in RESULTS):
+            raise StatsProblem("has a malformed result")
+        clean["results"].append({"when": r["when"], "score": r["score"], "result": r["result"], "margin": r["margin"]})
+    return clean
+
+
+def _player(p: Any) -> dict[str, Any]:
+    if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not isinstance(p.get("games"), dict):
+        raise StatsProblem("is not a player record (a name and games)")
+    games = {}
+    for game, g in p["games"].items():
+        if game not in GAME_NAMES:
+            raise StatsProblem(f"has an unknown game {str(game)[:20]!r}")
+        try:
+            games[game] = _game_figures(g)
+        except StatsProblem as err:
+            raise StatsProblem(f"{game} {err}") from None
+    return {"name": p["name"][:80], "games": games}
+
+
+def _last_game(last: Any) -> dict[str, Any] | None:
+    if not isinstance(last, dict) or last.get("game") not in GAME_NAMES or not is_safe_int(last.get("when")):
+        return None
+    names, timeline = last.get("names"), last.get("timeline")
+    if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+        return None
+    if not (isinstance(timeline, list) and all(
+            isinstance(row, list) and len(row) == len(names) and all(is_safe_int(v) for v in row) for row in timeline)):
+        return None
+    return {"game": last["game"], "names": names, "timeline": timeline, "when": last["when"]}
+
+
+def parse(raw: str | None, strict: bool = False) -> dict[str, Any]:
+    """Statistics from text, every field checked. Lenient (``strict=False``, for what is stored): a
+    malformed player or game is left out rather than breaking the page. Strict (imports): any
+    problem raises ``StatsProblem`` naming it, and nothing is merged."""
     try:
-        data = json.loads(raw or "")
-    except ValueError:
+        data = loads(raw or "", max_bytes=MAX_STATS_CHARS)
+    except JSONRefused as err:
+        if strict:
+            raise StatsProblem(f"the file is not readable: {err}") from None
         return empty()
     if not isinstance(data, dict) or data.get("version") != STATS_VERSION or not isinstance(data.get("players"), dict):
+        if strict:
+            raise StatsProblem("this file holds no Scarab statistics")
         return empty()
-    data.setdefault("counted", [])
-    data.setdefault("last_game", None)
-    return data
+    out = empty()
+    for key, player in data["players"].items():
+        try:
+            out["players"][player_key(key)] = _player(player)
+        except StatsProblem as err:
+            if strict:
+                raise StatsProblem(f"player {str(key)[:40]!r} {err}") from None
+    counted = data.get("counted", [])
+    if isinstance(counted, list):
+        out["counted"] = [c for c in counted if isinstance(c, str)][-MAX_COUNTED:]
+    elif strict:
+        raise StatsProblem("the list of counted games is malformed")
+    out["last_game"] = _last_game(data.get("last_game"))
+    return out
+
+
+def load(raw: str | None) -> dict[str, Any]:
+    """Read stored statistics; anything unreadable is left out rather than breaking the page."""
+    return parse(raw)
 
 
 def dumps(stats: Mapping[str, Any]) -> str:
@@ -121,14 +205,10 @@ def reset_player(stats: dict[str, Any], name: str) -> bool:
 
 def import_stats(current: dict[str, Any], text: str) -> dict[str, Any]:
     """Merge exported statistics: players not known here are added; known players keep the larger record."""
-    if len(text) > 1_000_000:
+    if len(text) > MAX_STATS_CHARS:
         raise ValueError("the statistics file is larger than 1 MB")
-    incoming = load(text)
-    if not incoming["players"] and '"players"' not in text:
-        raise ValueError("this file holds no Scarab statistics")
+    incoming = parse(text, strict=True)
     for key, player in incoming["players"].items():
-        if not isinstance(player, dict) or not isinstance(player.get("games"), dict):
-            raise ValueError(f"player {key!r} is malformed")
         mine = current["players"].get(key)
         if mine is None or sum(g.get("played", 0) for g in player["games"].values()) > sum(
                 g.get("played", 0) for g in mine["games"].values()):

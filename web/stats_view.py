@@ -30,7 +30,7 @@ def save(app: Any, data: dict[str, Any]) -> bool:
         app.store.kv.set(stats.STATS_KEY, stats.dumps(data))
         return True
     except StorageError as err:
-        app.storage_error(err)
+        app.storage_error(err, "stats")
         return False
 
 

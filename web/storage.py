@@ -17,10 +17,13 @@ in tests.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
+
+from game.core.safejson import JSONRefused, is_safe_int, loads
 
 SCHEMA_VERSION = 1
 PREFIX = "scarab:save:"
@@ -29,6 +32,8 @@ EMBED_PREFIX = "scarab:embed:save:"
 SETTINGS_KEY = "scarab:settings"
 MAX_IMPORT_BYTES = 1_000_000
 MAX_TITLE = 80
+#: One stored entry is at most what an import may hold (with room for the envelope's own fields).
+MAX_ENTRY_CHARS = 2 * MAX_IMPORT_BYTES
 GAMES = ("scarabeo", "thot", "scarabya")
 
 
@@ -49,6 +54,32 @@ class SaveConflict(StorageError):
 
 class InvalidSave(StorageError):
     pass
+
+
+class SaveGone(StorageError):
+    """The game was deleted (in another tab) since it was opened: it is not silently re-created."""
+
+    def __init__(self, save_id: str) -> None:
+        super().__init__(f"save {save_id} is no longer in storage")
+        self.save_id = save_id
+
+
+class SaveUnreadable(StorageError):
+    """The stored entry is now one this code cannot read (damaged, or written by a newer version in
+    another tab): it is never overwritten."""
+
+    def __init__(self, save_id: str, reason: str) -> None:
+        super().__init__(f"save {save_id} in storage cannot be read here: {reason}")
+        self.save_id = save_id
+        self.reason = reason
+
+
+#: Ids are made by ``secrets.token_hex``; an imported or hand-made one must still fit in a key and a route.
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def valid_id(save_id: Any) -> bool:
+    return isinstance(save_id, str) and ID_PATTERN.fullmatch(save_id) is not None
 
 
 class KeyValueStore(Protocol):
@@ -129,30 +160,33 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _migrate
 def parse_envelope(raw: str, expected_id: str | None = None) -> Save:
     """Read and migrate an envelope; raise ``InvalidSave`` saying what is wrong."""
     try:
-        data = json.loads(raw)
-    except ValueError as err:
-        raise InvalidSave(f"not valid JSON ({err.msg} at line {err.lineno})") from None
+        data = loads(raw, max_bytes=MAX_ENTRY_CHARS)
+    except JSONRefused as err:
+        raise InvalidSave(str(err)) from None
     if not isinstance(data, dict):
         raise InvalidSave("not a saved game object")
     schema = data.get("schema", 0)
-    if not isinstance(schema, int) or schema < 0:
-        raise InvalidSave(f"schema {schema!r} is not a version number")
+    if not is_safe_int(schema) or schema < 0:
+        raise InvalidSave(f"schema {_short(schema)} is not a version number")
     if schema > SCHEMA_VERSION:
         raise InvalidSave(f"saved by a newer version of Scarab (schema {schema}, this one reads {SCHEMA_VERSION})")
     while schema < SCHEMA_VERSION:
         data = MIGRATIONS[schema](data)
         schema = data["schema"]
     problems = []
-    for name, kind in (("id", str), ("game", str), ("title", str), ("created", int), ("updated", int),
-                       ("revision", int), ("state", dict)):
-        if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
+    for name, kind in (("id", str), ("game", str), ("title", str), ("state", dict)):
+        if not isinstance(data.get(name), kind):
             problems.append(f"{name} should be {kind.__name__}")
+    for name in ("created", "updated", "revision"):
+        # The page turns these into JavaScript numbers (dates): beyond 2**53 they would not survive.
+        if not is_safe_int(data.get(name)):
+            problems.append(f"{name} should be an integer of at most 16 digits")
     if problems:
         raise InvalidSave("; ".join(problems))
     if data["game"] not in GAMES:
-        raise InvalidSave(f"unknown game {data['game']!r}")
+        raise InvalidSave(f"unknown game {_short(data['game'])}")
     if expected_id is not None and data["id"] != expected_id:
-        raise InvalidSave(f"id {data['id']!r} does not match its key")
+        raise InvalidSave(f"id {_short(data['id'])} does not match its key")
     return Save(data["id"], data["game"], data["title"][:MAX_TITLE], data["created"], data["updated"],
                 data["revision"], data["state"])
 
@@ -199,6 +233,23 @@ class SaveStore:
         except InvalidSave:
             return None
 
+    def _check_unchanged(self, save: Save) -> None:
+        """Refuse to write over what another tab did since ``save`` was read: a newer revision, a
+        deletion, or an entry this code cannot read (damaged, or from a newer version)."""
+        raw = self.kv.get(self.prefix + save.id)
+        if raw is None:
+            raise SaveGone(save.id)
+        try:
+            stored = parse_envelope(raw, save.id)
+        except InvalidSave as err:
+            raise SaveUnreadable(save.id, str(err)) from None
+        if stored.revision > save.revision:
+            raise SaveConflict(save.id, stored.revision, save.revision)
+
+    def save_as_new(self, save: Save, state: dict[str, Any]) -> Save:
+        """Keep a game whose entry can no longer be written (see ``update``) as a new game beside it."""
+        return self.create(save.game, save.title, state)
+
     # --- writing ---------------------------------------------------------------------
     def _write(self, save: Save) -> Save:
         text = json.dumps(save.envelope(), ensure_ascii=False, separators=(",", ":"))
@@ -209,20 +260,22 @@ class SaveStore:
         if game not in GAMES:
             raise InvalidSave(f"unknown game {game!r}")
         now = self.clock()
+        return self._write(Save(self._unused_id(), game, _title(title), now, now, 1, state))
+
+    def _unused_id(self) -> str:
         save_id = self.new_id()
         while self.kv.get(self.prefix + save_id) is not None:
             save_id = self.new_id()
-        return self._write(Save(save_id, game, _title(title), now, now, 1, state))
+        return save_id
 
     def update(self, save: Save, state: dict[str, Any]) -> Save:
         """Autosave: write ``state`` as the next revision of ``save`` unless another tab got there first."""
-        stored = self.revision(save.id)
-        if stored is not None and stored > save.revision:
-            raise SaveConflict(save.id, stored, save.revision)
+        self._check_unchanged(save)
         return self._write(Save(save.id, save.game, save.title, save.created, self.clock(), save.revision + 1, state))
 
     def rename(self, save_id: str, title: str) -> Save:
         save = self.load(save_id)
+        self._check_unchanged(save)
         return self._write(Save(save.id, save.game, _title(title), save.created, self.clock(), save.revision + 1,
                                 save.state))
 
@@ -242,29 +295,71 @@ class SaveStore:
 
     def import_text(self, text: str) -> Save:
         """Validate an exported save and store it as a new game (never overwriting one)."""
-        size = len(text.encode("utf-8"))
+        size = len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_IMPORT_BYTES:
-            raise InvalidSave(f"the file is {size // 1024} KB; saved games are at most {MAX_IMPORT_BYTES // 1024} KB")
+            raise InvalidSave(too_big(size))
         save = parse_envelope(text)
         if self.validate_state is not None:
             try:
                 self.validate_state(save.game, save.state)
-            except ValueError as err:
-                raise InvalidSave(f"the game inside does not replay: {err}") from None
+            except Exception as err:  # any failure of a replay of outside data is a refusal, never a crash
+                raise InvalidSave(f"the game inside does not replay: {_reason(err)}") from None
         now = self.clock()
-        save_id = save.id if self.kv.get(self.prefix + save.id) is None else self.new_id()
+        fresh = valid_id(save.id) and self.kv.get(self.prefix + save.id) is None
+        save_id = save.id if fresh else self._unused_id()
         return self._write(Save(save_id, save.game, _title(save.title), save.created, now, 1, save.state))
 
     # --- settings --------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
+        """The stored settings, each kept only if it has a value this code understands."""
         try:
-            data = json.loads(self.kv.get(SETTINGS_KEY) or "{}")
-        except ValueError:
+            data = loads(self.kv.get(SETTINGS_KEY) or "{}", max_bytes=MAX_SETTINGS_CHARS)
+        except JSONRefused:
             return {}
-        return data if isinstance(data, dict) else {}
+        return clean_settings(data)
 
     def save_settings(self, settings: dict[str, Any]) -> None:
-        self.kv.set(SETTINGS_KEY, json.dumps(settings))
+        """Raises ``StorageFull`` when nothing was stored (the caller must not say "saved")."""
+        self.kv.set(SETTINGS_KEY, json.dumps(clean_settings(settings)))
+
+
+MAX_SETTINGS_CHARS = 10_000
+LANGUAGES = ("it", "en")
+THEMES = ("light", "dark")
+
+
+def clean_settings(data: Any) -> dict[str, Any]:
+    """A known setting with a wrong type or value is dropped (its default applies), never fatal; keys
+    this version does not know (a newer one's) are kept as they are."""
+    if not isinstance(data, dict):
+        return {}
+    known = ("language", "theme", "sounds", "tutorials_seen")
+    clean: dict[str, Any] = {k: v for k, v in data.items() if k not in known}
+    if data.get("language") in LANGUAGES:
+        clean["language"] = data["language"]
+    if data.get("theme") in THEMES:
+        clean["theme"] = data["theme"]
+    if isinstance(data.get("sounds"), bool):
+        clean["sounds"] = data["sounds"]
+    seen = data.get("tutorials_seen")
+    if isinstance(seen, list):
+        clean["tutorials_seen"] = [g for g in GAMES if g in seen]
+    return clean
+
+
+def too_big(size: int) -> str:
+    return f"the file is {size:,} bytes; saved games are at most {MAX_IMPORT_BYTES:,} bytes"
+
+
+def _short(value: Any) -> str:
+    """A value named in a message, cut short (it may be huge)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _reason(err: BaseException) -> str:
+    text = str(err) or type(err).__name__
+    return text if len(text) <= 300 else text[:297] + "…"
 
 
 def _title(title: str) -> str:

@@ -28,3 +28,28 @@ class LocalStorage:
 
     def keys(self) -> list[str]:
         return [str(self.ls.key(i)) for i in range(int(self.ls.length))]
+
+
+def open_storage() -> tuple[Any, bool]:
+    """``(store, ephemeral)``: the page's ``localStorage``, or — where the browser refuses it, as
+    Safari, Brave and strict Firefox do for a game embedded in another site's page (a SecurityError
+    on first touch) — an in-memory store, so the game still starts and plays, kept for this visit only.
+    A full storage is not a refusal: reading works, and writes say the storage is full."""
+    from pyscript import window  # type: ignore[import-not-found]
+
+    from web.storage import MemoryStore
+
+    try:
+        ls = window.localStorage
+        store = LocalStorage(ls)
+        store.keys()
+        store.get("scarab:settings")
+    except Exception:  # SecurityError (storage blocked), or no localStorage at all
+        return MemoryStore(), True
+    try:
+        ls.setItem("scarab-probe", "1")
+        ls.removeItem("scarab-probe")
+    except Exception as err:
+        if not ("quota" in str(err).lower() or "QuotaExceeded" in repr(err)):
+            return MemoryStore(), True
+    return store, False

@@ -63,7 +63,8 @@ def find(store: Any, game: str) -> str | None:
 
     for save in store.list():
         if isinstance(save, Save) and save.game == game:
-            info = save.state.get("meta", {}).get("tutorial")
+            meta = save.state.get("meta")
+            info = meta.get("tutorial") if isinstance(meta, dict) else None
             if isinstance(info, dict) and not info.get("done"):
                 return save.id
     return None
@@ -78,7 +79,9 @@ class Progress:
 
     @property
     def step(self) -> int:
-        return int(self.session.meta.get("tutorial", {}).get("step", 0))
+        info = self.session.meta.get("tutorial")
+        step = info.get("step", 0) if isinstance(info, dict) else 0
+        return step if isinstance(step, int) and not isinstance(step, bool) and step >= 0 else 0
 
     @property
     def done(self) -> bool:

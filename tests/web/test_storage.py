@@ -126,7 +126,7 @@ class TestImport:
 
     def test_oversized_import_refused(self) -> None:
         store = make_store()
-        with pytest.raises(InvalidSave, match="KB"):
+        with pytest.raises(InvalidSave, match="1,000,001 bytes"):
             store.import_text(" " * (MAX_IMPORT_BYTES + 1))
         assert store.list() == []
 

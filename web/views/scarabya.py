@@ -17,6 +17,7 @@ from pyscript import window  # type: ignore[import-not-found]
 from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
 from game.core import IllegalMove, NotationError
+from game.core import safejson
 from game.scarabya import solver
 from game.scarabya.grid import SITE, Grid
 from game.scarabya.ruins import BOARD, PIECES, RuinsState
@@ -73,11 +74,14 @@ def seat_name(page: Any, seat: int) -> str:
 # --- solo best scores -----------------------------------------------------------------------------
 def read_best(page: Any) -> list[dict[str, Any]]:
     try:
-        data = json.loads(page.app.store.kv.get(BEST_KEY) or "{}")
+        data = safejson.loads(page.app.store.kv.get(BEST_KEY) or "{}")
     except ValueError:
         return []
     games = data.get("games", []) if isinstance(data, dict) else []
-    return [g for g in games if isinstance(g, dict) and isinstance(g.get("score"), int)]
+    if not isinstance(games, list):
+        return []
+    return [g for g in games if isinstance(g, dict) and safejson.is_safe_int(g.get("score"))
+            and safejson.is_safe_int(g.get("when", 0))]
 
 
 def record_best(page: Any) -> None:
@@ -95,7 +99,7 @@ def record_best(page: Any) -> None:
     try:
         page.app.store.kv.set(BEST_KEY, json.dumps({"v": 1, "games": games[:BEST_KEEP]}))
     except StorageError as err:
-        page.app.storage_error(err)
+        page.app.storage_error(err, "stats")
 
 
 # --- the board and its ghost --------------------------------------------------------------------
