@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from game.core import safejson
 from game.core.errors import IllegalMove, NotationError, RecordError
 from game.core.protocol import GameState
 
@@ -82,24 +83,46 @@ class GameRecord:
         if len(text) > MAX_RECORD_BYTES:
             raise RecordError(f"record is {len(text)} bytes, more than the {MAX_RECORD_BYTES} allowed")
         try:
-            data = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as err:
-            raise RecordError(f"record is not valid JSON: {err}") from None
+            # Records come from files, links and stdin: nesting, huge numbers and NaN are refused
+            # before they can exhaust the stack or the int conversion.
+            data = safejson.loads(text, max_bytes=MAX_RECORD_BYTES)
+        except safejson.JSONRefused as err:
+            raise RecordError(f"record refused: {err}") from None
         return cls.from_json(data)
 
     def replay(
         self, new_state: Callable[[Mapping[str, Any], int], GameState[Any]]
     ) -> GameState[Any]:
-        """Rebuild the game by replaying every move; the first bad one raises with its turn number."""
+        """Rebuild the game by replaying every move; the first bad one raises with its turn number.
+
+        Every failure is a ``RecordError``: a record is outside data, so an engine error of any
+        type on its options or moves (a field of the wrong type, a value out of range) must reach
+        the caller as a refusal with a reason, never as a crash.
+        """
         try:
             state = new_state(self.options, self.seed)
-        except (ValueError, TypeError) as err:
+            game = state.GAME
+        except RecordError:
+            raise
+        except ValueError as err:
             raise RecordError(f"cannot set up the game: {err}") from None
-        if state.GAME != self.game:
-            raise RecordError(f"record is for {self.game!r}, not {state.GAME!r}")
+        except Exception as err:  # noqa: BLE001 - the safety net for any engine error
+            raise RecordError(f"cannot set up the game: {_reason(err)}") from None
+        if game != self.game:
+            raise RecordError(f"record is for {self.game!r}, not {game!r}")
         for turn, text in enumerate(self.moves, start=1):
             try:
                 state.push(state.parse_move(text))
+            except RecordError as err:
+                raise RecordError(f"{text!r}: {err.message}", turn=turn) from None
             except (IllegalMove, NotationError) as err:
                 raise RecordError(f"{text!r}: {err}", turn=turn) from None
+            except Exception as err:  # noqa: BLE001 - the safety net for any engine error
+                raise RecordError(f"{text!r}: {_reason(err)}", turn=turn) from None
         return state
+
+
+def _reason(err: BaseException) -> str:
+    """An unexpected engine error as a one-line reason (its type says more than an empty text)."""
+    text = " ".join(str(err).split())[:200]
+    return f"the engine refused it ({type(err).__name__}{': ' + text if text else ''})"

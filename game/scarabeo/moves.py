@@ -16,6 +16,7 @@ from typing import Union
 
 from game.core import NotationError
 from game.scarabeo.board import COLUMNS, SIZE, square_name
+from game.scarabeo.position import is_digits
 from game.scarabeo.tiles import LETTERS, SCARAB
 
 MAX_MOVE_CHARS = 200
@@ -116,7 +117,7 @@ def _square(text: str, tok: str, at: int) -> int:
     col = tok[:1].upper()
     if col not in COLUMNS:
         raise NotationError(f"{tok!r} is not a square: the column must be A-Q", text, at)
-    if not tok[1:].isdigit():
+    if not is_digits(tok[1:]):
         raise NotationError(f"{tok!r} is not a square: a row number 1-17 must follow", text, at + 1)
     row = int(tok[1:])
     if not 1 <= row <= SIZE:
@@ -126,9 +127,9 @@ def _square(text: str, tok: str, at: int) -> int:
 
 def parse_coord(text: str, tok: str, at: int) -> tuple[int, bool]:
     """``9F`` → (F9, across); ``F9`` → (F9, down)."""
-    if tok[:1].isdigit():
+    if is_digits(tok[:1]):
         i = 0
-        while i < len(tok) and tok[i].isdigit():
+        while i < len(tok) and is_digits(tok[i]):
             i += 1
         row_text, col = tok[:i], tok[i:].upper()
         if len(col) != 1 or col not in COLUMNS:
@@ -211,7 +212,8 @@ def _parse_meta(text: str, toks: list[tuple[int, str]]) -> Move:
             raise NotationError("!accept takes no argument", text, args[0][0])
         return Accept()
     if name == "!challenge":
-        if len(args) != 1 or not args[0][1].isdigit() or not 1 <= int(args[0][1]) <= 4:
+        seat = args[0][1] if len(args) == 1 else ""
+        if not is_digits(seat) or len(seat) > 2 or not 1 <= int(seat) <= 4:
             raise NotationError("!challenge needs the challenger's seat number 1-4", text,
                                 args[0][0] if args else len(text))
         return Challenge(int(args[0][1]) - 1)

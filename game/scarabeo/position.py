@@ -59,9 +59,14 @@ def format_position(data: PositionData) -> str:
     )
 
 
+def is_digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit()`` alone also accepts "²", which ``int()`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
 def _int(text: str, field: str, where: int, full: str) -> int:
     body = text[1:] if text.startswith("-") else text
-    if not body.isdigit() or len(body) > 9:
+    if not is_digits(body) or len(body) > 9:
         raise NotationError(f"{field} {text!r} is not a whole number", full, where)
     return int(text)
 
@@ -124,10 +129,20 @@ def _parse_board(board_text: str, full: str) -> list[str]:
         i = 0
         while i < len(row):
             ch = row[i]
-            if ch.isdigit():
+            if "0" <= ch <= "9":
                 j = i
-                while j < len(row) and row[j].isdigit():
+                while j < len(row) and "0" <= row[j] <= "9":
                     j += 1
+                # Bounded by the squares left in the row before the number is converted or
+                # expanded, so "99…9" costs neither a huge int nor a huge list.
+                left = SIZE - len(cells)
+                significant = row[i:j].lstrip("0") or "0"
+                if len(significant) > 2 or int(significant) > left:
+                    digits = row[i:j] if j - i <= 8 else row[i:i + 6] + "…"
+                    raise NotationError(
+                        f"row {r + 1} is longer than 17 squares: a run of {digits} empty squares "
+                        f"does not fit in the {left} left",
+                        full, at + i)
                 n = int(row[i:j])
                 if n == 0:
                     raise NotationError(f"row {r + 1}: an empty run of 0 squares", full, at + i)

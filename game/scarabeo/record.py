@@ -23,9 +23,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.core import GameRecord, IllegalMove, NotationError, RecordError
+from game.core import GameRecord, IllegalMove, NotationError, RecordError, safejson
 from game.core.record import MAX_RECORD_BYTES
 from game.scarabeo.game import ScarabeoState, TurnResult
+from game.scarabeo.position import is_digits
 from game.scarabeo.words import WordList
 
 TEXT_HEADER = "#scarabeo-record"
@@ -107,6 +108,11 @@ def _check_turn(turn: int, result: TurnResult, score: int | None, total: int | N
                           turn, "mismatch")
 
 
+def _engine_failure(err: Exception) -> str:
+    text = " ".join(str(err).split())[:200]
+    return f"the engine refused it ({type(err).__name__}{': ' + text if text else ''})"
+
+
 def _push(state: ScarabeoState, turn: int, text: str) -> TurnResult:
     try:
         return state.push(state.parse_move(text))
@@ -114,15 +120,25 @@ def _push(state: ScarabeoState, turn: int, text: str) -> TurnResult:
         raise ReplayError(f"{text!r}: {err}", turn, "malformed") from None
     except IllegalMove as err:
         raise ReplayError(f"{text!r}: {err}", turn, "illegal") from None
+    except Exception as err:  # noqa: BLE001 - a record is outside data: any engine error refuses it
+        raise ReplayError(f"{text!r}: {_engine_failure(err)}", turn, "malformed") from None
 
 
 def _new(options: Any, seed: Any, word_list: WordList | None) -> ScarabeoState:
     if not isinstance(options, dict):
         raise ReplayError("record options must be an object")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ReplayError("record seed must be an integer")
     try:
         return ScarabeoState.from_options(options, seed, word_list)
-    except (ValueError, TypeError) as err:
+    except ValueError as err:
         raise ReplayError(f"cannot set up the game: {err}") from None
+    except Exception as err:  # noqa: BLE001 - a record is outside data: any engine error refuses it
+        raise ReplayError(f"cannot set up the game: {_engine_failure(err)}") from None
+
+
+def _int_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in value)
 
 
 def replay_record(record: GameRecord, word_list: WordList | None = None) -> ScarabeoState:
@@ -135,9 +151,11 @@ def replay_record(record: GameRecord, word_list: WordList | None = None) -> Scar
     scores = record.meta.get("scores")
     totals = record.meta.get("totals")
     for name, seq in (("scores", scores), ("totals", totals)):
-        if seq is not None and (not isinstance(seq, list) or len(seq) != len(record.moves)
-                                or not all(isinstance(x, int) for x in seq)):
+        if seq is not None and (not _int_list(seq) or len(seq) != len(record.moves)):
             raise ReplayError(f"record meta {name} must list one integer per move")
+    final = record.meta.get("final")
+    if final is not None and not _int_list(final):
+        raise ReplayError("record meta final must list one integer per player")
     for i, text in enumerate(record.moves):
         turn = i + 1
         if state.is_over():
@@ -145,7 +163,6 @@ def replay_record(record: GameRecord, word_list: WordList | None = None) -> Scar
         result = _push(state, turn, text)
         _check_turn(turn, result, scores[i] if scores else None, totals[i] if totals else None,
                     None, None)
-    final = record.meta.get("final")
     out = state.outcome()
     if final is not None:
         if out is None:
@@ -169,7 +186,7 @@ def from_json(text: str | bytes, word_list: WordList | None = None) -> ScarabeoS
 
 def _int(text: str, what: str, line_no: int, digits: int = 9) -> int:
     body = text[1:] if text[:1] in "+-" else text
-    if not body.isdigit() or len(body) > digits:
+    if not is_digits(body) or len(body) > digits:
         raise ReplayError(f"line {line_no}: {what} {text!r} is not a whole number")
     return int(text)
 
@@ -182,7 +199,7 @@ def from_text(text: str, word_list: WordList | None = None) -> ScarabeoState:
     if not lines or not lines[0].startswith(TEXT_HEADER):
         raise ReplayError(f"line 1: a text record starts with '{TEXT_HEADER} {TEXT_VERSION}'")
     version = lines[0][len(TEXT_HEADER):].strip()
-    if not version.isdigit() or int(version) > TEXT_VERSION or int(version) < 1:
+    if not is_digits(version) or len(version) > 9 or not 1 <= int(version) <= TEXT_VERSION:
         raise ReplayError(f"line 1: unknown text record version {version!r}")
     names: dict[int, str] = {}
     seed: int | None = None
@@ -195,7 +212,7 @@ def from_text(text: str, word_list: WordList | None = None) -> ScarabeoState:
             continue
         if line.startswith("#"):
             key, _, value = line[1:].partition(" ")
-            if key.startswith("player") and key[6:].isdigit():
+            if key.startswith("player") and is_digits(key[6:]) and len(key[6:]) <= 9:
                 seat = int(key[6:]) - 1
                 nk, _, name = value.partition(" ")
                 if not 0 <= seat < 4 or nk != nick(seat) or not name.strip():
@@ -206,15 +223,15 @@ def from_text(text: str, word_list: WordList | None = None) -> ScarabeoState:
                 seed = _int(value.strip(), "seed", line_no, digits=20)
             elif key == "options":
                 try:
-                    options = json.loads(value)
-                except ValueError as err:
+                    options = safejson.loads(value)
+                except safejson.JSONRefused as err:
                     raise ReplayError(f"line {line_no}: options are not valid JSON: {err}") from None
             # Other # lines are comments, as in GCG.
             continue
         if not line.startswith(">"):
             raise ReplayError(f"line {line_no}: a move line starts with '>'")
         who, colon, rest = line[1:].partition(":")
-        if not colon or not who.startswith("p") or not who[1:].isdigit():
+        if not colon or not who.startswith("p") or not is_digits(who[1:]) or len(who) > 10:
             raise ReplayError(f"line {line_no}: expected '>pN: RACK MOVE SCORE TOTAL'")
         seat = int(who[1:]) - 1
         parts = rest.split()

@@ -62,7 +62,8 @@ class Grid:
     def parse_square(self, text: str, where: str = "") -> int:
         """``E5`` -> square index; raises NotationError naming the text."""
         ctx = where or text
-        if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+        # ASCII only: "ß".upper() is two letters and "²".isdigit() is true, yet int("²") fails.
+        if not 2 <= len(text) <= 3 or not text.isascii() or not text[0].isalpha() or not text[1:].isdigit():
             raise NotationError(f"{text!r} is not a square like A1", ctx, 0)
         col = ord(text[0].upper()) - ord("A")
         row = int(text[1:]) - 1

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from game.core import NotationError
 from game.scarabya.grid import SITE, Grid
-from game.scarabya.sets import TILE_NAMES
+from game.scarabya.sets import TILE_NAMES, TILES
 
 
 @dataclass(frozen=True, order=True)
@@ -37,7 +37,8 @@ def parse_move(text: str) -> Move:
     if not raw:
         raise NotationError("empty move; expected a placement like L3@E5 or - to discard", text)
     tile = raw[0].upper()
-    if tile not in TILE_NAMES:
+    # A dict lookup, not ``in TILE_NAMES``: "ﬁ".upper() is "FI", a substring of the names.
+    if tile not in TILES:
         raise NotationError(f"{raw[0]!r} is not a tile (tiles are {TILE_NAMES})", text, 0)
     if len(raw) < 2 or raw[1] not in "01234567":
         raise NotationError("the tile letter must be followed by an orientation 0-7", text, 1)

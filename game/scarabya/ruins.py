@@ -18,6 +18,7 @@ from typing import Any
 
 from game.core import GameState, IllegalMove, NotationError, Outcome, Rng
 from game.scarabya.grid import Grid
+from game.scarabya.inputs import check_length, option_int, option_text, parse_seed, seed_int
 from game.scarabya.shapes import Shape, build_shape
 
 VARIANT = "ruins"
@@ -146,7 +147,16 @@ class RuinsState(GameState[PiecePlace]):
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], seed: int) -> RuinsState:
-        return cls.new(int(options.get("players", 2)), seed, options.get("deck"), options.get("zones"))
+        """Options come from records, that is from outside: a field of the wrong type is a
+        ``ValueError`` naming it (see ``ScarabyaState.from_options``)."""
+        if not isinstance(options, Mapping):
+            raise ValueError("the options must be an object")
+        return cls.new(
+            option_int(options, "players", 2),
+            seed_int(seed),
+            option_text(options, "deck", "the 16 tile ids 0-F"),
+            option_text(options, "zones", "16 digits 1-9"),
+        )
 
     def copy(self) -> RuinsState:
         other = RuinsState.__new__(RuinsState)
@@ -335,19 +345,15 @@ class RuinsState(GameState[PiecePlace]):
 
     @classmethod
     def from_position(cls, text: str) -> RuinsState:
+        check_length(text)
         fields = text.split()
         if len(fields) not in (5, 6) or fields[0] != VARIANT:
             raise NotationError("a Ruins position is 'ruins PLAYERS DECK ZONES MOVES [SEED]'", text)
-        if not fields[1].isdigit() or not MIN_PLAYERS <= int(fields[1]) <= MAX_PLAYERS:
+        if fields[1] not in [str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]:
             raise NotationError(
                 f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}, not {fields[1]!r}", text, text.find(fields[1])
             )
-        seed = 0
-        if len(fields) == 6:
-            try:
-                seed = int(fields[5])
-            except ValueError:
-                raise NotationError(f"seed {fields[5]!r} is not an integer", text) from None
+        seed = parse_seed(fields[5], text, text.rfind(fields[5])) if len(fields) == 6 else 0
         state = cls(int(fields[1]), parse_deck(fields[2]), parse_zones(fields[3]), seed)
         if fields[4] != ".":
             for i, mtext in enumerate(fields[4].split(","), start=1):

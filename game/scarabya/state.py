@@ -15,6 +15,7 @@ from typing import Any
 from game.core import GameState, IllegalMove, NotationError, Outcome, Rng
 from game.scarabya import rules
 from game.scarabya.grid import SITE
+from game.scarabya.inputs import check_length, option_int, option_text, parse_seed, seed_int, shown
 from game.scarabya.moves import DISCARD, Discard, Move, Place, parse_move
 from game.scarabya.sets import CENTRE, TILES, Layout, parse_deck, shuffled_deck
 from game.scarabya.tokens import fresh_supply, pay
@@ -114,19 +115,24 @@ class ScarabyaState(GameState[Move]):
     @classmethod
     def from_options(cls, options: Mapping[str, Any], seed: int) -> Any:
         """The game a record's options describe: a ``ScarabyaState``, or a ``RuinsState`` when
-        ``options["variant"] == "ruins"`` (so one factory serves records of both variants)."""
+        ``options["variant"] == "ruins"`` (so one factory serves records of both variants).
+
+        Options come from records, that is from outside: a field of the wrong type is a
+        ``ValueError`` naming it, never an error deeper in the engine."""
+        if not isinstance(options, Mapping):
+            raise ValueError("the options must be an object")
         variant = options.get("variant", VARIANT)
         if variant == "ruins":
             from game.scarabya.ruins import RuinsState
 
             return RuinsState.from_options(options, seed)
         if variant != VARIANT:
-            raise ValueError(f"unknown Scarabya variant {variant!r} (classic or ruins)")
+            raise ValueError(f"unknown Scarabya variant {shown(variant)} (classic or ruins)")
         return cls.new(
-            players=int(options.get("players", 1)),
-            layout=options.get("layout"),
-            deck=options.get("deck"),
-            seed=seed,
+            players=option_int(options, "players", 1),
+            layout=option_text(options, "layout", "a layout like 1.0-2.3-3.1-4.2"),
+            deck=option_text(options, "deck", "the 12 tile letters"),
+            seed=seed_int(seed),
         )
 
     def copy(self) -> ScarabyaState:
@@ -355,6 +361,7 @@ class ScarabyaState(GameState[Move]):
 
     @classmethod
     def from_position(cls, text: str) -> ScarabyaState:
+        check_length(text)
         fields = text.split()
         if len(fields) not in (5, 6) or fields[0] != VARIANT:
             raise NotationError("a classic position is 'classic PLAYERS LAYOUT DECK SITES [SEED]'", text)
@@ -362,17 +369,12 @@ class ScarabyaState(GameState[Move]):
         def offset(i: int) -> int:  # where field i starts, for messages
             return text.find(fields[i])
 
-        if not fields[1].isdigit() or not 1 <= int(fields[1]) <= MAX_PLAYERS:
+        if fields[1] not in [str(n) for n in range(1, MAX_PLAYERS + 1)]:
             raise NotationError(f"players must be 1-{MAX_PLAYERS}, not {fields[1]!r}", text, offset(1))
         players = int(fields[1])
         layout = Layout.parse(fields[2])
         deck = parse_deck(fields[3])
-        seed = 0
-        if len(fields) == 6:
-            try:
-                seed = int(fields[5])
-            except ValueError:
-                raise NotationError(f"seed {fields[5]!r} is not an integer", text, offset(5)) from None
+        seed = parse_seed(fields[5], text, offset(5)) if len(fields) == 6 else 0
         state = cls(players, layout, deck, seed)
         seats = fields[4].split("/")
         if len(seats) != players:

@@ -132,7 +132,8 @@ class Geometry:
 
     def index(self, name: str) -> int | None:
         """The index of a square name such as ``C7``, or None when it is not on this board."""
-        if len(name) < 2 or not name[1:].isdigit():
+        # ASCII only: str.isdigit() also accepts "²", which int() refuses.
+        if not 2 <= len(name) <= 3 or not name.isascii() or not name[1:].isdigit():
             return None
         col = COLUMN_LETTERS.find(name[0].upper())
         row = int(name[1:]) - 1

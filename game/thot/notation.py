@@ -48,11 +48,12 @@ AXIS_TEXT = {ROW: "r", COLUMN: "c", ANY: "-"}
 TEXT_AXIS = {v: k for k, v in AXIS_TEXT.items()}
 OPTION_NAMES = ("turnoff", "teams")
 
-_SQUARE = r"([A-Za-z])(\d{1,2})"
+# [0-9], not \d: \d also matches other scripts' digits, which the notation never writes.
+_SQUARE = r"([A-Za-z])([0-9]{1,2})"
 _MOVE_RE = re.compile(
-    rf"^{_SQUARE}(?:>{_SQUARE})?(?:@{_SQUARE}:([+-]?)(\d)(\*?))?$"
+    rf"^{_SQUARE}(?:>{_SQUARE})?(?:@{_SQUARE}:([+-]?)([0-9])(\*?))?$"
 )
-_TOKEN_RE = re.compile(r"([+-])([1-8])(\*?)|(A)|(P)|(\d+)")
+_TOKEN_RE = re.compile(r"([+-])([1-8])(\*?)|(A)|(P)|([0-9]+)")
 _SCARAB_RE = re.compile(r"([+-])([1-8])(\*?)")
 
 
@@ -122,11 +123,11 @@ def parse_move(geo: Geometry, text: str) -> MoveText:
     return MoveText(dest, turn, drop, value, marked)
 
 
-_SQ = r"[A-Za-z]\d{1,2}"
-_PART = r"[A-Za-z]\d{0,2}"
+_SQ = r"[A-Za-z][0-9]{1,2}"
+_PART = r"[A-Za-z][0-9]{0,2}"
 #: Every prefix that can still grow into a move: used to point at the first wrong character.
 _PREFIX_RE = re.compile(
-    rf"|{_PART}|{_SQ}>(?:{_PART})?|{_SQ}(?:>{_SQ})?@(?:{_PART})?|{_SQ}(?:>{_SQ})?@{_SQ}:[+-]?\d?\*?"
+    rf"|{_PART}|{_SQ}>(?:{_PART})?|{_SQ}(?:>{_SQ})?@(?:{_PART})?|{_SQ}(?:>{_SQ})?@{_SQ}:[+-]?[0-9]?\*?"
 )
 
 
@@ -180,7 +181,20 @@ def format_position(data: PositionData) -> str:
     return f"{'/'.join(rows)} {AXIS_TEXT[data.axis]} {data.to_move} {colls} {opts}"
 
 
+#: The longest real position (a full board of marked scarabs and four collections) is under
+#: 700 characters; anything much longer is refused before it is split or scanned.
+MAX_POSITION_CHARS = 2000
+
+
+def _digits_shown(digits: str) -> str:
+    return digits if len(digits) <= 8 else digits[:6] + "…"
+
+
 def parse_position(text: str) -> PositionData:
+    if not isinstance(text, str):
+        raise NotationError("a position must be text")
+    if len(text) > MAX_POSITION_CHARS:
+        raise NotationError(f"position is {len(text)} characters long (at most {MAX_POSITION_CHARS})")
     fields = text.strip().split(" ")
     if len(fields) != 5 or not all(fields):
         raise NotationError(
@@ -223,7 +237,19 @@ def parse_position(text: str) -> PositionData:
                 priests.append(len(board))
                 board.append(EMPTY)
             else:
-                run = int(m.group(6))
+                # Bounded by the squares left in the row before the number is converted or
+                # expanded, so "99…9" costs neither a huge int nor a huge list.
+                digits = m.group(6)
+                left = size - (len(board) - start)
+                significant = digits.lstrip("0") or "0"
+                if len(significant) > 2 or int(significant) > left:
+                    raise NotationError(
+                        f"row {r + 1} is longer than {size} squares: a run of {_digits_shown(digits)} "
+                        f"empty squares does not fit in the {left} left",
+                        text,
+                        offset + pos,
+                    )
+                run = int(significant)
                 if run == 0:
                     raise NotationError(f"row {r + 1}: an empty run of 0 squares", text, offset + pos)
                 board.extend([EMPTY] * run)
@@ -238,8 +264,8 @@ def parse_position(text: str) -> PositionData:
     if axis_text not in TEXT_AXIS:
         raise NotationError("the axis is r (row), c (column) or - (either way)", text, offset)
     offset += len(axis_text) + 1
-    if not mover_text.isdigit():
-        raise NotationError("the player to move is a seat number from 0", text, offset)
+    if not (mover_text.isascii() and mover_text.isdigit()) or len(mover_text) > 1:
+        raise NotationError("the player to move is a seat number 0-3", text, offset)
     to_move = int(mover_text)
     offset += len(mover_text) + 1
     collections: list[list[int]] = []

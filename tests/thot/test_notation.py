@@ -100,7 +100,7 @@ class TestPosition:
     @pytest.mark.parametrize(
         "text, message",
         [
-            ("P10/10/10/10/10/10/10/10/10/10 - 0 ./. -", "row 1 has 11 squares"),
+            ("P10/10/10/10/10/10/10/10/10/10 - 0 ./. -", "row 1 is longer than 10 squares"),
             ("P7/8/8/8/8/8/8/8 - 0 ./.", "five fields"),
             ("8/8/8/8/8/8/8/8 - 0 ./. -", "exactly one priest"),
             ("PP6/8/8/8/8/8/8/8 - 0 ./. -", "exactly one priest"),
