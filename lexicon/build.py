@@ -7,7 +7,8 @@ Pipeline (each step documented in docs/lexicon.md):
    every affix rule that writes an apostrophe (the elisions l', dell', un' …);
 2. allow the RI- prefix on every verb (hunspell allows it on 693 only);
 3. expand every root (``affixes.py``), normalise (accents stripped, upper
-   case) and keep 2–15-letter words over the 21 Scarabeo letters;
+   case) and keep 2–17-letter words (the board's width) over the 21 Scarabeo
+   letters;
 4. add ``data/additions.txt`` and the appendix abbreviations, drop
    ``data/removals.txt``;
 5. build the minimal DAWG of the sorted words and write ``data/it.dawg``.
@@ -49,7 +50,9 @@ ABBREVIATIONS = DATA_DIR / "abbreviations.tsv"
 BUILDER_SOURCES = ("affixes.py", "automaton.py", "build.py", "dawg.py")
 
 MIN_LETTERS = 2
-MAX_LETTERS = 15
+# The board is 17 squares wide and the rulebook accepts every Italian word of two letters or more:
+# the longest word that fits is the limit (RAPPRESENTAZIONE 16, CARATTERIZZAZIONE 17).
+MAX_LETTERS = 17
 _VALID = re.compile("[%s]{%d,%d}" % (ALPHABET, MIN_LETTERS, MAX_LETTERS))
 
 # it_IT writes Roman numerals as roots "i v x l c d m xx xxx" carrying an

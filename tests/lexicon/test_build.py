@@ -44,7 +44,7 @@ anch'egli
 d/£
 l/$
 città
-zzzzzzzzzzzzzzzz
+zzzzzzzzzzzzzzzzzz
 jazz
 a
 """

@@ -101,8 +101,17 @@ def test_lengths_and_alphabet(lex: lexicon.Lexicon) -> None:
         words = list(lex.words(prefix))
         assert words
         for w in words:
-            assert re.fullmatch("[ABCDEFGHILMNOPQRSTUVZ]{2,15}", w), w
+            assert re.fullmatch("[ABCDEFGHILMNOPQRSTUVZ]{2,17}", w), w
     assert "PRECIPITEVOLISSIMEVOLMENTE" not in lex  # 26 letters: longer than the board
+
+
+def test_words_of_16_and_17_letters_fill_the_board(lex: lexicon.Lexicon) -> None:
+    # The board is 17 squares wide and the rulebook accepts every Italian word of two letters or
+    # more: a word as long as the board is a word (the x27 case of three 3P on an edge needs one).
+    for word in ("RAPPRESENTAZIONE", "CARATTERIZZAZIONE", "RAPPRESENTAZIONI", "PRECIPITEVOLMENTE"):
+        assert word in lex, word
+    assert any(len(w) == 17 for w in lex.words("CARATTERIZZAZION"))
+    assert not any(len(w) > 17 for w in lex.words("CARATTERIZZAZION"))
 
 
 def test_additions_present_and_removals_absent(lex: lexicon.Lexicon) -> None:

@@ -220,6 +220,31 @@ class TestScoresAndLegality:
         assert generated_with(real, state) == []
 
 
+    @pytest.mark.parametrize("board_word, rack, play", [
+        ("9B APPRESENTAZIONE", "RBCDFGLM", "9A RAPPRESENTAZIONE"),
+        ("9B ARATTERIZZAzIONE", "CBDFGLMN", "9A CARATTERIZZAzIONE")  # three Z: one a scarab,
+    ])
+    def test_words_of_16_and_17_letters_are_generated(self, real: MoveGenerator, board_word: str,
+                                                      rack: str, play: str) -> None:
+        # The lexicon holds words as long as the board (17): the generator and the computer find
+        # them, and a word from edge to edge covers both 3P squares of its row (x9).
+        state = ScarabeoState.from_position(position_with([board_word], [rack, "AEIOUAEI"]),
+                                            word_list=real.lexicon)
+        plays = {state.move_text(to_play(p)): p for p in generated_with(real, state)}
+        assert play in plays
+        result = state.preview(state.parse_move(play))
+        main = result.breakdown.words[0]  # type: ignore[union-attr]
+        assert result.score == plays[play][0] and main.word == play.split()[1].upper()
+        if len(main.word) == 17:
+            assert main.word_mult == 9
+        from game.scarabeo import ai
+
+        # the computer's best turn makes the long word (maybe as the cross word of a better play)
+        chosen = state.preview(ai.choose(state, "champion"))
+        assert main.word in [w.word for w in chosen.breakdown.words]  # type: ignore[union-attr]
+        assert chosen.score >= result.score
+
+
 def generated_with(gen: MoveGenerator, state: ScarabeoState) -> list[GenPlay]:
     return gen.plays(state.board, state.racks[state.turn], state.first_play)
 
