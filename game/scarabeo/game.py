@@ -7,7 +7,7 @@ returns a ``TurnResult`` (with the score ``Breakdown`` of a play); ``pop()`` tak
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any, Callable, Mapping, Sequence
 
@@ -381,11 +381,27 @@ class ScarabeoState(GameState[Move]):
 
     # --- moves ---------------------------------------------------------------------------
     def push(self, move: Move) -> TurnResult:
-        """Check and apply ``move``; return what it did. Runs the hourglass if one is attached."""
-        result = self._apply(move)
+        """Check and apply ``move``; return what it did. Runs the hourglass if one is attached.
+
+        With the hourglass attached, a play, pass or exchange made after the turn's time has run
+        out is the time-out pass (rulebook art. 18: the player "passes the turn"): ``-`` is what
+        is stored and recorded, so a record replays exactly without knowing the clock, and the
+        result's note is ``time-out``."""
+        late = self._is_late(move)
+        result = self._apply(Pass() if late else move)
+        if late:
+            result = replace(result, note="time-out")
+            self._entries[-1].result = result
         if self.timer is not None:
             self._tick(result)
         return result
+
+    def _is_late(self, move: Move) -> bool:
+        # Only turn moves run against the sand: a dispute (challenge, accept, vote) is decided with
+        # the hourglass on its side, and a vote pending refuses any turn move anyway.
+        return (isinstance(move, (Play, Pass, Exchange)) and self.timer is not None
+                and self._outcome is None and self.timer.expired()
+                and not (self.pending is not None and self.pending.kind == "vote"))
 
     def _apply(self, move: Move) -> TurnResult:
         if self._outcome is not None:
@@ -425,11 +441,14 @@ class ScarabeoState(GameState[Move]):
             raise IllegalMove("vote-pending", f"the players must first vote on {p.move.word} "
                               f"(!vote, one Y/N per seat)")
         if p is not None:
+            if not self.bag and not self.racks[p.player]:
+                # Standing, the play would close the game, and a move after the end cannot be the
+                # table's decision: the game waits for it.
+                raise IllegalMove("challenge-pending",
+                                  f"{self.names[p.player]}'s play {p.move.word} closes the game: "
+                                  f"it must first be accepted (!accept) or challenged (!challenge N)")
             # The next player moves: the pending play stands unchallenged.
             self.pending = None
-            self._close_if_done(p.player)
-            if self._outcome is not None:
-                raise IllegalMove("game-over", "the game is over")
         player = self.turn
         rack_before = sort_rack(self.racks[player])
         board = self.board[:]
@@ -565,11 +584,18 @@ class ScarabeoState(GameState[Move]):
                 self.timer.pause()
         return self.timer
 
+    def timed_out(self) -> bool:
+        """The player to move has run out of time and their turn is to be passed (``time_out``).
+        Not while the table decides: a vote pending, or a closing play awaiting a challenge."""
+        if self.timer is None or self._outcome is not None or not self.timer.expired():
+            return False
+        p = self.pending
+        return p is None or (p.kind == "challenge" and bool(self.bag or self.racks[p.player]))
+
     def time_out(self) -> TurnResult | None:
         """If the player to move has run out of time, their turn is a pass: push it and
-        return the result; otherwise None."""
-        if (self.timer is None or self._outcome is not None or not self.timer.expired()
-                or (self.pending is not None and self.pending.kind == "vote")):
+        return the result (note ``time-out``); otherwise None."""
+        if not self.timed_out():
             return None
         return self.push(Pass())
 

@@ -96,6 +96,34 @@ class TestChallenge:
         s.push(Challenge(1))
         assert s.is_over() and s.outcome() is not None and s.outcome().reason == "closed"  # type: ignore[union-attr]
 
+    def test_closing_play_awaiting_a_challenge_refuses_other_moves_as_pending(self) -> None:
+        s = state_with(["9F CONTARE"], "B", WORDS + ["BA"], others=("Q",), check_mode="challenge")
+        s.first_play = False
+        s.bag.clear()
+        s.push(s.parse_move("J8 BA"))
+        waiting = s.position()
+        for move in (Pass(), s.parse_move("8J Q.")):
+            with pytest.raises(IllegalMove) as info:
+                s.push(move)
+            assert info.value.code == "challenge-pending" and "!accept" in str(info.value)
+        assert not s.is_over() and s.pending is not None and s.position() == waiting
+        s.push(Accept())
+        assert s.is_over()
+        with pytest.raises(IllegalMove) as info:
+            s.push(Pass())
+        assert info.value.code == "game-over"
+
+    def test_closing_play_awaiting_a_challenge_is_not_timed_out(self) -> None:
+        s = state_with(["9F CONTARE"], "B", WORDS + ["BA"], others=("Q",), check_mode="challenge")
+        s.first_play, s.hourglass = False, True
+        s.bag.clear()
+        now = [0.0]
+        s.attach_clock(lambda: now[0])
+        s.push(s.parse_move("J8 BA"))
+        now[0] += 500
+        # the sand has run out for the next player, but only the table's decision can follow
+        assert not s.timed_out() and s.time_out() is None and s.pending is not None
+
 
 class TestVote:
     def test_known_words_need_no_vote(self) -> None:

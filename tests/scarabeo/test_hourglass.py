@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.scarabeo import Hourglass, Pass, ScarabeoState, SetWordList, Vote
+from game.scarabeo import record
 
 
 class Clock:
@@ -164,6 +165,48 @@ class TestInTheGame:
         result = s.time_out()
         assert result is not None and result.player == first and s.move_text(result.move) == "-"
         assert s.to_move() != first
+
+    def test_art18_late_play_becomes_timeout_pass(self, clock: Clock) -> None:
+        s = ScarabeoState.new(2, seed=3, hourglass=True)
+        s.attach_clock(clock)
+        player = s.to_move()
+        rack = [t for t in s.racks[player] if t != "?"]
+        play = s.parse_move(f"9I {rack[0]}{rack[1]}")
+        before = s.position()
+        clock.now += 121  # the page's ticker has not passed the turn yet: the engine does
+        result = s.push(play)
+        assert isinstance(result.move, Pass) and result.note == "time-out" and result.score == 0
+        assert s.history() == [Pass()] and s.to_move() != player and s.scores == [0, 0]
+        assert not any(s.board) and s.position() != before  # the turn passed, nothing was laid
+        assert s.timer is not None and s.timer.remaining() == pytest.approx(120)  # no carry-over
+        # the record holds the pass the engine made of it, so it replays without the clock
+        for text in (record.to_text(s), record.to_json(s)):
+            again = record.load(text, None)
+            assert again.history() == [Pass()] and again.position() == s.position()
+
+    def test_art18_play_in_time_stands(self, clock: Clock) -> None:
+        s = ScarabeoState.new(2, seed=3, hourglass=True)
+        s.attach_clock(clock)
+        rack = [t for t in s.racks[s.to_move()] if t != "?"]
+        clock.now += 119.5
+        result = s.push(s.parse_move(f"9I {rack[0]}{rack[1]}"))
+        assert result.note == "play" and result.score > 0
+
+    @pytest.mark.parametrize("late", ["-", "*late-exchange"])
+    def test_art18_late_pass_or_exchange_is_the_timeout_pass(self, clock: Clock, late: str) -> None:
+        s = ScarabeoState.from_position(
+            "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 AAEEIIOU/BCDFGLMN 0/0 0")
+        s.hourglass = True
+        s.attach_clock(clock)
+        move = s.parse_move("-AAEEIIOU" if late.startswith("*") else late)
+        clock.now += 130
+        result = s.push(move)
+        assert result.move == Pass() and result.note == "time-out" and s.racks[0] == list("AAEEIIOU")
+
+    def test_art18_without_a_clock_nothing_is_late(self) -> None:
+        s = ScarabeoState.new(2, seed=3, hourglass=True)  # a record being replayed: no clock
+        rack = [t for t in s.racks[s.to_move()] if t != "?"]
+        assert s.push(s.parse_move(f"9I {rack[0]}{rack[1]}")).note == "play"
 
     def test_a_vote_pauses_the_hourglass(self, clock: Clock) -> None:
 

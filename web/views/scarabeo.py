@@ -157,7 +157,7 @@ class ScarabeoUI:
                 session.state.push(move)
             session.autosave()
         except StorageError as err:
-            page.app.storage_error(err)
+            page.app.storage_error(err, "import")
             return
         except (ValueError, NotationError) as err:
             page.app.toast(page.t("scarabeo.import.failed", reason=str(err)), error=True)
@@ -232,7 +232,8 @@ class ScarabeoUI:
             return t(key + (".one" if len(words) == 1 else ".many"), words=", ".join(words))
         if code in ("gap", "square-taken") and details.get("square"):
             return t(key, square=details["square"])
-        if code in ("first-not-centre", "not-touching", "no-word", "not-in-line", "exchange-not-allowed"):
+        if code in ("first-not-centre", "not-touching", "no-word", "not-in-line", "exchange-not-allowed",
+                    "challenge-pending"):
             text = t(key)
             return text if code != "exchange-not-allowed" else f"{text} ({err})"
         return str(err)
@@ -562,9 +563,7 @@ class ScarabeoUI:
             ticks[0] += 1
             if timer is not None and timer.running and ticks[0] % TABLE_SAVE_TICKS == 0:
                 self._save_table(page)  # a reload resumes the turn with the time left
-            if (timer is not None and not state.is_over() and timer.expired() and not page.thinking
-                    and not page.session.computer_to_move()
-                    and not (state.pending is not None and state.pending.kind == "vote")):
+            if state.timed_out() and not page.thinking and not page.session.computer_to_move():
                 page.selection = {}
                 self._before_move(page, timeout=True)
                 if page.commit("-"):
@@ -1444,6 +1443,12 @@ class ScarabeoUI:
             except IllegalMove as err:
                 page.show_message(self._reason(page, err), error=True)
             return
+        results = page.session.state.results()
+        if results and results[-1].note == "time-out":
+            # The sand ran out between two ticks: the engine passed the turn instead of the play.
+            page.sc_last = {**(page.sc_last or {}), "timeout": True}
+            self._save_table(page)  # the save written with the move still said it could be taken back
+            page.show_message(page.t("scarabeo.timeout"))
         page.sc_commit_ms = round((time.perf_counter() - started) * 1000, 1)
         window.document.body.setAttribute("data-sc-commit-ms", str(page.sc_commit_ms))
 
