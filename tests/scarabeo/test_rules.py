@@ -203,3 +203,12 @@ class TestExchange:
     def test_must_return_the_whole_rack(self) -> None:
         s = state_with(["9F CONTARE"], "AAEEIIOU", WORDS)
         assert refusal(s, "-AAEEIIOO").code == "exchange-not-allowed"
+
+
+class TestArticlesTheAppMakesMoot:
+    def test_art31_no_one_can_forget_to_draw(self) -> None:
+        # Art. 31's lost turn for drawing late never applies: every play refills the rack at once.
+        s = state_with([], "CONTAREB", ["CONTARE"], others=("ABCDEFGH",))
+        bag = len(s.bag)
+        s.push(s.parse_move("9F CONTARE"))
+        assert len(s.racks[0]) == 8 and len(s.bag) == bag - 7 and s.to_move() == 1

@@ -122,3 +122,11 @@ class TestPosition:
     def test_bad_positions_are_refused_with_the_reason(self, text: str, message: str) -> None:
         with pytest.raises(NotationError, match=message):
             ThotState.from_position(text)
+
+
+def test_docs_position_example_is_a_live_endgame() -> None:
+    # docs/thot.md's example: the next move goes along row 1, and C1 (the +1) is the only one.
+    text = "P1+15/1-2*6/8/8/8/8/8/8 r 0 +8-4*/-8 turnoff"
+    s = ThotState.from_position(text)
+    assert s.position() == text and not s.is_over()
+    assert [s.move_text(m) for m in s.legal_moves()] == ["C1"]
