@@ -20,12 +20,14 @@ import sys
 import time
 from typing import Any, Sequence
 
-from game.core import NotationError
+from game.core import NotationError, cliargs
 from game.scarabeo import ai, ai_bench
 from game.scarabeo.game import ScarabeoState
 from game.scarabeo.moves import Play
 
 OK, MALFORMED = 0, 2
+#: The shipped file is 6 KB; reading stops here (``--positions /dev/zero`` must not fill memory).
+MAX_POSITIONS_BYTES = 10_000_000
 POSITIONS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_positions.txt")
 
 
@@ -179,10 +181,16 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     try:
-        with open(args.positions, encoding="utf-8") as fh:
-            text = fh.read()
+        with open(args.positions, "rb") as fh:
+            raw = fh.read(MAX_POSITIONS_BYTES + 1)
     except OSError as err:
         return _fail(f"cannot read {args.positions}: {err.strerror}")
+    if len(raw) > MAX_POSITIONS_BYTES:
+        return _fail(f"{args.positions} is larger than {MAX_POSITIONS_BYTES:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return _fail(f"{args.positions} is not UTF-8 text (byte {err.start + 1})")
     try:
         lex = _lexicon()
     except RuntimeError as err:
@@ -224,7 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("selfplay", help="seeded games between two levels")
     s.add_argument("--games", type=int, default=10)
     s.add_argument("--levels", default="champion,beginner")
-    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--seed", type=cliargs.seed, default=1)
     s.add_argument("--progress", action="store_true", help="one line per game on stderr")
     m = sub.add_parser("bench", help="move-generation timings over the fixed positions")
     m.add_argument("--positions", default=POSITIONS_FILE)
@@ -232,18 +240,25 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--rows", action="store_true", help="include each position's timing")
     q = sub.add_parser("positions", help="make the seeded bench positions")
     q.add_argument("--count", type=int, default=54)
-    q.add_argument("--seed", type=int, default=1)
+    q.add_argument("--seed", type=cliargs.seed, default=1)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(args_list)
+    except Exception as err:  # noqa: BLE001 - the last net: a line on stderr, never a traceback
+        return _fail(cliargs.internal_error(err))
+
+
+def _main(args_list: list[str]) -> int:
     parser = build_parser()
     if not args_list or args_list[0] in ("-h", "--help"):
         parser.print_help(sys.stderr)
         return OK if args_list else MALFORMED
     try:
-        args = parser.parse_args(args_list)
+        args = parser.parse_args(cliargs.protect_positionals(parser, args_list))
     except _Usage as err:
         return _fail(str(err))
     except SystemExit as exc:

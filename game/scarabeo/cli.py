@@ -13,7 +13,7 @@ import sys
 import time
 from typing import Any, Sequence
 
-from game.core import IllegalMove, NotationError
+from game.core import IllegalMove, NotationError, cliargs
 from game.core.record import MAX_RECORD_BYTES
 from game.scarabeo.game import CHECK_MODES, ScarabeoState
 from game.scarabeo.words import AnyWord, WordList
@@ -182,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     n = sub.add_parser("new", help="a new game's starting position")
     n.add_argument("--players", type=int, default=2)
-    n.add_argument("--seed", type=int, default=0)
+    n.add_argument("--seed", type=cliargs.seed, default=0)
     n.add_argument("--names", help="comma-separated player names")
     n.add_argument("--check-mode", choices=CHECK_MODES, default="dictionary")
     n.add_argument("--hourglass", action="store_true")
@@ -201,7 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("randomplay", help="random legal games to the end, checking invariants")
     sp.add_argument("--games", type=int, default=20)
     sp.add_argument("--players", type=int, default=2)
-    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--seed", type=cliargs.seed, default=0)
     return p
 
 
@@ -217,12 +217,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.scarabeo import ai_cli
 
         return ai_cli.main(args_list)
+    try:
+        return _main(args_list)
+    except Exception as err:  # noqa: BLE001 - the last net: a line on stderr, never a traceback
+        return _fail(MALFORMED, cliargs.internal_error(err), error_code="internal")
+
+
+def _main(args_list: list[str]) -> int:
     parser = build_parser()
     if not args_list or args_list[0] in ("-h", "--help"):
         parser.print_help(sys.stderr)
         return OK if args_list else MALFORMED
     try:
-        args = parser.parse_args(args_list)
+        # A move in the engine's notation may start with "-" (the exchange -AEIOUAEI): only the
+        # command's own options are read as options.
+        args = parser.parse_args(cliargs.protect_positionals(parser, args_list))
     except _Usage as err:
         return _fail(MALFORMED, str(err))
     except SystemExit as exc:  # --help of a sub-command

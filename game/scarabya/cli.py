@@ -15,7 +15,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from game.core import GameRecord, IllegalMove, NotationError, RecordError
+from game.core import GameRecord, IllegalMove, NotationError, RecordError, cliargs
+from game.core.record import MAX_RECORD_BYTES
 from game.scarabya import AnyState, PiecePlace, RuinsState, ScarabyaState, load, new, record, replay, solver
 
 OK, ILLEGAL, MALFORMED = 0, 1, 2
@@ -63,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     n.add_argument("--layout", help="e.g. 1.0-2.3-3.1-4.2 (classic)")
     n.add_argument("--deck", help="classic: 12 tile letters, e.g. LIPNTUVWXYZF; ruins: 16 hex ids")
     n.add_argument("--zones", help="ruins: 16 digits 1-9, four distinct per round")
-    n.add_argument("--seed", type=int, default=0)
+    n.add_argument("--seed", type=cliargs.seed, default=0)
     n.add_argument("--variant", choices=("classic", "ruins"), default="classic")
 
     s = sub.add_parser("show", help="the view of a position")
@@ -81,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--levels", default=None, help="level per seat, e.g. 4,2 (default: top level)")
     sp.add_argument("--level", type=int, default=None, help="one level for every seat")
     sp.add_argument("--games", type=int, default=1)
-    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--seed", type=cliargs.seed, default=0)
     sp.add_argument("--layout")
     sp.add_argument("--deck")
     sp.add_argument("--variant", choices=("classic", "ruins"), default="classic")
@@ -89,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     be = sub.add_parser("bench", help="mean score per level over seeded games, time per decision")
     be.add_argument("--games", type=int, default=None, help="default 1000 classic solo, 100 ruins")
     be.add_argument("--levels", default=None, help="default 1,2,3,4")
-    be.add_argument("--seed", type=int, default=0)
+    be.add_argument("--seed", type=cliargs.seed, default=0)
     be.add_argument("--variant", choices=("classic", "ruins"), default="classic")
 
     r = sub.add_parser("replay", help="replay a JSON record (a file, '-' for stdin, or the JSON itself)")
@@ -99,7 +100,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str]) -> int:
     try:
-        args = build_parser().parse_args(list(argv))
+        return _main(argv)
+    except Exception as err:  # noqa: BLE001 - the last net: a line on stderr, never a traceback
+        return fail(MALFORMED, "internal", cliargs.internal_error(err))
+
+
+def _main(argv: Sequence[str]) -> int:
+    parser = build_parser()
+    try:
+        # Only the command's own options are read as options: a move or a record file name may
+        # start with "-".
+        args = parser.parse_args(cliargs.protect_positionals(parser, list(argv)))
     except _ArgError as err:
         return fail(MALFORMED, "usage", str(err))
     except SystemExit as exit_:  # --help
@@ -325,14 +336,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     text = args.record
-    if text == "-":
-        text = sys.stdin.read()
-    elif not text.lstrip().startswith("{"):
+    if text == "-" or not text.lstrip().startswith("{"):
         try:
-            with open(text, encoding="utf-8") as fh:
-                text = fh.read()
-        except OSError as err:
-            raise _ArgError(f"cannot read record file {args.record!r}: {err.strerror}") from None
+            text = cliargs.read_record(text, MAX_RECORD_BYTES)
+        except ValueError as err:
+            raise _ArgError(str(err)) from None
     state = replay(text)
     emit({"moves": len(state.history()), **state.view()})
     return OK

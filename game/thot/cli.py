@@ -18,15 +18,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any, NoReturn, Sequence
 
-from game.core import GameRecord, IllegalMove, NotationError, RecordError
+from game.core import GameRecord, IllegalMove, NotationError, RecordError, cliargs
+from game.core.record import MAX_RECORD_BYTES
 from game.thot.match import PLAYERS, bench, selfplay
 from game.thot.search import LEVELS, TOP_LEVEL, best_move, hint
 from game.thot.state import ThotState
 
 OK, ILLEGAL, MALFORMED = 0, 1, 2
+#: More worker processes than this is a typing slip, not a machine (each one is a fork).
+MAX_JOBS = 256
 
 
 class _Malformed(Exception):
@@ -56,7 +60,7 @@ def _parser() -> _Parser:
     n.add_argument("--short", action="store_true")
     n.add_argument("--turnoff", action="store_true")
     n.add_argument("--teams", action="store_true")
-    n.add_argument("--seed", type=int, default=0)
+    n.add_argument("--seed", type=cliargs.seed, default=0)
     s = sub.add_parser("show", help="describe a position")
     s.add_argument("position", nargs="+")
     pl = sub.add_parser("play", help="play a move")
@@ -73,14 +77,14 @@ def _parser() -> _Parser:
     sp = sub.add_parser("selfplay", help="a seeded two-player match")
     sp.add_argument("--games", type=int, default=20)
     sp.add_argument("--levels", default=f"{TOP_LEVEL},greedy", help=f"two of {', '.join(PLAYERS)}")
-    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--seed", type=cliargs.seed, default=0)
     sp.add_argument("--short", action="store_true")
     sp.add_argument("--turnoff", action="store_true")
     sp.add_argument("--jobs", type=int, default=1)
     sp.add_argument("--progress", action="store_true", help="a JSON line per finished game on stderr")
     be = sub.add_parser("bench", help="opening-move timing and the 200-game matches")
     be.add_argument("--games", type=int, default=200)
-    be.add_argument("--seed", type=int, default=0)
+    be.add_argument("--seed", type=cliargs.seed, default=0)
     be.add_argument("--jobs", type=int, default=2)
     be.add_argument("--no-match", action="store_true")
     be.add_argument("--progress", action="store_true", help="a JSON line per finished game on stderr")
@@ -92,32 +96,12 @@ def _position(words: Sequence[str]) -> ThotState:
     return ThotState.from_position(" ".join(words))
 
 
-_POSITION_COMMANDS = {"show": (), "play": (), "best": ("--level", "--time"), "hint": ("--time",)}
-
-
-def _protect_positions(args: list[str]) -> list[str]:
-    """Put the words of a POSITION after ``--``: a board may start with a minus sign."""
-    if not args or args[0] not in _POSITION_COMMANDS or "--" in args:
-        return args
-    valued = _POSITION_COMMANDS[args[0]]
-    opts: list[str] = []
-    words: list[str] = []
-    rest = iter(args[1:])
-    for word in rest:
-        if word in valued:
-            opts.append(word)
-            opts.append(next(rest, ""))
-        elif word.split("=", 1)[0] in valued or word in ("-h", "--help"):
-            opts.append(word)
-        else:
-            words.append(word)
-    return [args[0], *opts, "--", *words]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    args_in = _protect_positions(list(sys.argv[1:] if argv is None else argv))
+    parser = _parser()
+    # A board may start with a minus sign (-3+2…): positionals are not read as options.
+    args_in = cliargs.protect_positionals(parser, list(sys.argv[1:] if argv is None else argv))
     try:
-        args = _parser().parse_args(args_in)
+        args = parser.parse_args(args_in)
     except _Malformed as err:
         return _fail(MALFORMED, "usage", str(err))
     except SystemExit as err:  # --help
@@ -132,9 +116,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(ILLEGAL, "illegal", str(err), code=err.code)
     except ValueError as err:
         return _fail(MALFORMED, "input", str(err))
+    except Exception as err:  # noqa: BLE001 - the last net: a line on stderr, never a traceback
+        return _fail(MALFORMED, "internal", cliargs.internal_error(err))
+
+
+def _check_numbers(args: argparse.Namespace) -> None:
+    time_cap = getattr(args, "time", None)
+    if time_cap is not None and not (math.isfinite(time_cap) and time_cap >= 0):
+        raise _usage(f"--time is a number of seconds, not {time_cap}")
+    jobs = getattr(args, "jobs", None)
+    if jobs is not None and not 1 <= jobs <= MAX_JOBS:
+        raise _usage(f"--jobs must be 1-{MAX_JOBS}, not {jobs}")
 
 
 def _run(args: argparse.Namespace) -> int:
+    _check_numbers(args)
     cmd = args.command
     if cmd == "new":
         state = ThotState.new(
@@ -166,7 +162,7 @@ def _run(args: argparse.Namespace) -> int:
             raise IllegalMove("game-over", "the game is over: there is no move to suggest")
         _emit(hint(state, args.time))
     elif cmd == "replay":
-        text = sys.stdin.read() if args.record == "-" else _read(args.record)
+        text = cliargs.read_record(args.record, MAX_RECORD_BYTES)
         state = ThotState.replay(GameRecord.loads(text))
         _emit(state.view())
     elif cmd == "selfplay":
@@ -191,14 +187,6 @@ def _run(args: argparse.Namespace) -> int:
 
 def _progress(result: dict[str, Any]) -> None:
     print(json.dumps(result), file=sys.stderr, flush=True)
-
-
-def _read(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as err:
-        raise ValueError(f"cannot read the record {path}: {err.strerror}") from None
 
 
 def _usage(message: str) -> ValueError:

@@ -1,0 +1,126 @@
+"""What the three engines' command lines share: positionals that start with ``-``, bounded seeds,
+bounded reading of a record, and the last-resort report of an unexpected error.
+
+Only the command lines import this module; the engines never do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import IO, Any
+
+from game.core import safejson
+
+
+def protect_positionals(parser: argparse.ArgumentParser, args: list[str]) -> list[str]:
+    """``[command, options…, "--", positionals…]`` for a command that takes positionals.
+
+    argparse reads any word that starts with ``-`` as an option, so the Scarabeo exchange
+    ``-AAEEIIOU`` or a Thot board ``-3+2…`` would be refused as an unknown option. A word is kept
+    as an option when it is one of the command's own options (``--level``, ``--level=3``, an
+    abbreviation argparse would accept, ``-h``), together with the value it takes, or when it
+    starts with ``--`` (no notation does, so ``--bogus`` is reported as the unknown option it
+    is); every other word is a positional. Argument lists that already hold ``--`` are left as
+    they are.
+    """
+    if not args or "--" in args:
+        return args
+    sub = _subparser(parser, args[0])
+    if sub is None or not any(not a.option_strings for a in sub._actions):
+        return args  # no such command, or one without positionals: argparse's own messages
+    actions = sub._option_string_actions
+    opts: list[str] = []
+    words: list[str] = []
+    i = 1
+    while i < len(args):
+        word = args[i]
+        takes = _values_taken(word, actions)
+        if takes is None:
+            words.append(word)
+        else:
+            opts.extend(args[i : i + 1 + takes])
+            i += takes
+        i += 1
+    return [args[0], *opts, "--", *words]
+
+
+def _subparser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser | None:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found = action.choices.get(command)
+            return found if isinstance(found, argparse.ArgumentParser) else None
+    return None
+
+
+def _values_taken(word: str, actions: dict[str, argparse.Action]) -> int | None:
+    """How many following words the option ``word`` takes; None when ``word`` is no option."""
+    if not word.startswith("-") or word == "-":
+        return None
+    name, eq, _ = word.partition("=") if word.startswith("--") else (word, "", "")
+    found = {actions[name]} if name in actions else set()
+    if not found and name.startswith("--") and len(name) > 2:
+        # argparse accepts an unambiguous prefix of a long option; an ambiguous one is left to it
+        # as an option, so that it reports the ambiguity.
+        found = {actions[o] for o in actions if o.startswith(name)}
+        if len(found) > 1:
+            return 0
+    if not found:
+        return 0 if word.startswith("--") else None
+    nargs = found.pop().nargs
+    if eq:
+        return 0
+    if nargs is None:
+        return 1
+    return nargs if isinstance(nargs, int) else 0  # "?", "*", "+": no engine option uses them
+
+
+#: A seed is at most as long as a number in a record may be, so every game can be saved and
+#: replayed (the record parser refuses longer numbers).
+MAX_SEED_DIGITS = safejson.MAX_NUMBER_DIGITS
+
+
+def seed(text: str) -> int:
+    """argparse ``type=`` for ``--seed``: a whole number of at most 40 digits."""
+    body = text.strip()
+    body = body[1:] if body[:1] in "+-" else body
+    if not (body.isascii() and body.isdigit()) or len(body) > MAX_SEED_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number of at most {MAX_SEED_DIGITS} digits, not {_shown(text)}"
+        )
+    return int(text)
+
+
+def read_record(path: str, limit: int, stdin: IO[Any] | None = None) -> str:
+    """The text of a record file, or of stdin for ``-``, read no further than ``limit`` bytes.
+
+    Raises ``ValueError`` with a message fit for a person (unreadable, too large, not UTF-8).
+    """
+    name = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            stream = stdin if stdin is not None else sys.stdin
+            buffer = getattr(stream, "buffer", None)
+            # A text stream without a buffer (a test's StringIO): its characters, re-encoded.
+            raw = buffer.read(limit + 1) if buffer is not None else stream.read(limit + 1).encode("utf-8", "replace")
+        else:
+            with open(path, "rb") as fh:
+                raw = fh.read(limit + 1)
+    except OSError as err:
+        raise ValueError(f"cannot read the record {name}: {err.strerror or err}") from None
+    if len(raw) > limit:
+        raise ValueError(f"the record {name} is larger than {limit:,} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ValueError(f"the record {name} is not UTF-8 text (byte {err.start + 1})") from None
+
+
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 24 else repr(text[:20]) + "…"
+
+
+def internal_error(err: BaseException) -> str:
+    """One line for an error no check foresaw: the command line never shows a traceback."""
+    text = " ".join(str(err).split())[:300]
+    return f"internal error ({type(err).__name__}{': ' + text if text else ''})"
