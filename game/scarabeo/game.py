@@ -43,8 +43,13 @@ class Pending:
     player: int
     move: Play
     breakdown: Breakdown
-    unknown: tuple[str, ...]  # words the lexicon does not know (decided when challenged)
+    unknown: tuple[str, ...]  # words the lexicon does not know, or (a vote) the words voted on
     before: Any  # snapshot of the state before the play, restored if the play is refused
+    # Vote mode: the seat that contested a play whose words the lexicon knows (None: the vote is
+    # forced by unknown words), and the player's hourglass turn as it was when they played, given
+    # back if the play is voted down ("provided the sand-timer still allows it").
+    contested_by: int | None = None
+    clock: Mapping[str, Any] | None = None
 
     def to_json(self, names: Sequence[str]) -> dict[str, Any]:
         return {
@@ -56,6 +61,7 @@ class Pending:
             "score": self.breakdown.total,
             # Shown for a vote (the players must know what they vote on); a challenge is blind.
             "unknown_words": list(self.unknown) if self.kind == "vote" else None,
+            "contested_by": self.contested_by,
         }
 
 
@@ -97,6 +103,7 @@ class _Snap:
     idle: int
     pending: Pending | None
     accepted: frozenset[str]
+    rejected: frozenset[str]
     outcome: Outcome | None
     rng_state: int
     first_play: bool
@@ -142,6 +149,12 @@ class ScarabeoState(GameState[Move]):
         self.idle = 0
         self.pending: Pending | None = None
         self.accepted: frozenset[str] = frozenset()
+        # Vote mode: words voted down, refused for the rest of the game (rules.md §1).
+        self.rejected: frozenset[str] = frozenset()
+        # Vote mode: any play may be contested and put to the vote, lexicon words too. Records of
+        # games from before this rule have no "contest" option and replay as they were played
+        # (known words stood at once, a word voted down could be tried again).
+        self.contest = False
         self._outcome: Outcome | None = None
         self.first_play = True  # no play has stood yet: the next one is doubled
         self.start_draw: list[list[dict[str, Any]]] = []
@@ -160,14 +173,19 @@ class ScarabeoState(GameState[Move]):
         check_mode: str = "dictionary",
         hourglass: bool = False,
         word_list: WordList | None = None,
+        contest: bool = True,
     ) -> "ScarabeoState":
         """A new game: the draw for who starts, then 8 tiles dealt to each player in turn order.
 
         ``word_list`` decides words (``lexicon.load()`` in the app); without one every word is
-        accepted.
+        accepted. ``contest`` (vote mode only): any play may be put to the vote; False replays the
+        records made before that rule.
         """
         s = cls()
         s._setup(players, names, check_mode, hourglass, word_list)
+        if not isinstance(contest, bool):
+            raise ValueError("contest must be true or false")
+        s.contest = contest and check_mode == "vote"
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("seed must be an integer")
         s._seed = seed
@@ -214,7 +232,7 @@ class ScarabeoState(GameState[Move]):
     def from_options(cls, options: dict[str, Any], seed: int,
                      word_list: WordList | None = None) -> "ScarabeoState":
         """Recreate a game's start from record options (players, names, check_mode, hourglass)."""
-        known = {"players", "names", "check_mode", "hourglass", "position"}
+        known = {"players", "names", "check_mode", "hourglass", "position", "contest"}
         extra = set(options) - known
         if extra:
             raise ValueError(f"unknown option(s): {', '.join(sorted(extra))}")
@@ -231,6 +249,10 @@ class ScarabeoState(GameState[Move]):
                 raise ValueError(f"position: {err}") from None
             if options.get("players", state.num_players) != state.num_players:
                 raise ValueError("the players option does not match the position's racks")
+            contest = options.get("contest", False)
+            if not isinstance(contest, bool):
+                raise ValueError("contest must be true or false")
+            state.contest = contest and state.check_mode == "vote"
             return state
         return cls.new(
             players=options.get("players", 2),
@@ -239,6 +261,7 @@ class ScarabeoState(GameState[Move]):
             check_mode=options.get("check_mode", "dictionary"),
             hourglass=options.get("hourglass", False),
             word_list=word_list,
+            contest=options.get("contest", False),  # absent: a record from before the rule
         )
 
     @classmethod
@@ -266,6 +289,7 @@ class ScarabeoState(GameState[Move]):
         s.rng.shuffle(s.bag)
         s.first_play = not any(s.board)
         s.start_position = text
+        s.contest = check_mode == "vote"
         if s.idle >= 2 * n or (not s.bag and any(s.board) and not all(s.racks)):
             # A finished game: the scores are taken as final.
             s._outcome = s._make_outcome("position", [0] * n)
@@ -300,6 +324,8 @@ class ScarabeoState(GameState[Move]):
         }
         if self.start_position is not None:
             options["position"] = self.start_position
+        if self.contest:
+            options["contest"] = True
         return options
 
     def history(self) -> list[Move]:
@@ -388,10 +414,15 @@ class ScarabeoState(GameState[Move]):
         is stored and recorded, so a record replays exactly without knowing the clock, and the
         result's note is ``time-out``."""
         late = self._is_late(move)
+        turn_clock = self.timer.saved() if self.timer is not None else None
         result = self._apply(Pass() if late else move)
         if late:
             result = replace(result, note="time-out")
             self._entries[-1].result = result
+        p = self.pending
+        if (turn_clock is not None and p is not None and p.kind == "challenge"
+                and isinstance(result.move, Play) and self.contest):
+            self.pending = replace(p, clock=turn_clock)
         if self.timer is not None:
             self._tick(result)
         return result
@@ -480,6 +511,10 @@ class ScarabeoState(GameState[Move]):
         unknown = tuple(invalid_words([w.word for w in bd.words], self.word_list, self.accepted))
         if unknown and self.check_mode == "dictionary":
             raise invalid_words_error(unknown)
+        voted_down = list(dict.fromkeys(w.word for w in bd.words if w.word in self.rejected))
+        if voted_down:
+            raise IllegalMove("voted-down", f"voted down earlier in this game: "
+                              f"{', '.join(voted_down)}", words=voted_down)
         canonical = Play(move.start, move.across, _canonical_word(board, move, placements),
                          move.swaps)
         before_play = self._snapshot()
@@ -494,6 +529,10 @@ class ScarabeoState(GameState[Move]):
             pending = Pending("challenge", player, canonical, bd, unknown, before_play)
         elif self.check_mode == "vote" and unknown:
             pending = Pending("vote", player, canonical, bd, unknown, before_play)
+        elif self.contest:
+            # Every word known: the play stands unless someone contests it before the next move
+            # (the rulebook's "words not accepted" are the table's to judge, not the word list's).
+            pending = Pending("challenge", player, canonical, bd, (), before_play)
         self._draw(player)
         self.pending = pending
         total = self.scores[player]
@@ -518,6 +557,8 @@ class ScarabeoState(GameState[Move]):
                                   f"{', '.join(p.unknown)} accepted", ended=self._outcome is not None)
             # Rejected: the tiles come back and the same player may try again (rulebook art. 10).
             self._restore(p.before)
+            if self.contest:
+                self.rejected = self.rejected | frozenset(p.unknown)
             return TurnResult(move, p.player, sort_rack(self.racks[p.player]), -p.breakdown.total,
                               self.scores[p.player],
                               note=f"vote {yes}-{no}: {', '.join(p.unknown)} rejected; try again")
@@ -534,6 +575,11 @@ class ScarabeoState(GameState[Move]):
             raise IllegalMove("bad-seat", f"there is no seat {move.seat + 1}")
         if move.seat == p.player:
             raise IllegalMove("own-play", "a player cannot challenge their own play")
+        if self.check_mode == "vote":
+            return self._contest(move, p)
+        if move.words:
+            raise IllegalMove("bad-challenge", "in challenge mode the lexicon decides every word "
+                              "of the play: name no word")
         bad = invalid_words([w.word for w in p.breakdown.words], self.word_list, self.accepted)
         if not bad:
             self.pending = None
@@ -550,6 +596,25 @@ class ScarabeoState(GameState[Move]):
                           total,
                           note=f"challenge upheld: not {'a word' if len(bad) == 1 else 'words'}: "
                           f"{', '.join(bad)}", ended=self._outcome is not None)
+
+    def _contest(self, move: Challenge, p: Pending) -> TurnResult:
+        """Vote mode: ``move.seat`` contests the play; the words named (every word of the play
+        not already accepted by vote when none is named) go to the vote, lexicon words or not."""
+        formed = list(dict.fromkeys(w.word for w in p.breakdown.words))
+        named = move.words or tuple(w for w in formed if w not in self.accepted)
+        for word in named:
+            if word not in formed:
+                raise IllegalMove("bad-challenge", f"{word} is not a word of this play "
+                                  f"({', '.join(formed)})")
+            if word in self.accepted:
+                raise IllegalMove("bad-challenge", f"{word} was accepted by vote earlier in this game")
+        if not named:
+            raise IllegalMove("bad-challenge", "every word of this play was accepted by vote "
+                              "earlier in this game")
+        self.pending = replace(p, kind="vote", unknown=tuple(named), contested_by=move.seat)
+        return TurnResult(move, p.player, sort_rack(self.racks[p.player]), 0, self.scores[p.player],
+                          pending=True, note=f"contested by {self.names[move.seat]}: "
+                          f"vote on {', '.join(named)}")
 
     def _check_votes(self, votes: str, player: int) -> None:
         n = self.num_players
@@ -607,7 +672,18 @@ class ScarabeoState(GameState[Move]):
         elif self.pending is not None and self.pending.kind == "vote":
             timer.pause()  # a dispute lays the hourglass on its side
         elif isinstance(result.move, Vote):
-            if self.to_move() == result.player:
+            voted = self._entries[-1].before.pending
+            if voted is not None and voted.contested_by is not None:
+                # A contested play had already passed the hourglass on: accepted, the next
+                # player's turn goes on; voted down, the player gets their turn back as it was.
+                if self.to_move() == result.player and voted.clock is not None:
+                    try:
+                        timer.restore(voted.clock)
+                    except ValueError:
+                        timer.start_turn()
+                else:
+                    timer.resume()
+            elif self.to_move() == result.player:
                 timer.resume()  # rejected: the same player goes on with the time left
             else:
                 timer.next_turn()
@@ -656,7 +732,7 @@ class ScarabeoState(GameState[Move]):
     # --- snapshots -----------------------------------------------------------------------
     def _snapshot(self) -> _Snap:
         return _Snap(self.board[:], [r[:] for r in self.racks], self.bag[:], self.scores[:],
-                     self.turn, self.idle, self.pending, self.accepted, self._outcome,
+                     self.turn, self.idle, self.pending, self.accepted, self.rejected, self._outcome,
                      self.rng.state, self.first_play)
 
     def _restore(self, s: _Snap) -> None:
@@ -665,7 +741,7 @@ class ScarabeoState(GameState[Move]):
         self.bag = s.bag[:]
         self.scores = s.scores[:]
         self.turn, self.idle, self.pending = s.turn, s.idle, s.pending
-        self.accepted, self._outcome = s.accepted, s.outcome
+        self.accepted, self.rejected, self._outcome = s.accepted, s.rejected, s.outcome
         self.rng.state = s.rng_state
         self.first_play = s.first_play
 
@@ -734,6 +810,8 @@ class ScarabeoState(GameState[Move]):
             "clock": self.timer.to_json() if self.timer is not None else None,
             "pending": self.pending.to_json(self.names) if self.pending else None,
             "accepted_words": sorted(self.accepted),
+            "rejected_words": sorted(self.rejected),
+            "contest": self.contest,
             "exchange_allowed": exchange_refusal(rack, "".join(rack)) is None if rack else False,
             "swappable": [square_name(sq) for sq in range(SQUARES)
                           if self.board[sq].islower() and self.board[sq].upper() in rack],

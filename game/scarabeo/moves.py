@@ -5,8 +5,9 @@
   letter already on the board may be written as itself or as ``.``.
 - Pass ``-``; exchange ``-AEIOUAEI``; flying-scarab swaps come first: ``*I9 *C4 9F CONTARE``.
 - Word-check disputes (this project's notation, see docs/scarabeo.md): ``!challenge 2`` (seat 2
-  challenges the pending play), ``!accept`` (the pending play stands), ``!vote YN-Y`` (one vote per
-  seat in seat order: Y accept, N reject, - abstain).
+  challenges the pending play; in vote mode ``!challenge 2 RAGAZZACCIO`` puts the words named, or
+  without a word every word of the play, to the vote), ``!accept`` (the pending play stands),
+  ``!vote YN-Y`` (one vote per seat in seat order: Y accept, N reject, - abstain).
 """
 
 from __future__ import annotations
@@ -54,9 +55,12 @@ class Exchange:
 
 @dataclass(frozen=True)
 class Challenge:
-    """Seat ``seat`` (0-based) challenges the pending play (challenge mode)."""
+    """Seat ``seat`` (0-based) challenges the pending play: in challenge mode the lexicon decides;
+    in vote mode the play is contested and ``words`` (all of the play's words when empty) go to
+    the vote."""
 
     seat: int
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,7 +85,7 @@ def coord_text(start: int, across: bool) -> str:
 
 def move_text(move: Move) -> str:
     if isinstance(move, Challenge):
-        return f"!challenge {move.seat + 1}"
+        return " ".join([f"!challenge {move.seat + 1}", *move.words])
     if isinstance(move, Accept):
         return "!accept"
     if isinstance(move, Vote):
@@ -212,11 +216,21 @@ def _parse_meta(text: str, toks: list[tuple[int, str]]) -> Move:
             raise NotationError("!accept takes no argument", text, args[0][0])
         return Accept()
     if name == "!challenge":
-        seat = args[0][1] if len(args) == 1 else ""
+        seat = args[0][1] if args else ""
         if not is_digits(seat) or len(seat) > 2 or not 1 <= int(seat) <= 4:
             raise NotationError("!challenge needs the challenger's seat number 1-4", text,
                                 args[0][0] if args else len(text))
-        return Challenge(int(args[0][1]) - 1)
+        words: list[str] = []
+        for wat, word in args[1:]:
+            word = word.upper()
+            for i, ch in enumerate(word):
+                if ch not in LETTERS:
+                    raise NotationError(f"{ch!r} in a word to vote on is not a letter of the "
+                                        f"Italian set ({LETTERS})", text, wat + i)
+            if word in words:
+                raise NotationError(f"{word} is named twice", text, wat)
+            words.append(word)
+        return Challenge(int(seat) - 1, tuple(words))
     if name == "!vote":
         if len(args) != 1:
             raise NotationError("!vote needs one vote per seat, e.g. !vote YN-Y", text,

@@ -129,7 +129,10 @@ class TestVote:
     def test_known_words_need_no_vote(self) -> None:
         s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ILMNOPQS"), check_mode="vote")
         r = s.push(s.parse_move("9F CONTARE"))
-        assert not r.pending and s.to_move() == 1
+        # no vote: the next player is to move, and the play stands when they move (or accept)
+        assert r.pending and s.pending is not None and s.pending.kind == "challenge" and s.to_move() == 1
+        s.push(Pass())
+        assert s.pending is None and s.scores[0] == 56
 
     def test_unknown_word_goes_to_a_vote_and_majority_accepts(self) -> None:
         s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ILMNOPQS"), check_mode="vote")
@@ -217,3 +220,132 @@ class TestLastMover:
         left = s.timer.remaining() if s.timer is not None else None
         assert s.last_mover() == 0
         assert s.timer is not None and s.timer.remaining() == left
+
+
+class TestAnyWordCanBeContested:
+    """The rulebook's "words not accepted" (archaic, literary, diminutives, pejoratives …) cannot be
+    decided by a word list: in vote mode any play can be put to the vote, lexicon words too."""
+
+    def three(self, mode: str = "vote", contest: bool = True) -> ScarabeoState:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ILMNOPQS"), check_mode=mode)
+        s.contest = contest and mode == "vote"
+        return s
+
+    def test_vote_mode_a_lexicon_word_voted_down_is_refused_for_the_rest_of_the_game(self) -> None:
+        s = self.three()
+        start = s.position()
+        s.push(s.parse_move("9F CONTARE"))  # CONTARE is a lexicon word: it stands at once…
+        c = s.push(s.parse_move("!challenge 3 CONTARE"))  # …unless someone contests it
+        assert c.pending and c.score == 0 and "Player 3" in c.note
+        assert s.pending is not None and s.pending.kind == "vote" and s.to_move() == 0
+        view = s.view()["pending"]
+        assert view["unknown_words"] == ["CONTARE"] and view["contested_by"] == 2
+        v = s.push(Vote("YNN"))
+        assert v.score == -56 and s.position() == start and s.to_move() == 0
+        assert s.rejected == {"CONTARE"} and s.view()["rejected_words"] == ["CONTARE"]
+        with pytest.raises(IllegalMove) as info:
+            s.push(s.parse_move("9F CONTARE"))
+        assert info.value.code == "voted-down" and info.value.details["words"] == ["CONTARE"]
+
+    def test_vote_mode_a_contested_play_accepted_by_majority_stands(self) -> None:
+        s = self.three()
+        s.push(s.parse_move("9F CONTARE"))
+        s.push(Challenge(1))  # no word named: every word of the play goes to the vote
+        assert s.pending is not None and s.pending.unknown == ("CONTARE",)
+        s.push(Vote("YYN"))
+        assert s.pending is None and s.scores[0] == 56 and s.to_move() == 1
+        assert "CONTARE" in s.accepted
+
+    def test_vote_mode_contest_names_only_words_of_the_play(self) -> None:
+        s = self.three()
+        s.push(s.parse_move("9F CONTARE"))
+        for text, code in (("!challenge 2 ORA", "bad-challenge"), ("!challenge 1", "own-play")):
+            with pytest.raises(IllegalMove) as info:
+                s.push(s.parse_move(text))
+            assert info.value.code == code
+        assert s.pending is not None and s.pending.kind == "challenge"
+
+    def test_vote_mode_a_closing_play_can_be_contested(self) -> None:
+        s = state_with(["9F CONTARE"], "B", WORDS + ["BA"], others=("Q", "E"), check_mode="vote")
+        s.first_play = False
+        s.bag.clear()
+        s.push(s.parse_move("J8 BA"))
+        assert not s.is_over() and s.pending is not None
+        s.push(s.parse_move("!challenge 2 BA"))
+        s.push(Vote("NNY"))
+        assert not s.is_over() and s.racks[0] == ["B"] and s.to_move() == 0
+
+    def test_challenge_mode_any_play_can_be_challenged_and_the_lexicon_decides(self) -> None:
+        s = self.three("challenge")
+        s.push(s.parse_move("9F CONTARE"))
+        assert "!challenge 2" in [s.move_text(m) for m in s.legal_moves()]
+        with pytest.raises(IllegalMove) as info:
+            s.push(s.parse_move("!challenge 2 CONTARE"))
+        assert info.value.code == "bad-challenge"
+        c = s.push(Challenge(1))
+        assert c.score == 0 and s.scores[0] == 56  # a lexicon word: the challenge fails
+
+    def test_dictionary_mode_keeps_the_lexicon_verdict(self) -> None:
+        s = self.three("dictionary")
+        s.push(s.parse_move("9F CONTARE"))
+        assert s.pending is None and s.scores[0] == 56
+        with pytest.raises(IllegalMove) as info:
+            s.push(Challenge(1))
+        assert info.value.code == "no-play-pending"
+
+    def test_records_from_before_the_rule_replay_as_played(self) -> None:
+        from game.scarabeo import record
+
+        s = ScarabeoState.new(3, seed=5, check_mode="vote", contest=False)
+        assert "contest" not in s.options()
+        rack = [t for t in s.racks[s.to_move()] if t != "?"]
+        r = s.push(s.parse_move(f"9I {rack[0]}{rack[1]}"))
+        assert not r.pending  # known words (no word list: all known) stand at once, as before
+        again = record.load(record.to_text(s), None)
+        assert not again.contest and again.position() == s.position()
+
+    def test_a_contest_replays_from_both_record_formats(self) -> None:
+        from game.scarabeo import record
+
+        s = ScarabeoState.new(3, seed=5, check_mode="vote")
+        assert s.options()["contest"] is True
+        player = s.to_move()
+        rack = [t for t in s.racks[player] if t != "?"]
+        s.push(s.parse_move(f"9I {rack[0]}{rack[1]}"))
+        word = s.pending.move.word  # type: ignore[union-attr]
+        s.push(s.parse_move(f"!challenge {(player + 1) % 3 + 1} {word}"))
+        s.push(Vote("NNN"))
+        assert s.rejected == {word}
+        for text in (record.to_text(s), record.to_json(s)):
+            again = record.load(text, None)
+            assert again.position() == s.position() and again.rejected == {word}
+            assert again.history() == s.history()
+
+    def test_a_contest_lays_the_hourglass_down_and_a_rejection_gives_the_turn_back(self) -> None:
+        s = ScarabeoState.new(3, seed=5, check_mode="vote", hourglass=True)
+        now = [0.0]
+        timer = s.attach_clock(lambda: now[0])
+        player = s.to_move()
+        rack = [t for t in s.racks[player] if t != "?"]
+        now[0] += 30
+        s.push(s.parse_move(f"9I {rack[0]}{rack[1]}"))  # 90 s left: 30 s carried over
+        now[0] += 10
+        s.push(Challenge((player + 1) % 3))
+        assert not timer.running
+        now[0] += 300  # the table argues: no one's time runs
+        s.push(Vote("NNN"))
+        assert s.to_move() == player and timer.running and timer.remaining() == pytest.approx(90)
+
+    def test_a_contested_play_accepted_lets_the_next_turn_go_on(self) -> None:
+        s = ScarabeoState.new(3, seed=5, check_mode="vote", hourglass=True)
+        now = [0.0]
+        timer = s.attach_clock(lambda: now[0])
+        player = s.to_move()
+        rack = [t for t in s.racks[player] if t != "?"]
+        now[0] += 30
+        s.push(s.parse_move(f"9I {rack[0]}{rack[1]}"))  # the next player gets 120 + 30 s
+        now[0] += 10
+        s.push(Challenge((player + 1) % 3))
+        now[0] += 300
+        s.push(Vote("YYY"))
+        assert s.to_move() == (player + 1) % 3 and timer.remaining() == pytest.approx(140)

@@ -26,6 +26,8 @@ class TestMoves:
         ("*I9 9F CONTARE", Play(parse_square("F9"), True, "CONTARE", (parse_square("I9"),))),
         ("*I9 *C3 -", Pass((parse_square("I9"), parse_square("C3")))),
         ("!challenge 2", Challenge(1)),
+        ("!challenge 3 RAGAZZACCIO", Challenge(2, ("RAGAZZACCIO",))),
+        ("!challenge 1 GUIDERDONE AL", Challenge(0, ("GUIDERDONE", "AL"))),
         ("!accept", Accept()),
         ("!vote YN-Y", Vote("YN-Y")),
     ])
