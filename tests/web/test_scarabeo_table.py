@@ -13,8 +13,8 @@ from game.scarabeo.tiles import sort_rack
 from tests.scarabeo.helpers import state_with
 from web.session import Seat
 from web.views.scarabeo_table import (
-    challengers, computer_challenger, computer_waits, dispute_on_cover, may_take_back, saved_clock, saved_last,
-    saved_tentative, sheet, table,
+    challengers, computer_challenger, computer_vote, computer_waits, contest_words, dispute_on_cover, may_take_back,
+    saved_clock, saved_last, saved_tentative, sheet, table,
 )
 
 WORDS = ["CONTARE", "ORA", "RE"]
@@ -299,3 +299,42 @@ class TestTakeBack:
         s = challenge_state(3)
         assert may_take_back(s, None)  # the play itself may be
 
+
+
+class TestAnyWordCanBeContested:
+    """Vote mode: any play can be contested at the table, lexicon words too (docs/scarabeo.md)."""
+
+    def vote_state(self) -> ScarabeoState:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGI", "ABCDEFLM"), check_mode="vote")
+        s.contest = True
+        s.push(s.parse_move("9F CONTARE"))  # a lexicon word
+        return s
+
+    def test_vote_mode_a_lexicon_word_gets_the_contest_panel(self) -> None:
+        s = self.vote_state()
+        assert contest_words(s) == ["CONTARE"]
+        assert challengers(s, seats("P", "P", "P")) == [1, 2]
+        assert dispute_on_cover(s, seats("P", "P", "P"))  # Carla may contest on Bruno's cover
+        assert computer_challenger(s, seats("P", "C", "P")) is None  # the lexicon knows it
+        assert computer_waits(s, seats("P", "C", "P"))
+
+    def test_vote_mode_the_computer_votes_yes_on_a_lexicon_word(self) -> None:
+        s = self.vote_state()
+        s.push(s.parse_move("!challenge 3 CONTARE"))
+        assert computer_vote(s) == "Y"
+        rows = sheet(s)
+        assert rows[1]["note"] == "contested" and rows[1]["words"] == ["CONTARE"] and rows[1]["seat"] == 2
+
+    def test_vote_mode_a_computer_whose_play_is_contested_waits_for_the_ballot(self) -> None:
+        s = self.vote_state()
+        s.push(s.parse_move("!challenge 2 CONTARE"))
+        assert s.to_move() == 0 and computer_waits(s, seats("C", "P", "P"))
+        assert not computer_waits(s, seats("C", "C", "C"))  # no person: the computers decide
+
+    def test_vote_mode_an_unknown_word_gets_a_no(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGI", "ABCDEFLM"), check_mode="vote")
+        s.push(s.parse_move("9F CONTRAB"))
+        assert computer_vote(s) == "N" and contest_words(s) == []
+
+    def test_challenge_mode_has_no_words_to_contest(self) -> None:
+        assert contest_words(challenge_state(3)) == []

@@ -230,6 +230,8 @@ class ScarabeoUI:
         if code == "invalid-words":
             words = details.get("words") or []
             return t(key + (".one" if len(words) == 1 else ".many"), words=", ".join(words))
+        if code == "voted-down":
+            return t(key, words=", ".join(details.get("words") or []))
         if code in ("gap", "square-taken") and details.get("square"):
             return t(key, square=details["square"])
         if code in ("first-not-centre", "not-touching", "no-word", "not-in-line", "exchange-not-allowed",
@@ -843,32 +845,59 @@ class ScarabeoUI:
         p = view["pending"]
         n = view["players"]
         if p["kind"] == "challenge":
-            # the play and its words are public; no rack is named (the panel is shown to the table)
-            box = h("section", {"class": "panel sc-dispute", "id": "sc-challenge", "aria-labelledby": "sc-dispute-title"},
-                    h("h2", {"id": "sc-dispute-title", "text": t("scarabeo.challenge.title")}),
+            # the play and its words are public; no rack is named (the panel is shown to the table).
+            # In vote mode the same panel contests the play: a word chosen goes to the table's vote.
+            contest = table_rules.contest_words(page.session.state)
+            mode = "contest" if view["check_mode"] == "vote" else "challenge"
+            box = h("section", {"class": "panel sc-dispute", "id": "sc-challenge", "aria-labelledby": "sc-dispute-title",
+                                "data-mode": mode},
+                    h("h2", {"id": "sc-dispute-title", "text": t(f"scarabeo.{mode}.title")}),
                     h("p", {"text": t("scarabeo.challenge.body", name=p["name"], move=p["move"],
                                       words=", ".join(p["words"]), score=p["score"])}))
             if waiting:
                 append(box, h("p", {"class": "sc-waiting", "id": "sc-challenge-waiting",
                                     "text": t("scarabeo.challenge.waiting", name=seats[view["to_move"]].name)}))
+            if len(contest) > 1:
+                choice = h("fieldset", {"class": "sc-ballot", "id": "sc-contest-words"},
+                           h("legend", {"text": t("scarabeo.contest.word")}))
+                for i, word in enumerate(contest):
+                    radio = h("input", {"type": "radio", "name": "sc-contest-word", "id": f"sc-contest-{word}",
+                                        "value": word, "checked": i == 0})
+                    append(choice, h("label", {"class": "choice", "for": f"sc-contest-{word}"}, radio, word))
+                append(box, choice)
+
+            def challenge_text(seat: int) -> str:
+                if mode == "challenge":
+                    return f"!challenge {seat + 1}"
+                word = contest[0] if contest else ""
+                for w in contest[1:]:
+                    node = document.getElementById(f"sc-contest-{w}")
+                    if node and node.checked:
+                        word = w
+                return f"!challenge {seat + 1} {word}".rstrip()
+
             row = h("div", {"class": "row"})
             for s in table_rules.challengers(page.session.state, seats):
                 append(row, h("button", {"type": "button", "id": f"sc-challenge-{s + 1}", "class": "danger",
-                                         "text": t("scarabeo.challenge.by", name=seats[s].name),
-                                         "on_click": lambda _e, s=s: self._commit(page, f"!challenge {s + 1}")},
+                                         "text": t(f"scarabeo.{mode}.by", name=seats[s].name),
+                                         "on_click": lambda _e, s=s: self._commit(page, challenge_text(s))},
                               scope=sc))
             append(row, h("button", {"type": "button", "id": "sc-accept", "text": t("scarabeo.challenge.accept"),
                                      "data-autofocus": on_cover,  # Enter on the cover does not challenge
                                      "on_click": lambda _e: self._commit(page, "!accept")}, scope=sc))
-            help_key = ("scarabeo.challenge.help.cover" if on_cover else "scarabeo.challenge.help.waiting"
-                        if waiting else "scarabeo.challenge.help")
+            help_key = (f"scarabeo.{mode}.help.cover" if on_cover else f"scarabeo.{mode}.help.waiting"
+                        if waiting else f"scarabeo.{mode}.help")
             append(box, row, h("p", {"class": "muted", "text": t(help_key, name=seats[view["to_move"]].name)}))
             return box
         # a vote: one Y/N per seat (with four players the player concerned abstains)
         box = h("section", {"class": "panel sc-dispute", "id": "sc-vote", "aria-labelledby": "sc-dispute-title"},
                 h("h2", {"id": "sc-dispute-title", "text": t("scarabeo.vote.title")}),
                 h("p", {"text": t("scarabeo.vote.body", name=p["name"], move=p["move"],
-                                  words=", ".join(p["unknown_words"] or p["words"]))}))
+                                  words=", ".join(p["unknown_words"] or p["words"]))
+                        if p.get("contested_by") is None else
+                        t("scarabeo.vote.body.contested", name=p["name"], move=p["move"],
+                          challenger=seats[p["contested_by"]].name, words=", ".join(p["unknown_words"]))}))
+        computer_vote = table_rules.computer_vote(page.session.state)
         fields: list[tuple[int, Any]] = []
         for s in range(n):
             if n == 4 and s == p["player"]:
@@ -876,9 +905,9 @@ class ScarabeoUI:
                 continue
             computer = seats[s].computer
             yes = h("input", {"type": "radio", "name": f"sc-vote-{s}", "id": f"sc-vote-{s}-Y", "value": "Y",
-                              "disabled": computer})
+                              "checked": computer and computer_vote == "Y", "disabled": computer})
             no = h("input", {"type": "radio", "name": f"sc-vote-{s}", "id": f"sc-vote-{s}-N", "value": "N",
-                             "checked": computer, "disabled": computer})
+                             "checked": computer and computer_vote == "N", "disabled": computer})
             fields.append((s, yes))
             append(box, h("fieldset", {"class": "sc-ballot"},
                           h("legend", {"text": seats[s].name + (" — " + t("scarabeo.vote.computer") if computer else "")}),
@@ -959,6 +988,8 @@ class ScarabeoUI:
             note = r["note"]
             if note in ("upheld", "failed"):
                 note_text = t(f"scarabeo.sheet.{note}", name=seats[r["player"]].name, score=r["lost"])
+            elif note == "contested":
+                note_text = t("scarabeo.sheet.contested", words=", ".join(r["words"]))
             else:
                 note_text = t(f"scarabeo.sheet.{note}") if note else ""
             score = r["score"]
@@ -1544,6 +1575,9 @@ class ScarabeoUI:
             text = t("scarabeo.say.pass", name=name)
         elif kind == "Exchange":
             text = t("scarabeo.say.exchange", name=name)
+        elif kind == "Challenge" and state.check_mode == "vote":
+            text = t("scarabeo.say.contested", name=name, challenger=seats[move.seat].name,
+                     words=", ".join(state.pending.unknown if state.pending is not None else move.words))
         elif kind == "Challenge":
             text = t("scarabeo.say.upheld" if result.score < 0 else "scarabeo.say.failed", name=name,
                      score=-result.score, challenger=seats[move.seat].name)

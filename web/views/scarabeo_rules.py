@@ -156,8 +156,9 @@ def render(app: Any) -> Any:
                    h("p", {"class": "muted", "role": "status", "text": t("scarabeo.loading")}))
     asyncio.ensure_future(_fill_examples(t, first_box, stampa_box))
     modes = ["dictionary", "challenge", "vote"]
-    decisions = [f"{k}decide.{n}" for n in ("lexicon", "premiums", "first", "bonus", "start", "order", "lone",
-                                            "exchange", "swaps", "passes", "settle", "two", "vote", "clock")]
+    decisions = [f"{k}decide.{n}" for n in ("lexicon", "contest", "premiums", "first", "bonus", "start", "order",
+                                            "lone", "attach", "draw", "exchange", "swaps", "passes", "settle",
+                                            "two", "vote", "clock")]
     advice = [f"{k}advice.{n}" for n in ("extend", "parallel", "multiply", "scarab", "exchange")]
     return h("div", {"class": "sc-page sc-rules"},
              h("p", {"class": "lead", "text": t(k + "intro")}),

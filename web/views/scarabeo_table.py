@@ -27,7 +27,8 @@ decide (``computer_waits``); when it is a person and another person may challeng
 is taken on the pass-and-play cover, before the next player's rack is shown (``dispute_on_cover``).
 
 **The score sheet** (``sheet``): a challenge is written under the challenger's name, an explicit
-accept as a note on the play it accepted.
+accept as a note on the play it accepted. In vote mode a challenge contests the play: its row says
+which words went to the vote (``contest_words`` lists those that may), and the vote has its own row.
 """
 
 from __future__ import annotations
@@ -173,10 +174,35 @@ def computer_challenger(state: ScarabeoState, seats: Sequence[Any]) -> int | Non
     return next((s for s in ((p.player + k) % n for k in range(1, n)) if seats[s].computer), None)
 
 
+def computer_vote(state: ScarabeoState) -> str:
+    """A computer seat's vote on the pending vote: ``Y`` when the game's lexicon (the engine's
+    ``invalid_words``) knows every word voted on, as on a word contested by the table, else ``N``."""
+    p = state.pending
+    if p is None or p.kind != "vote":
+        return "N"
+    return "N" if invalid_words(list(p.unknown), state.word_list, frozenset()) else "Y"
+
+
+def contest_words(state: ScarabeoState) -> list[str]:
+    """Vote mode: the words of the open play that may be put to the vote (each once, main word
+    first; not those an earlier vote accepted). Empty outside vote mode or with no open play."""
+    p = _pending_challenge(state)
+    if p is None or state.check_mode != "vote":
+        return []
+    return [w for w in dict.fromkeys(x.word for x in p.breakdown.words) if w not in state.accepted]
+
+
 def computer_waits(state: ScarabeoState, seats: Sequence[Any]) -> bool:
     """The computer to move holds back while the people decide on the pending play: no computer
-    challenges it, and a person other than the one who made the play sits at the table."""
-    if state.is_over() or not seats[state.to_move()].computer or computer_challenger(state, seats) is not None:
+    challenges it, and a person other than the one who made the play sits at the table. During a
+    vote on the computer's own play (a person contested it) it waits for the people's ballot: its
+    ``think`` would cast every seat's vote."""
+    if state.is_over() or not seats[state.to_move()].computer:
+        return False
+    p = state.pending
+    if p is not None and p.kind == "vote":
+        return any(not seat.computer for seat in seats)
+    if computer_challenger(state, seats) is not None:
         return False
     return bool(challengers(state, seats))
 
@@ -210,7 +236,14 @@ def sheet(state: ScarabeoState) -> list[dict[str, Any]]:
             continue
         row: dict[str, Any] = {"index": i, "seat": r.player, "move": state.move_text(move), "note": None,
                                "score": r.score, "total": r.total}
-        if isinstance(move, Challenge):
+        if isinstance(move, Challenge) and state.check_mode == "vote":
+            # a contest: the vote that follows decides, on its own row; without a word named, every
+            # word of the play contested (the move just before: an open play lasts one move) is voted on
+            play = results[i - 1].breakdown if i else None
+            words = list(move.words) or ([w for w in dict.fromkeys(x.word for x in play.words)] if play else [])
+            row.update(seat=move.seat, note="contested", score=None, total=None, player=r.player, lost=0,
+                       words=words)
+        elif isinstance(move, Challenge):
             row.update(seat=move.seat, note="upheld" if r.score < 0 else "failed", score=None, total=None,
                        player=r.player, lost=-r.score)
         elif r.pending:
