@@ -5,7 +5,8 @@
 
 On first run (or when sources changed) it installs the pinned runtime with ``npm ci``, builds the
 Italian lexicon and assembles ``dist/``; then it serves ``dist/`` and prints the URL. It serves only
-files inside ``dist/``: no ``..``, no absolute paths, no symlinks leading out, no dot-files.
+regular files inside ``dist/``: no ``..``, no absolute paths, no symlinks leading out or to dot-files, no
+dot-files, no folder listings, 400 for paths that are not UTF-8. Framing and caching are described in docs/platform.md ("Serving").
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ import argparse
 import errno
 import http.server
 import os
-import posixpath
+import re
 import shutil
 import subprocess
 import sys
 import urllib.parse
 import webbrowser
 from pathlib import Path
+from typing import BinaryIO
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -71,45 +73,117 @@ def setup(force_build: bool = False) -> None:
             raise SetupError("building the site failed; see above")
 
 
+# Rollup names @pyscript/core's chunks `<name>-<8-character hash of their content>.js`, so such a URL never
+# names other bytes: those may be cached for good. The hash holds a capital or a digit; plain names
+# (`service-worker.js`, `py-terminal.js`) do not, so they are never taken for hashed ones.
+HASHED = re.compile(r"(?:^|/)vendor/pyscript/[A-Za-z0-9_.-]+-(?=[A-Za-z0-9_-]{0,7}[A-Z0-9])[A-Za-z0-9_-]{8}\.js$")
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"  # may be stored, but asked for again each time: one cheap 304 when unchanged
+FRAMEABLE = "embed.html"  # the only page other sites may frame
+
+
+def url_parts(url: str) -> list[str] | None:
+    """The path components a request names, or None (404) for a dot-name, NUL or backslash.
+
+    Raises ValueError (400) unless the path is ASCII percent-encoding of strict UTF-8 (no overlong forms)."""
+    raw = url.split("?", 1)[0].split("#", 1)[0]
+    if not raw.isascii():
+        raise ValueError("raw bytes in the path")
+    path = urllib.parse.unquote(raw, errors="strict")
+    parts = [p for p in path.split("/") if p]
+    if "\x00" in path or "\\" in path or any(p.startswith(".") for p in parts):
+        return None  # '.', '..' (also encoded) and every dot-file or dot-folder
+    return parts
+
+
+def locate(root: Path, parts: list[str]) -> Path | None:
+    """The real path `parts` name under `root`, or None if missing, outside it or through a dot-name.
+
+    Symlinks are followed first and the result checked component by component, so a link inside the
+    folder can lead neither out of it nor to a dot-file."""
+    root = root.resolve()
+    try:
+        real = root.joinpath(*parts).resolve(strict=True)
+        inside = real.relative_to(root).parts
+    except (OSError, RuntimeError, ValueError):  # missing, a symlink loop, outside the root
+        return None
+    return None if any(p.startswith(".") for p in inside) else real
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     coi = False
+    timeout = 10  # seconds a started request may stall on one read or write before it is dropped
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    cache = REVALIDATE  # set per response by send_head; errors and redirects keep it
+    frameable = False
 
     def __init__(self, *args: object, directory: str | None = None, **kwargs: object) -> None:
         super().__init__(*args, directory=directory or str(DIST), **kwargs)  # type: ignore[arg-type]
 
-    def translate_path(self, path: str) -> str:
-        """Map a URL path inside the served folder, or to '' (refused) if it would leave it."""
-        path = urllib.parse.unquote(path.split("?", 1)[0].split("#", 1)[0], errors="strict")
-        if "\x00" in path or "\\" in path:
-            return ""
-        parts = [p for p in posixpath.normpath("/" + path).split("/") if p]
-        if any(p in ("..", ".") or p.startswith(".") for p in parts):
-            return ""
-        # normpath already folded '..'; also refuse any encoded traversal left in the raw request.
-        if ".." in path.split("/"):
-            return ""
-        root = Path(self.directory).resolve()
-        target = root.joinpath(*parts)
+    def send_head(self) -> BinaryIO | None:
+        """A regular file inside the folder, `index.html` for a folder that has one, else 400/404: no listings."""
+        self.cache, self.frameable = REVALIDATE, False
+        path, sep, query = self.path.partition("?")
         try:
-            real = target.resolve()
-        except OSError:
-            return ""
-        if real != root and root not in real.parents:
-            return ""  # a symlink pointing out of the folder
-        return str(target)
-
-    def send_head(self):  # type: ignore[no-untyped-def]
-        if self.translate_path(self.path) == "":
+            parts = url_parts(path)
+        except ValueError:
+            self.send_error(400, "Bad request path", "The path is not percent-encoded UTF-8.")
+            return None
+        root = Path(self.directory)
+        real = None if parts is None else locate(root, parts)
+        if parts is None or real is None:
             self.send_error(404, "Not found")
             return None
-        return super().send_head()
+        if real.is_dir():
+            parts = [*parts, "index.html"]
+            index = locate(root, parts)
+            if index is not None and index.is_file() and not path.endswith("/"):
+                self.send_response(301)  # so the page's relative URLs resolve inside its folder
+                self.send_header("Location", path + "/" + sep + query)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            real = index
+        try:
+            if real is None or not real.is_file():  # a folder without index.html, a FIFO, a device
+                raise FileNotFoundError
+            f = open(real, "rb")
+        except OSError:
+            self.send_error(404, "Not found")
+            return None
+        st = os.fstat(f.fileno())
+        # Identity and change time rather than a date: any rewrite of the file changes it, even one keeping the mtime.
+        etag = f'"{st.st_ino:x}-{st.st_size:x}-{st.st_mtime_ns:x}-{st.st_ctime_ns:x}"'
+        name = "/".join(parts)
+        self.cache = IMMUTABLE if HASHED.search(name) else REVALIDATE
+        self.frameable = parts[-1] == FRAMEABLE
+        wanted = self.headers.get("If-None-Match", "")
+        if wanted.strip() == "*" or etag in (t.strip().removeprefix("W/") for t in wanted.split(",")):
+            f.close()
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return None
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(name))
+        self.send_header("Content-Length", str(st.st_size))
+        self.send_header("ETag", etag)
+        self.end_headers()
+        return f
+
+    def list_directory(self, path: str | os.PathLike[str]) -> None:  # never reached; never list anyway
+        self.send_error(404, "Not found")
 
     def guess_type(self, path: str | os.PathLike[str]) -> str:
         return TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
 
     def end_headers(self) -> None:
+        self.send_header("Cache-Control", self.cache)
         self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        if not self.frameable:  # a framing page could steer clicks (two deleted a save); a <meta> CSP cannot say this
+            self.send_header("X-Frame-Options", "DENY")
+            self.send_header("Content-Security-Policy", "frame-ancestors 'none'")
         if self.coi:
             self.send_header("Cross-Origin-Opener-Policy", "same-origin")
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")

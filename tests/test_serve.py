@@ -1,13 +1,17 @@
-"""serve.py: content types, traversal refused, dot-files hidden, localhost by default, clear errors."""
+"""serve.py: content types, traversal refused, dot-files hidden, no listings, clean 400s, framing and cache
+headers, conditional requests, localhost by default, clear errors."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import socket
 import subprocess
 import sys
 import threading
+import traceback
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
@@ -16,38 +20,84 @@ import pytest
 import serve
 
 ROOT = Path(__file__).resolve().parent.parent
+HASHED_CHUNK = "vendor/pyscript/core-C9KDLldu.js"
+
+
+@dataclass
+class Site:
+    host: str
+    port: int
+    root: Path
+    errors: list[str] = field(default_factory=list)  # tracebacks the server would have logged
+
+
+@contextlib.contextmanager
+def serving(root: Path, coi: bool = False, **attrs: object) -> Iterator[Site]:
+    server = serve.make_server("127.0.0.1", 0, root, coi=coi)
+    for name, value in attrs.items():
+        setattr(server, name, value)
+    site = Site("127.0.0.1", server.server_address[1], root)
+    server.handle_error = lambda request, address: site.errors.append(traceback.format_exc())  # type: ignore
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield site
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int, Path]]:
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     base = tmp_path_factory.mktemp("serve")
     root = base / "site"
-    (root / "vendor").mkdir(parents=True)
     for name, body in {
-        "index.html": "<!doctype html>", "a.wasm": "\0asm", "m.mjs": "export {}", "p.py": "x = 1",
-        "c.toml": "a = 1", "d.json": "{}", "data.dawg": "\1\2", "vendor/v.js": "1",
+        "index.html": "<!doctype html>", "embed.html": "<!doctype html><title>embed</title>", "a.wasm": "\0asm",
+        "m.mjs": "export {}", "p.py": "x = 1", "c.toml": "a = 1", "d.json": "{}", "data.dawg": "\1\2",
+        "sw.js": "//", "manifest.json": "{}", "app.webmanifest": "{}", "pyscript.toml": "", "app.zip": "PK",
+        "vendor/v.js": "1", "vendor/pyscript/core.js": "import './core-C9KDLldu.js'", HASHED_CHUNK: "1",
+        "vendor/pyscript/service-worker.js": "", "vendor/pyodide/pyodide.asm.wasm": "\0asm",
+        "web/style.css": "", "games/scarab/index.html": "<!doctype html><title>sub</title>",
+        ".git/config": "secret", ".env": "secret", "trap/x.txt": "",
     }.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(body)
-    (root / ".git").mkdir()
-    (root / ".git" / "config").write_text("secret")
-    (root / ".env").write_text("secret")
     (base / "outside.txt").write_text("secret")
-    os.symlink(base / "outside.txt", root / "link.txt")
-    server = serve.make_server("127.0.0.1", 0, root, coi=False)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield "127.0.0.1", server.server_address[1], root
-    server.shutdown()
-    server.server_close()
+    (base / ".hidden").write_text("secret")
+    os.symlink(base / "outside.txt", root / "link.txt")  # out of the folder
+    os.symlink(base / ".hidden", root / "dot-link.txt")  # out, and to a dot-file
+    os.symlink(root / ".env", root / "env-link.txt")  # inside, to a dot-file
+    os.symlink(root / ".git", root / "gitlink")  # inside, to a dot-folder
+    os.symlink(base / "outside.txt", root / "trap" / "index.html")  # a folder's index leading out
+    os.symlink(root / "loop", root / "loop")
+    os.mkfifo(root / "fifo")  # opening it would block the handler
+    with serving(root) as running:
+        yield running
 
 
-def get(site: tuple[str, int, Path], path: str) -> tuple[int, str, bytes]:
-    conn = http.client.HTTPConnection(site[0], site[1], timeout=5)
-    conn.request("GET", path)
-    resp = conn.getresponse()
-    body = resp.read()
-    conn.close()
-    return resp.status, resp.getheader("Content-Type") or "", body
+def request(site: Site, path: str, headers: dict[str, str] | None = None,
+            method: str = "GET") -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection(site.host, site.port, timeout=10)
+    try:
+        conn.request(method, path, headers=headers or {})
+        resp = conn.getresponse()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+    finally:
+        conn.close()
+
+
+def get(site: Site, path: str) -> tuple[int, str, bytes]:
+    status, headers, body = request(site, path)
+    return status, headers.get("content-type", ""), body
+
+
+def raw(site: Site, data: bytes) -> bytes:
+    """The whole reply to bytes sent as they are (http.client would refuse non-ASCII paths)."""
+    with socket.create_connection((site.host, site.port), timeout=10) as sock:
+        sock.sendall(data)
+        reply = b""
+        while chunk := sock.recv(65536):
+            reply += chunk
+    return reply
 
 
 class TestTypes:
@@ -60,12 +110,17 @@ class TestTypes:
             ("/c.toml", "application/toml"),
             ("/d.json", "application/json"),
             ("/data.dawg", "application/octet-stream"),
+            ("/app.webmanifest", "application/manifest+json"),
             ("/", "text/html"),
         ],
     )
-    def test_content_type(self, site: tuple[str, int, Path], path: str, ctype: str) -> None:
+    def test_content_type(self, site: Site, path: str, ctype: str) -> None:
         status, got, _ = get(site, path)
         assert status == 200 and got.startswith(ctype)
+
+    def test_head_has_no_body(self, site: Site) -> None:
+        status, headers, body = request(site, "/index.html", method="HEAD")
+        assert (status, body, headers["content-length"]) == (200, b"", "15")
 
 
 class TestConfinement:
@@ -74,15 +129,133 @@ class TestConfinement:
         [
             "/../outside.txt", "/%2e%2e/outside.txt", "/vendor/%2E%2E/%2E%2E/outside.txt", "/..%2Foutside.txt",
             "/.git/config", "/.env", "/vendor/../.env", "/link.txt", "//etc/passwd", "/%00index.html",
+            "/dot-link.txt", "/env-link.txt", "/gitlink/config", "/gitlink/", "/trap/", "/trap", "/loop",
+            "/fifo", "/%5c..%5coutside.txt", "/missing.js",
         ],
     )
-    def test_refused(self, site: tuple[str, int, Path], path: str) -> None:
+    def test_refused(self, site: Site, path: str) -> None:
         status, _, body = get(site, path)
         assert status == 404
         assert b"secret" not in body
+        assert site.errors == []
 
-    def test_inside_still_served(self, site: tuple[str, int, Path]) -> None:
+    def test_inside_still_served(self, site: Site) -> None:
         assert get(site, "/vendor/v.js")[0] == 200
+
+
+class TestEncodings:
+    @pytest.mark.parametrize(
+        "path",
+        [
+            "/%ff", "/%e9", "/%c0%ae%c0%ae/serve.py", "/%c0%af", "/%e0%80%ae%e0%80%ae/outside.txt",  # overlong
+            "/%ed%a0%80", "/%f8%88%80%80%80", "/index.html%80", "/%ff/../index.html",
+        ],
+    )
+    def test_not_utf8_is_400(self, site: Site, path: str) -> None:
+        status, headers, _ = request(site, path)
+        assert status == 400
+        assert headers["x-content-type-options"] == "nosniff"
+        assert site.errors == []
+
+    def test_raw_non_ascii_bytes_are_400(self, site: Site) -> None:
+        reply = raw(site, b"GET /\xc3\xa9\xff HTTP/1.0\r\n\r\n")
+        assert reply.split(b" ", 2)[1] == b"400"
+        assert site.errors == []
+
+    def test_utf8_names_are_served(self, site: Site) -> None:
+        (site.root / "caffè.txt").write_text("ok")
+        assert get(site, "/caff%C3%A8.txt")[0] == 200
+
+
+class TestListings:
+    @pytest.mark.parametrize("path", ["/web/", "/web", "/vendor/", "/vendor", "/vendor/pyscript/", "/games/"])
+    def test_folders_are_404_and_never_listed(self, site: Site, path: str) -> None:
+        status, _, body = get(site, path)
+        assert status == 404
+        assert b"style.css" not in body and b"v.js" not in body and b"scarab" not in body
+
+    def test_root_serves_index(self, site: Site) -> None:
+        assert get(site, "/") == (200, "text/html; charset=utf-8", b"<!doctype html>")
+        assert get(site, "/?lang=en")[2] == b"<!doctype html>"
+
+    def test_folder_with_index_serves_it(self, site: Site) -> None:
+        """The site deployed under a sub-path (the e2e tests serve it so)."""
+        assert b"sub" in get(site, "/games/scarab/")[2]
+        status, headers, _ = request(site, "/games/scarab?x=1")
+        assert (status, headers["location"]) == (301, "/games/scarab/?x=1")
+
+
+class TestHeaders:
+    @pytest.mark.parametrize("path", ["/", "/index.html", "/games/scarab/", "/m.mjs", "/a.wasm", "/missing", "/%ff"])
+    def test_not_frameable(self, site: Site, path: str) -> None:
+        _, headers, _ = request(site, path)
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["content-security-policy"] == "frame-ancestors 'none'"
+
+    def test_embed_frameable_by_any_site(self, site: Site) -> None:
+        status, headers, _ = request(site, "/embed.html?game=thot")
+        assert status == 200
+        assert "x-frame-options" not in headers
+        assert "frame-ancestors" not in headers.get("content-security-policy", "")
+
+    @pytest.mark.parametrize("path", ["/", "/embed.html", "/a.wasm", "/" + HASHED_CHUNK, "/missing", "/%ff", "/web"])
+    def test_on_every_response(self, site: Site, path: str) -> None:
+        _, headers, _ = request(site, path)
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+        assert "cache-control" in headers
+
+
+class TestCaching:
+    @pytest.mark.parametrize(
+        "path",
+        [
+            "/", "/index.html", "/embed.html", "/sw.js", "/manifest.json", "/app.webmanifest", "/pyscript.toml",
+            "/app.zip", "/vendor/pyscript/core.js", "/vendor/pyscript/service-worker.js",
+            "/vendor/pyodide/pyodide.asm.wasm", "/web/style.css", "/missing",
+        ],
+    )
+    def test_revalidated(self, site: Site, path: str) -> None:
+        assert request(site, path)[1]["cache-control"] == "no-cache"
+
+    def test_content_hashed_chunk_immutable(self, site: Site) -> None:
+        assert request(site, "/" + HASHED_CHUNK)[1]["cache-control"] == "public, max-age=31536000, immutable"
+
+    @pytest.mark.parametrize(
+        "name, hashed",
+        [
+            ("vendor/pyscript/core-C9KDLldu.js", True), ("vendor/pyscript/codemirror_lang-python-r-dBg-Wd.js", True),
+            ("vendor/pyscript/xterm_addon-web-links-DVH-i-UR.js", True), ("games/x/vendor/pyscript/zip-T1gzVEcZ.js", True),
+            ("vendor/pyscript/core.js", False), ("vendor/pyscript/service-worker.js", False),
+            ("vendor/pyscript/py-terminal.js", False), ("vendor/pyscript/xterm.css", False),
+            ("vendor/pyscript/core-C9KDLldu.css", False), ("web/core-C9KDLldu.js", False),
+            ("vendor/pyodide/pyodide.asm.wasm", False), ("vendor/pyscript/core-C9KDLldu.js.map", False),
+        ],
+    )
+    def test_which_names_are_content_hashed(self, name: str, hashed: bool) -> None:
+        assert bool(serve.HASHED.search(name)) is hashed
+
+    def test_conditional_request(self, site: Site) -> None:
+        path = site.root / "changing.txt"
+        path.write_text("one")
+        _, first, _ = request(site, "/changing.txt")
+        etag = first["etag"]
+        status, headers, body = request(site, "/changing.txt", {"If-None-Match": etag})
+        assert (status, body, headers["etag"], headers["cache-control"]) == (304, b"", etag, "no-cache")
+        assert request(site, "/changing.txt", {"If-None-Match": f'"x", W/{etag}'})[0] == 304
+        assert request(site, "/changing.txt", {"If-None-Match": '"other"'})[0] == 200
+        path.write_text("two")  # same size, rewritten in place
+        status, headers, body = request(site, "/changing.txt", {"If-None-Match": etag})
+        assert (status, body) == (200, b"two") and headers["etag"] != etag
+
+    def test_dates_alone_never_give_304(self, site: Site) -> None:
+        """A date has one-second steps: a rebuild within the second would look unchanged."""
+        assert request(site, "/index.html", {"If-Modified-Since": "Fri, 01 Jan 2100 00:00:00 GMT"})[0] == 200
+
+    def test_embed_304_still_frameable(self, site: Site) -> None:
+        etag = request(site, "/embed.html")[1]["etag"]
+        status, headers, _ = request(site, "/embed.html", {"If-None-Match": etag})
+        assert status == 304 and "x-frame-options" not in headers
 
 
 class TestCommandLine:
@@ -111,14 +284,8 @@ class TestCommandLine:
 
     def test_coi_headers(self, tmp_path: Path) -> None:
         (tmp_path / "index.html").write_text("x")
-        server = serve.make_server("127.0.0.1", 0, tmp_path, coi=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=5)
-            conn.request("GET", "/")
-            resp = conn.getresponse()
-            assert resp.getheader("Cross-Origin-Opener-Policy") == "same-origin"
-            assert resp.getheader("Cross-Origin-Embedder-Policy") == "require-corp"
-        finally:
-            server.shutdown()
-            server.server_close()
+        with serving(tmp_path, coi=True) as site:
+            _, headers, _ = request(site, "/")
+            assert headers["cross-origin-opener-policy"] == "same-origin"
+            assert headers["cross-origin-embedder-policy"] == "require-corp"
+            assert headers["x-frame-options"] == "DENY"
