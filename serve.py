@@ -6,7 +6,8 @@
 On first run (or when sources changed) it installs the pinned runtime with ``npm ci``, builds the
 Italian lexicon and assembles ``dist/``; then it serves ``dist/`` and prints the URL. It serves only
 regular files inside ``dist/``: no ``..``, no absolute paths, no symlinks leading out or to dot-files, no
-dot-files, no folder listings, 400 for paths that are not UTF-8. Framing and caching are described in docs/platform.md ("Serving").
+dot-files, no folder listings, 400 for paths that are not UTF-8. Framing, caching and the bounds on
+connections are described in docs/platform.md ("Serving").
 """
 
 from __future__ import annotations
@@ -15,10 +16,15 @@ import argparse
 import errno
 import http.server
 import os
+import queue
 import re
+import selectors
 import shutil
+import socket
 import subprocess
 import sys
+import threading
+import time
 import urllib.parse
 import webbrowser
 from pathlib import Path
@@ -196,15 +202,100 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().log_message(format, *args)
 
 
-def make_server(host: str, port: int, directory: Path = DIST, coi: bool = False) -> http.server.ThreadingHTTPServer:
+def fd_limit() -> int:
+    try:
+        import resource  # Unix only
+    except ImportError:
+        return 512
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return 1 << 20 if soft == resource.RLIM_INFINITY else soft
+
+
+class Server(http.server.ThreadingHTTPServer):
+    """A connection gets one of `workers` threads only once it has sent something. Until then it waits in
+    one selector, for at most `idle_timeout` seconds, and at most `max_idle` of them (oldest dropped first),
+    so idle or half-open connections can hold neither every thread nor every file descriptor."""
+
+    daemon_threads = True
+    request_queue_size = 1024  # socketserver's 5 drops connections in a burst; their clients retry 1, 3, 7 s later
+    workers = 64
+    idle_timeout = 10.0
+
+    def __init__(self, address: tuple[str, int], handler: object) -> None:
+        # Threads first: the base class calls server_close() when it cannot bind.
+        self.max_idle = max(16, min(1024, fd_limit() // 2))
+        self.incoming: queue.SimpleQueue[tuple[socket.socket, object] | None] = queue.SimpleQueue()
+        self.ready: queue.SimpleQueue[tuple[socket.socket, object] | None] = queue.SimpleQueue()
+        self.wake_r, self.wake_w = socket.socketpair()
+        self.wake_w.setblocking(False)
+        self.watcher = threading.Thread(target=self.watch, daemon=True)
+        for thread in [self.watcher] + [threading.Thread(target=self.work, daemon=True) for _ in range(self.workers)]:
+            thread.start()
+        super().__init__(address, handler)  # type: ignore[arg-type]
+
+    def process_request(self, request: socket.socket, client_address: object) -> None:  # type: ignore[override]
+        self.incoming.put((request, client_address))
+        self.wake()
+
+    def wake(self) -> None:
+        try:
+            self.wake_w.send(b"\0")
+        except OSError:
+            pass  # full, so the watcher is being woken anyway; or closed
+
+    def work(self) -> None:
+        while (item := self.ready.get()) is not None:
+            self.process_request_thread(*item)  # type: ignore[arg-type]
+
+    def watch(self) -> None:
+        idle: dict[socket.socket, tuple[float, object]] = {}  # in arrival order: the oldest first
+        with selectors.DefaultSelector() as selector:
+            selector.register(self.wake_r, selectors.EVENT_READ)
+            while True:
+                for key, _ in selector.select(timeout=0.5):
+                    if key.fileobj is self.wake_r:
+                        self.wake_r.recv(4096)
+                        continue
+                    sock: socket.socket = key.fileobj  # type: ignore[assignment]
+                    selector.unregister(sock)
+                    self.ready.put((sock, idle.pop(sock)[1]))
+                while not self.incoming.empty():
+                    item = self.incoming.get()
+                    if item is None:
+                        for sock in idle:
+                            self.shutdown_request(sock)
+                        return
+                    try:
+                        selector.register(item[0], selectors.EVENT_READ)
+                        idle[item[0]] = (time.monotonic(), item[1])
+                    except (OSError, ValueError):  # already gone
+                        self.shutdown_request(item[0])
+                now = time.monotonic()
+                for sock, (since, _) in list(idle.items()):
+                    if len(idle) <= self.max_idle and now - since < self.idle_timeout:
+                        break
+                    selector.unregister(sock)
+                    del idle[sock]
+                    self.shutdown_request(sock)
+
+    def server_close(self) -> None:
+        self.incoming.put(None)
+        self.wake()
+        for _ in range(self.workers):
+            self.ready.put(None)
+        self.watcher.join(5)
+        self.wake_r.close()
+        self.wake_w.close()
+        super().server_close()
+
+
+def make_server(host: str, port: int, directory: Path = DIST, coi: bool = False) -> Server:
     handler = type("BoundHandler", (Handler,), {"coi": coi})
 
     def factory(*args: object, **kwargs: object) -> Handler:
         return handler(*args, directory=str(directory), **kwargs)  # type: ignore[arg-type]
 
-    server = http.server.ThreadingHTTPServer((host, port), factory)  # type: ignore[arg-type]
-    server.daemon_threads = True
-    return server
+    return Server((host, port), factory)
 
 
 def arg_parser() -> argparse.ArgumentParser:

@@ -1,5 +1,5 @@
 """serve.py: content types, traversal refused, dot-files hidden, no listings, clean 400s, framing and cache
-headers, conditional requests, localhost by default, clear errors."""
+headers, conditional requests, bounded against idle connections, localhost by default, clear errors."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -256,6 +257,63 @@ class TestCaching:
         etag = request(site, "/embed.html")[1]["etag"]
         status, headers, _ = request(site, "/embed.html", {"If-None-Match": etag})
         assert status == 304 and "x-frame-options" not in headers
+
+
+def open_idle(site: Site, count: int) -> list[socket.socket]:
+    socks = []
+    for _ in range(count):
+        sock = socket.create_connection((site.host, site.port), timeout=10)
+        socks.append(sock)
+    return socks
+
+
+def closed_by_server(sock: socket.socket, within: float = 10) -> bool:
+    sock.settimeout(within)
+    try:
+        return sock.recv(1) == b""
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False
+
+
+class TestConnections:
+    def test_request_answers_while_many_connections_idle(self, site: Site) -> None:
+        threads = threading.active_count()
+        socks: list[socket.socket] = []
+        try:
+            socks = open_idle(site, 300)
+            assert threading.active_count() <= threads + 2  # idle connections take no thread
+            status, _, body = get(site, "/")  # 10 s socket timeout: the failure condition
+            assert (status, body) == (200, b"<!doctype html>")
+        finally:
+            for sock in socks:
+                sock.close()
+
+    def test_idle_connection_dropped_after_timeout(self, tmp_path: Path) -> None:
+        (tmp_path / "index.html").write_text("x")
+        with serving(tmp_path, idle_timeout=0.3) as site, socket.create_connection((site.host, site.port)) as sock:
+            assert closed_by_server(sock)
+
+    def test_oldest_idle_dropped_past_the_bound(self, tmp_path: Path) -> None:
+        (tmp_path / "index.html").write_text("x")
+        with serving(tmp_path, max_idle=16) as site:
+            socks = open_idle(site, 40)
+            try:
+                assert closed_by_server(socks[0])
+                assert get(site, "/")[0] == 200
+                assert not closed_by_server(socks[-1], within=0.3)
+            finally:
+                for sock in socks:
+                    sock.close()
+
+    def test_stalled_request_dropped(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        (tmp_path / "index.html").write_text("x")
+        monkeypatch.setattr(serve.Handler, "timeout", 0.3)
+        with serving(tmp_path) as site, socket.create_connection((site.host, site.port)) as sock:
+            sock.sendall(b"GET / HTTP/1.0\r\nHost: x\r\n")  # the headers never end
+            assert closed_by_server(sock)
+            assert get(site, "/")[0] == 200
 
 
 class TestCommandLine:
