@@ -35,6 +35,8 @@ RUNTIME_PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python
 #: Fetched at start-up by Pyodide; their total size drives the progress bar.
 BOOT_FETCHED = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip",
                 "vendor/pyodide/pyodide-lock.json", "app.zip"]
+#: Parts of npm ``fake-indexeddb`` copied to vendor/ (its ES modules and the installer ``auto/``).
+FAKE_IDB = ["build/esm", "auto"]
 #: The browser side: which file kinds of web/ are copied as they are.
 WEB_ASSETS = {".css", ".js", ".json", ".svg", ".png", ".webmanifest"}
 #: Python packages packed into app.zip (lexicon's build tooling is harmless but never imported there).
@@ -150,6 +152,15 @@ def _build(out: Path) -> dict[str, dict[str, object]]:
     for src in sorted((NODE / "@pyscript" / "core" / "dist").iterdir()):
         if src.suffix in {".js", ".css"} and not src.name.endswith(".d.ts"):
             shutil.copyfile(src, tmp / "vendor" / "pyscript" / src.name)
+    # An in-memory IndexedDB, loaded only where the browser refuses storage to the page (a game
+    # embedded in another site's page): PyScript opens IndexedDB at start-up and stops if it cannot.
+    for sub in FAKE_IDB:
+        for src in sorted((NODE / "fake-indexeddb" / sub).rglob("*")):
+            if src.is_file() and src.suffix in {".js", ".mjs"}:
+                dest = tmp / "vendor" / "fake-indexeddb" / src.relative_to(NODE / "fake-indexeddb")
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(src, dest)
+    shutil.copyfile(NODE / "fake-indexeddb" / "LICENSE", tmp / "vendor" / "fake-indexeddb" / "LICENSE")
     for src in sorted((ROOT / "web").rglob("*")):
         if src.is_file() and src.suffix in WEB_ASSETS and src.relative_to(ROOT).as_posix() not in ROOT_FILES:
             dest = tmp / src.relative_to(ROOT)
