@@ -365,3 +365,72 @@ class TestComputerChallenges:
         assert [r[1] for r in rows] == ["Anna", "Scarabot"]
         assert rows[1][2].startswith("!challenge 3") and "upheld" in rows[1][2]
         shot(page, "scarabeo-computer-challenge")
+
+
+def vote_seed(lex: Any) -> int:
+    """A three-player deal in vote mode where Anna (seat 1) starts."""
+    for seed in range(1, 200):
+        state = ScarabeoState.from_options({"players": 3, "names": ["Anna", "Bruno", "Carla"],
+                                            "check_mode": "vote", "contest": True}, seed,
+                                            word_list=lex)
+        if state.to_move() == 0:
+            return seed
+    raise AssertionError("no deal where Anna starts")
+
+
+class TestAnyWordCanBeContested:
+    def test_vote_mode_a_lexicon_word_is_put_to_the_vote_and_refused_after(self, page: Any, open_site: Any,
+                                                                           lex: Any, gen: MoveGenerator) -> None:
+        seed = vote_seed(lex)
+        new_game(page, open_site, seed, [("Anna", "person"), ("Bruno", "person"), ("Carla", "person")], mode="vote")
+        reveal_if_covered(page)
+        # Anna plays a lexicon word: it stands unless someone contests it, decided on Bruno's cover
+        state = engine_state(page, lex)
+        p = best_play(state, gen)
+        assert p is not None and lex.contains(p[3].upper())
+        type_play(page, state, p)
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#sc-challenge[data-mode='contest']", timeout=30_000)
+        watch_rack(page)
+        assert "Bruno" in page.locator("#cover-title").text_content()
+        assert page.locator("#sc-dispute-title").text_content() == "Put a word to the vote?"
+        assert page.locator("#sc-challenge-2").text_content() == "Bruno puts it to the vote"
+        assert page.locator("#sc-challenge-3").text_content() == "Carla puts it to the vote"
+        assert page.locator("#sc-challenge-1").count() == 0 and page.locator("#sc-accept").count() == 1
+        assert "even one in the lexicon" in page.locator("#sc-challenge").text_content()
+        word = engine_state(page, lex).pending.breakdown.words[0].word
+        shot(page, "scarabeo-contest")
+        page.click("#sc-challenge-3")  # Carla contests the lexicon word: the table votes
+        page.wait_for_selector("#reveal, #sc-vote", timeout=30_000)
+        reveal_if_covered(page)
+        page.wait_for_selector("#sc-vote")
+        assert f"Carla contests Anna's play" in page.locator("#sc-vote").text_content()
+        assert word in page.locator("#sc-vote").text_content()
+        assert not page.evaluate("window.__rackSeen") or page.locator("#sc-vote").count() == 1
+        for seat in range(3):
+            page.check(f"#sc-vote-{seat}-N")
+        page.click("#sc-vote-go")
+        page.wait_for_selector("#reveal, #sc-play", timeout=30_000)
+        reveal_if_covered(page)
+        assert "rejected" in page.locator("#play-message").text_content()
+        voted = engine_state(page, lex)
+        moves = [voted.move_text(m) for m in voted.history()]
+        assert moves[1] == f"!challenge 3 {word}" and moves[2] == "!vote NNN"
+        assert voted.to_move() == 0 and not any(voted.board) and voted.rejected == {word}
+        rows = sheet_rows(page)
+        assert [r[1] for r in rows][:2] == ["Anna", "Carla"] and f"puts {word} to the vote" in rows[1][2]
+        # the same word again: refused for the rest of the game, already in the preview
+        set_direction(page, p[2])
+        page.locator(f"#sq-{square_name(p[1])}").focus()
+        for _sq, letter in new_letters(voted, p):
+            page.keyboard.press(letter.lower())
+        page.wait_for_function("document.body.textContent.includes('Voted down earlier in this game: "
+                               f"{word}')", timeout=10_000)
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(500)
+        assert len(engine_state(page, lex).history()) == 3
+        # and the rules page says so, in the decisions
+        open_site(page, "#/scarabeo/rules")
+        page.wait_for_selector("#sc-rules-decisions")
+        decisions = page.locator("#sc-rules-decisions").text_content()
+        assert "GUIDERDONE" in decisions and "forget to draw" in decisions

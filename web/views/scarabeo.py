@@ -130,7 +130,10 @@ class ScarabeoUI:
                 node = document.getElementById(f"seat-{i}-name")
                 name = " ".join(str(node.value if node else "").split())[:24]
                 names.append(name or t("play.seat.default", n=i + 1))
-            return {"players": players, "names": names, "check_mode": check_mode, "hourglass": bool(glass.checked)}
+            options = {"players": players, "names": names, "check_mode": check_mode, "hourglass": bool(glass.checked)}
+            if check_mode == "vote":
+                options["contest"] = True  # any word can be put to the vote (a record without it is an older game)
+            return options
 
         return box, read
 
