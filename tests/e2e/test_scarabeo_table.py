@@ -95,6 +95,30 @@ class TestHourglass:
         assert [engine_state(page, lex).move_text(m) for m in engine_state(page, lex).history()] == ["-"]
 
 
+class TestLatePlay:
+    def test_art18_late_play_becomes_timeout_pass(self, page: Any, open_site: Any, lex: Any,
+                                                  gen: MoveGenerator) -> None:
+        new_game(page, open_site, 7, [("Anna", "person"), ("Bruno", "person")], hourglass=True)
+        reveal_if_covered(page)
+        state = engine_state(page, lex)
+        p = best_play(state, gen)
+        assert p is not None
+        type_play(page, state, p)
+        # The sand runs out between two ticks of the page's hourglass and the play is sent in that
+        # moment: one synchronous step, so the half-second ticker cannot pass the turn first.
+        page.evaluate("""() => { const real = performance.now.bind(performance);
+            performance.now = () => real() + 125000;
+            document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true})); }""")
+        page.wait_for_selector("#reveal", timeout=10_000)
+        after = engine_state(page, lex)
+        assert [after.move_text(m) for m in after.history()] == ["-"] and not any(after.board)
+        assert after.racks[state.to_move()] == state.racks[state.to_move()]
+        assert "Time is up" in page.locator("#play-message").text_content()
+        reveal_if_covered(page)
+        assert page.locator("#takeback").is_disabled()  # the engine's time-out pass, not the player's
+        assert stored(page)["state"]["meta"]["table"]["last"]["timeout"] is True
+
+
 def scarab_opening(lex: Any, gen: MoveGenerator) -> tuple[int, GenPlay]:
     """A seed whose first player holds a scarab, and their best opening that lays it for a letter
     missing from the rack (so typing that letter uses the scarab)."""
