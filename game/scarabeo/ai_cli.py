@@ -68,13 +68,14 @@ def cmd_best(args: argparse.Namespace) -> int:
     if args.top < 1:
         return _fail(f"--top must be at least 1, not {args.top}")
     try:
-        lex = _lexicon()
-    except RuntimeError as err:
-        return _fail(str(err))
-    try:
-        state = ScarabeoState.from_position(args.position, word_list=lex)
+        state = ScarabeoState.from_position(args.position)
     except NotationError as err:
         return _fail(f"position: {err}")
+    try:
+        # After the position: a malformed one is refused without the lexicon's load time.
+        state.word_list = _lexicon()
+    except RuntimeError as err:
+        return _fail(str(err))
     if state.is_over():
         _emit([])
         return OK
