@@ -111,7 +111,7 @@ class Hourglass:
             raise ValueError("no running turn saved")
         carry, used, paused = data.get("carry_in"), data.get("used"), data.get("paused")
         for name, value in (("carry_in", carry), ("used", used)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not _finite(value):
                 raise ValueError(f"saved {name} is not a number")
         assert isinstance(carry, (int, float)) and isinstance(used, (int, float))
         if not isinstance(paused, bool):
@@ -136,3 +136,11 @@ class Hourglass:
             "running": self.running,
             "expired": self.expired(),
         }
+
+
+def _finite(value: int | float) -> bool:
+    # math.isfinite converts an int to float first: one of 309 digits or more overflows.
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False

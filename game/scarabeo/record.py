@@ -220,7 +220,8 @@ def from_text(text: str, word_list: WordList | None = None) -> ScarabeoState:
                                       f"{nick(seat)} NAME'")
                 names[seat] = name.strip()
             elif key == "seed":
-                seed = _int(value.strip(), "seed", line_no, digits=20)
+                # As long as a JSON record's seed may be, so both formats carry the same games.
+                seed = _int(value.strip(), "seed", line_no, digits=safejson.MAX_NUMBER_DIGITS)
             elif key == "options":
                 try:
                     options = safejson.loads(value)

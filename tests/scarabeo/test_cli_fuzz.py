@@ -158,3 +158,25 @@ def test_a_real_process_refuses_a_huge_run_in_one_line() -> None:
     assert proc.returncode == MALFORMED and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
     assert json.loads(proc.stdout)["error_code"] == "bad-position"
+
+
+class TestOtherNumbers:
+    def test_a_saved_hourglass_turn_with_a_huge_number_starts_afresh(self) -> None:
+        from game.scarabeo.hourglass import Hourglass
+
+        glass = Hourglass(lambda: 0.0)
+        for value in (10**400, float("nan"), float("inf"), -1, "5", None, True):
+            with pytest.raises(ValueError):
+                glass.restore({"active": True, "carry_in": value, "used": 0, "paused": False})
+
+    def test_a_forty_digit_seed_survives_both_record_formats(self) -> None:
+        s = ScarabeoState.new(2, 10**39 + 7)
+        s.push(s.parse_move("-"))
+        for text in (record.to_text(s), record.to_json(s)):
+            assert record.load(text).seed == 10**39 + 7
+
+    def test_a_forty_one_digit_seed_is_refused_in_both_formats(self) -> None:
+        s = ScarabeoState.new(2, 10**40)
+        for text in (record.to_text(s), record.to_json(s)):
+            with pytest.raises(record.ReplayError, match="seed|digits"):
+                record.load(text)
