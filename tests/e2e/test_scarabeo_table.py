@@ -458,3 +458,51 @@ class TestAnyWordCanBeContested:
         page.wait_for_selector("#sc-rules-decisions")
         decisions = page.locator("#sc-rules-decisions").text_content()
         assert "GUIDERDONE" in decisions and "forget to draw" in decisions
+
+
+def closing_record(lex: Any) -> str:
+    """A two-person challenge-mode game played by the computer up to the play that empties the bag and
+    its rack, waiting for the table's decision: its text record."""
+    from game.scarabeo import ai, record
+
+    for seed in range(1, 40):
+        game = ScarabeoState.from_options({"players": 2, "names": ["Anna", "Bruno"], "check_mode": "challenge"},
+                                          seed, word_list=lex)
+        while not game.is_over():
+            p = game.pending
+            if p is not None and not game.bag and not game.racks[p.player]:
+                return record.to_text(game)
+            game.push(ai.choose(game, "greedy"))
+    raise AssertionError("no game reached a closing play")
+
+
+class TestClosingPlayAwaitingAChallenge:
+    def test_a_move_before_the_decision_is_refused_as_pending_not_as_game_over(
+            self, page: Any, open_site: Any, lex: Any, gen: MoveGenerator, tmp_path: Any) -> None:
+        path = tmp_path / "closing.txt"
+        path.write_text(closing_record(lex), encoding="utf-8")
+        open_site(page, "#/scarabeo/new")
+        page.wait_for_selector("#sc-import", state="attached", timeout=60_000)
+        page.set_input_files("#sc-import", str(path))
+        page.wait_for_selector("#reveal, #sc-board", timeout=30_000)
+        reveal_if_covered(page)
+        state = engine_state(page, lex)
+        assert state.pending is not None and not state.is_over()
+        page.wait_for_selector("#sc-accept")
+        p = best_play(state, gen)
+        assert p is not None
+        # the next player lays a play instead of deciding: refused with the reason
+        set_direction(page, p[2])
+        page.locator(f"#sq-{square_name(p[1])}").focus()
+        for _sq, letter in new_letters(state, p):
+            page.keyboard.press(letter.lower())
+        page.wait_for_function("document.body.textContent.includes("
+                               "'This play closes the game: it must first be accepted or challenged')",
+                               timeout=10_000)
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(500)
+        assert "game is over" not in (page.text_content("body") or "")
+        assert len(engine_state(page, lex).history()) == len(state.history())
+        page.click("#sc-accept")
+        page.wait_for_function("document.body.textContent.includes('Play again')", timeout=30_000)
+        assert engine_state(page, lex).is_over()
