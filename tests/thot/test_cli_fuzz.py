@@ -86,3 +86,18 @@ def test_a_real_process_refuses_a_huge_run_in_one_line() -> None:
     )
     assert proc.returncode == MALFORMED and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and json.loads(proc.stdout)["error"] == "notation"
+
+
+def test_numbers_on_the_command_line_are_bounded() -> None:
+    for args in (["best", SHORT, "--time", "nan"], ["hint", SHORT, "--time", "-1"], ["best", SHORT, "--time", "inf"],
+                 ["selfplay", "--games", "1", "--jobs", "100000"], ["new", "--seed", "9" * 41]):
+        result = call(main, args)
+        assert_refused(result)
+        assert result.json()["error"] in ("usage", "input")
+
+
+def test_a_board_starting_with_a_minus_sign_is_a_positional() -> None:
+    position = "-1P6/8/8/8/8/8/8/8 r 0 ./. -"
+    result = call(main, ["show", position])
+    assert result.code == 0 and result.json()["position"] == position
+    assert call(main, ["best", position, "--level", "1"]).code == 0
