@@ -52,7 +52,9 @@ class TestFirstPaint:
             page.wait_for_timeout(50)
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)
         # It moves forward only, through values between empty and full (how many depends on the load).
-        assert seen == sorted(seen), f"the bar went backwards: {seen}"
+        # (0 is also what an indeterminate bar reads once Python is loading: leave those out)
+        moving = [v for v in seen if v > 0]
+        assert moving == sorted(moving), f"the bar went backwards: {seen}"
         assert any(0 < v < 99 for v in seen), f"the bar should move through the download, saw {seen}"
 
     def test_unknown_route(self, page: Any, open_site: Any) -> None:
