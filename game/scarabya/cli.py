@@ -18,6 +18,7 @@ from typing import Any
 from game.core import GameRecord, IllegalMove, NotationError, RecordError, cliargs
 from game.core.record import MAX_RECORD_BYTES
 from game.scarabya import AnyState, PiecePlace, RuinsState, ScarabyaState, load, new, record, replay, solver
+from game.scarabya.state import MAX_PLAYERS
 
 OK, ILLEGAL, MALFORMED = 0, 1, 2
 #: Pyodide 3.14 (WebAssembly) CPU time / CPython 3.11 CPU time for the top-level search, measured
@@ -164,6 +165,8 @@ def cmd_best(args: argparse.Namespace) -> int:
 
 
 def _seat_levels(args: argparse.Namespace, players: int) -> list[int]:
+    if not 1 <= players <= MAX_PLAYERS:  # before a list of that many levels is built
+        raise _ArgError(f"Scarabya is for 1-{MAX_PLAYERS} players, not {players}")
     if args.levels:
         levels = _levels(args.levels)
         if len(levels) == 1:

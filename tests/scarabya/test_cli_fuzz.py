@@ -106,3 +106,10 @@ def test_a_real_process_refuses_a_bad_option_in_one_line() -> None:
                           capture_output=True, text=True, check=False, timeout=60)
     assert proc.returncode == MALFORMED and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and "option layout" in proc.stderr
+
+
+def test_a_huge_player_count_in_selfplay_is_refused_before_any_list_is_built() -> None:
+    for players in ("9" * 30, "0", "-1"):
+        result = call(main, ["selfplay", "--players", players])
+        assert_refused(result)
+        assert "players" in result.json()["error"]
