@@ -153,6 +153,16 @@ def embedded(context_factory: Any, guard: Guard, own_server: Any, game: str, tit
     return page, frame
 
 
+def play_thot_move(frame: Any) -> None:
+    """In an embedded frame: a short Thot game of two people, and its first move."""
+    frame.locator("#thot-short").check()
+    frame.locator("#seat-1-kind").select_option("person")
+    frame.locator("#start").click()
+    frame.locator("#thot-board").wait_for()
+    frame.locator(LEGAL).first.click()
+    frame.locator("#thot-log li:not(.muted)").first.wait_for()
+
+
 def fits_frame(page: Any) -> bool:
     return bool(page.evaluate("document.getElementById('game').contentDocument.documentElement.scrollWidth <= 400"))
 
@@ -161,12 +171,7 @@ class TestEmbedding:
     def test_host_page_embeds_thot_and_plays(self, context_factory: Any, guard: Guard, own_server: Any) -> None:
         page, frame = embedded(context_factory, guard, own_server, "thot", "Scarab — the Game of Thot")
         assert frame.locator(".topbar").count() == 0
-        frame.locator("#thot-short").check()
-        frame.locator("#seat-1-kind").select_option("person")
-        frame.locator("#start").click()
-        frame.locator("#thot-board").wait_for()
-        frame.locator(LEGAL).first.click()
-        frame.locator("#thot-log li:not(.muted)").first.wait_for()
+        play_thot_move(frame)
         # The embedded game is saved apart from the main site's games.
         keys = page.evaluate("Object.keys(localStorage)")
         assert any(k.startswith("scarab:embed:save:") for k in keys)

@@ -13,6 +13,7 @@ import pytest
 
 from game.core import GameRecord, Rng
 from tests.e2e.conftest import Guard, shot, watch
+from tests.e2e.test_share_embed import play_thot_move
 from web import engines
 
 pytestmark = pytest.mark.e2e
@@ -219,15 +220,21 @@ class TestSettingsAndStatistics:
             page.evaluate("() => { for (let i = 0; i < 400; i++) localStorage.removeItem('filler' + i); }")
 
 
+def tab_in_game(context_factory: Any, guard: Guard, open_site: Any, save_id: str) -> tuple[Any, Any]:
+    """(context, tab A) with the real saves stored and tab A in the game ``save_id``."""
+    ctx = context_factory()
+    tab = watch(ctx.new_page(), guard)
+    open_site(tab)
+    real_saves(tab)
+    tab.goto(tab.url.split("#")[0] + f"#/thot/play/{save_id}")
+    tab.wait_for_selector("#thot-board")
+    return ctx, tab
+
+
 class TestOtherTabs:
     def test_newer_version_in_another_tab_is_never_overwritten(self, context_factory: Any, guard: Guard,
                                                              open_site: Any) -> None:
-        ctx = context_factory()
-        a = watch(ctx.new_page(), guard)
-        open_site(a)
-        real_saves(a)
-        a.goto(a.url.split("#")[0] + "#/thot/play/real0")
-        a.wait_for_selector("#thot-board")
+        ctx, a = tab_in_game(context_factory, guard, open_site, "real0")
         # Tab B, a newer release, rewrites the game with schema 2, a higher revision, an extra field.
         newer = {**envelope("real0", "Real game 0", thot_record(0)), "schema": 2, "revision": 9, "extra": [1]}
         b = watch(ctx.new_page(), guard)
@@ -246,12 +253,7 @@ class TestOtherTabs:
 
     def test_deleted_in_another_tab_is_not_recreated(self, context_factory: Any, guard: Guard,
                                                      open_site: Any) -> None:
-        ctx = context_factory()
-        a = watch(ctx.new_page(), guard)
-        open_site(a)
-        real_saves(a)
-        a.goto(a.url.split("#")[0] + "#/thot/play/real1")
-        a.wait_for_selector("#thot-board")
+        _ctx, a = tab_in_game(context_factory, guard, open_site, "real1")
         a.evaluate("localStorage.removeItem('scarab:save:real1')")
         a.locator(LEGAL).first.click()
         dialog = a.get_by_role("dialog")
@@ -286,12 +288,7 @@ class TestCrossSiteEmbed:
         page.goto(base.replace("127.0.0.1", "localhost") + "blog.html")  # localhost and 127.0.0.1: two different sites
         frame = page.frame_locator("#game")
         frame.locator("body[data-ready='1']").wait_for(timeout=60_000)
-        frame.locator("#thot-short").check()
-        frame.locator("#seat-1-kind").select_option("person")
-        frame.locator("#start").click()
-        frame.locator("#thot-board").wait_for()
-        frame.locator(LEGAL).first.click()
-        frame.locator("#thot-log li:not(.muted)").first.wait_for()
+        play_thot_move(frame)
         note = frame.locator("#ephemeral-note")
         assert "lasts only for this visit" in note.inner_text()
         href = frame.locator("#ephemeral-open").get_attribute("href") or ""
