@@ -400,6 +400,8 @@ class GamePage:
     def take_back(self) -> None:
         assert self.session is not None
         if self.can_take_back():
+            # who holds the device: the seat whose rack was shown (None under a cover)
+            holder = self.revealed[0] if self.revealed is not None else None
             try:
                 self.session.take_back()
             except StorageError as err:
@@ -408,7 +410,11 @@ class GamePage:
             if hook is not None:  # optional: the view puts back what the move changed (Scarabeo's hourglass)
                 hook(self)
             self.selection = {}
-            self.revealed = (self.session.state.to_move(), len(self.session.state.history()))
+            # Privacy first: the seat to move again is, in pass-and-play, someone other than the
+            # person holding the device; their rack is shown only after the cover ("Pass the device
+            # to NAME"). Only the holder's own seat stays uncovered.
+            seat = self.session.state.to_move()
+            self.revealed = (seat, len(self.session.state.history())) if seat == holder else None
             self.say(self.t("play.takeback.done"))
             self.redraw()
 

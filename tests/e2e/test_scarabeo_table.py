@@ -88,6 +88,10 @@ class TestHourglass:
         wait_seconds_left(page, 131)
         assert page.locator("#takeback").is_enabled()
         page.click("#takeback")
+        # the move comes back to its player, who does not hold the device: the cover goes up first
+        page.wait_for_selector("#reveal")
+        assert names[1 - first] in page.locator("#cover-title").text_content()
+        reveal_if_covered(page)
         page.wait_for_function(f"document.getElementById('sc-scores').querySelector('tr.to-move')"
                                f".textContent.includes('{names[1 - first]}')")
         assert left - 3 <= seconds_left(page) <= left, (left, seconds_left(page))
