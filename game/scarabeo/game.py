@@ -363,7 +363,9 @@ class ScarabeoState(GameState[Move]):
         moves: list[Move] = []
         if p is not None:
             moves.append(Accept())
-            moves.extend(Challenge(s) for s in range(self.num_players) if s != p.player)
+            # In vote mode a play whose every word was already accepted by vote has nothing left to contest.
+            if self.check_mode != "vote" or any(w.word not in self.accepted for w in p.breakdown.words):
+                moves.extend(Challenge(s) for s in range(self.num_players) if s != p.player)
             if not self.bag and not self.racks[p.player]:
                 return moves  # the pending play closes the game: only the dispute remains
         rack = self.racks[self.turn]
