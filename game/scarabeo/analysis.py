@@ -1,0 +1,200 @@
+"""Scarabeo analysis: every turn of a record against the champion's best plays by equity.
+
+The value of a turn is the champion's equity (``ai.py``): score + the leave's value (full weight
+with at least a rack's worth of tiles in the bag, half when fewer, none when it is empty), an
+exchange −2, a pass the leave − 20. With the bag empty in a two-player game the champion looks one
+reply ahead, and so does the analysis, for every alternative it lists and for the turn played:
+score − the opponent's best answer − the tiles left on the rack, or score + twice the other rack
+when the turn goes out. The turn played is valued with the same formula, whether or not it is
+among the alternatives, so its loss is on the same scale as the best's.
+
+Disputes (``!challenge``, ``!accept``, ``!vote``) are the table's decisions, listed without
+analysis. A play that formed a word the lexicon refuses (challenge and vote modes) is valued as
+if it stood: the analysis says what it would have been worth, the record what it earned.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from game.core import GameRecord, RecordError
+from game.core.analysis import (
+    Alternative, Analysis, MoveAnalysis, Progress, Thresholds, may_analyse, record_digest,
+    rounded, run, summarise,
+)
+from game.scarabeo import ai, leaves
+from game.scarabeo.game import ScarabeoState
+from game.scarabeo.movegen import GenPlay, tiles_placed
+from game.scarabeo.moves import Exchange, Move, Pass, Play, move_text
+from game.scarabeo.record import replay_record
+from game.scarabeo.rules import resolve_play
+from game.scarabeo.tiles import RACK_SIZE, SCARAB, rack_value, sort_rack
+
+#: How many alternatives are listed per turn, best first.
+TOP = 5
+#: In equity points. A champion's turn scores about 40 on average (954 points a game over some
+#: 24 turns, docs/scarabeo-ai.md), and its leave model moves a turn's value by ±15. Within 3 points
+#: is noise of the leave model (a different but equally fine play: good); 3-10 costs a few points
+#: of score or a weaker rack (inaccuracy); 10-25 about half an average turn (mistake); more than
+#: 25 throws away most of a turn, a missed bonus play or a wasted scarab (blunder).
+THRESHOLDS = Thresholds("equity points", best=0.0, good=3.0, inaccuracy=10.0, mistake=25.0)
+
+
+def analyse_steps(record: GameRecord, lexicon: Any, *, viewer: int | None = None,
+                  finished: bool | None = None, top: int = TOP,
+                  progress: Progress | None = None) -> Generator[None, None, Analysis]:
+    """The analysis of ``record`` in slices (yields every few ms; returns the ``Analysis``).
+
+    ``lexicon`` is the ``lexicon.Lexicon`` the game was checked with (the move generator needs its
+    automaton). ``finished`` defaults to whether the record ends the game; ``viewer`` is the seat
+    whose own moves may be analysed while it is in progress (``may_analyse``). Raises
+    ``RecordError`` (``record.ReplayError``) when the record does not replay."""
+    if top < 1:
+        raise ValueError(f"top must be at least 1, not {top}")
+    ai.generator_for(lexicon)  # refuses a word list without automaton before any work
+    end = replay_record(record, lexicon)
+    if viewer is not None and not 0 <= viewer < end.num_players:
+        raise ValueError(f"viewer must be a seat 0-{end.num_players - 1}, not {viewer}")
+    done = end.is_over() if finished is None else finished
+    state = ScarabeoState.from_options(record.options, record.seed, lexicon)
+    progress = progress if progress is not None else Progress()
+    progress.total, progress.done = len(record.moves), 0
+    out: list[MoveAnalysis] = []
+    for ply, text in enumerate(record.moves, start=1):
+        move = state.parse_move(text)
+        turn = isinstance(move, (Play, Pass, Exchange))
+        seat: int | None = state.turn if turn else None
+        reason = "dispute" if seat is None else may_analyse(seat, viewer, done)
+        found: tuple[tuple[Alternative, ...], Alternative] | None = None
+        if reason is None and seat is not None:
+            found = yield from _turn(state, move, top, lexicon)
+        state.push(move)
+        scores = tuple(state.scores)
+        if found is None:
+            out.append(MoveAnalysis(ply, seat, text, scores, reason=reason))
+        else:
+            best, played = found
+            loss = rounded(max(0.0, best[0].value - played.value))
+            out.append(MoveAnalysis(ply, seat, text, scores, best=best, played=played, loss=loss,
+                                    klass=THRESHOLDS.classify(loss)))
+        progress.done = ply
+        yield
+    return Analysis(
+        game="scarabeo", record=record_digest(record), players=state.num_players, viewer=viewer,
+        finished=done, engine={"level": "champion", "top": top}, thresholds=THRESHOLDS,
+        moves=tuple(out), summary=summarise(out, state.num_players))
+
+
+def analyse(record: GameRecord, lexicon: Any, *, viewer: int | None = None,
+            finished: bool | None = None, top: int = TOP) -> Analysis:
+    """``analyse_steps`` run to the end (blocking): the command line's and the tests' entry."""
+    return run(analyse_steps(record, lexicon, viewer=viewer, finished=finished, top=top))
+
+
+# --- one turn ----------------------------------------------------------------------------------
+def _turn(state: ScarabeoState, move: Move, top: int, lexicon: Any,
+          ) -> Generator[None, None, tuple[tuple[Alternative, ...], Alternative]]:
+    """(the best alternatives, best first; the turn played), valued alike."""
+    ranked: list[ai.Choice] = []
+    # ``_rank`` is the champion's own ranking: the same plays, leaves and end game it plays by.
+    yield from ai._rank(state, ai.LEVELS["champion"], lexicon, ranked, top=top)
+    endgame = (not state.bag and state.num_players == 2
+               and any(isinstance(c.move, Play) for c in ranked))
+    weight = _leave_weight(state)
+    played = _choice(state, move, weight)
+    if endgame:
+        # The champion values only its best few candidates by the reply; the rest of its list
+        # keeps the plain score. Every alternative shown and the turn played get the reply here.
+        valued: list[ai.Choice] = []
+        for c in ranked[:top]:
+            v = yield from _endgame_value(state, c, lexicon)
+            valued.append(ai.Choice(c.move, c.score, v, c.leave))
+        ranked = sorted(valued, key=lambda c: (-c.equity, -c.score, move_text(c.move)))
+        v = yield from _endgame_value(state, played, lexicon)
+        played = ai.Choice(played.move, played.score, v, played.leave)
+    key = _key(state, played.move)
+    for c in ranked:
+        if _key(state, c.move) == key:
+            played = ai.Choice(played.move, c.score, c.equity, c.leave)  # the same figure exactly
+    best = [_alternative(state, c) for c in ranked[:top]]
+    mine = _alternative(state, played)
+    if not best or mine.value > best[0].value:
+        # Only the end game can get here (its candidates are the best few by score): the turn
+        # played is then at least as good as anything the champion looked at.
+        best = [mine, *best][:top]
+    return tuple(best), mine
+
+
+def _leave_weight(state: ScarabeoState) -> float:
+    bag = len(state.bag)
+    return 1.0 if bag >= RACK_SIZE else ai.NEAR_END_LEAVE if bag > 0 else 0.0
+
+
+def _after(state: ScarabeoState, move: Move) -> tuple[list[str], list[str], int]:
+    """(board after the turn, rack left before drawing, tiles placed) without touching ``state``."""
+    board = state.board[:]
+    rack = list(state.racks[state.turn])
+    for sq in move.swaps if isinstance(move, (Play, Pass, Exchange)) else ():
+        rack.remove(board[sq].upper())
+        rack.append(SCARAB)
+        board[sq] = board[sq].upper()
+    placed = 0
+    if isinstance(move, Play):
+        for sq, ch in resolve_play(board, move):
+            board[sq] = ch
+            rack.remove(SCARAB if ch.islower() else ch)
+            placed += 1
+    return board, rack, placed
+
+
+def _choice(state: ScarabeoState, move: Move, weight: float) -> ai.Choice:
+    """The turn played as the champion would value it (no end game: see ``_endgame_value``)."""
+    _, left, _ = _after(state, move)
+    leave = sort_rack(left)
+    if isinstance(move, Play):
+        score = state.preview(move).score
+        return ai.Choice(move, score, score + weight * leaves.value(leave), leave)
+    if isinstance(move, Exchange):
+        return ai.Choice(move, 0, ai.EXCHANGE_EQUITY, "")
+    return ai.Choice(move, 0, weight * leaves.value(leave) - ai.PASS_COST, leave)
+
+
+def _endgame_value(state: ScarabeoState, c: ai.Choice, lexicon: Any) -> Generator[None, None, float]:
+    """The champion's end-game value of a turn (bag empty, two players): as ``ai._endgame``."""
+    board, left, _ = _after(state, c.move)
+    opp_rack = state.racks[1 - state.turn]
+    if not left:
+        return float(c.score + 2 * rack_value(opp_rack))
+    replies: list[GenPlay] = []
+    yield from ai.generator_for(lexicon).iter_plays(board, opp_rack, replies, False, swaps=False)
+    left_bonus = 2 * rack_value(left)
+    reply = 0
+    for i in range(0, len(replies), ai.SLICE):
+        for r in replies[i:i + ai.SLICE]:
+            gain = r[0] + (left_bonus if tiles_placed(board, r) == len(opp_rack) else 0)
+            if gain > reply:
+                reply = gain
+        yield
+    return float(c.score - reply - rack_value(left))
+
+
+def _key(state: ScarabeoState, move: Move) -> tuple[Any, ...]:
+    """What a turn does, whatever its notation: a lone tile written down or across is one play."""
+    if isinstance(move, Play):
+        board = state.board[:]
+        for sq in move.swaps:
+            board[sq] = board[sq].upper()
+        return ("play", frozenset(resolve_play(board, move)), tuple(sorted(move.swaps)))
+    if isinstance(move, Exchange):
+        return ("exchange", sort_rack(move.tiles), tuple(sorted(move.swaps)))
+    return ("pass", tuple(sorted(move.swaps)) if isinstance(move, Pass) else ())
+
+
+def _alternative(state: ScarabeoState, c: ai.Choice) -> Alternative:
+    shown = ai.describe(state, c)
+    detail = {"score": c.score, "leave": c.leave, "words": shown["words"],
+              "placements": shown["placements"], "swaps": shown["swaps"]}
+    return Alternative(move_text(c.move), rounded(c.equity), detail)
+
+
+__all__ = ["THRESHOLDS", "TOP", "analyse", "analyse_steps", "RecordError"]

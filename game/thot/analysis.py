@@ -1,0 +1,169 @@
+"""Thot analysis: every move of a record against the top level's search.
+
+For each position the top level searches as it does in play (iterative deepening, node-limited,
+so the values depend only on the position), with ``search_forced`` so that a lone legal move still
+gets a value for the chart. Its move and value are the best alternative. When another move was
+played, that move alone is searched at the root of the same position, sharing the first search's
+transposition table, to the same depth: its value is then the same kind of number (the expected
+final margin for the mover's side, in points) and their difference is the loss.
+
+The evaluation per seat (for the advantage chart) is the value of the move played as each seat
+sees it: the mover's side gets it, the other side its negative (two players, teams); in the
+three- and four-player game the search's value is the mover's total against the best opponent,
+which says nothing about the others, so only the mover's entry is filled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Generator
+
+from game.core import GameRecord, RecordError
+from game.core.analysis import (
+    Alternative, Analysis, MoveAnalysis, Progress, Thresholds, may_analyse, record_digest,
+    rounded, run, summarise,
+)
+from game.thot.search import TOP_LEVEL, Level, Search, SearchResult, _Abort, _pv_text, level_of
+from game.thot.state import ThotState
+
+#: In points of the expected final margin. Scarabs are worth −8…+8 and the search's values move
+#: in quarter points (its leaf credits half the next capture), so a quarter point is noise (best
+#: up to 0.25); up to 1.5 points is about the smallest scarab's difference (good); up to 4 half a
+#: good capture (inaccuracy); up to 8 a whole big scarab given away (mistake); more, a blunder.
+THRESHOLDS = Thresholds("points", best=0.25, good=1.5, inaccuracy=4.0, mistake=8.0)
+#: Milliseconds of search between two yields (the page slices it further with ``run_in_slices``).
+SLICE_MS = 10.0
+
+
+def engine_level(depth: int | None = None, nodes: int | None = None) -> Level:
+    """The top level, with its deepest iteration or its node budget per search changed."""
+    lv = level_of(TOP_LEVEL)
+    if depth is not None:
+        if depth < 1:
+            raise ValueError(f"depth must be at least 1, not {depth}")
+        lv = replace(lv, max_depth=depth)
+    if nodes is not None:
+        if nodes < 1:
+            raise ValueError(f"nodes must be at least 1, not {nodes}")
+        lv = replace(lv, node_limit=nodes)
+    return lv
+
+
+def analyse_steps(record: GameRecord, *, viewer: int | None = None, finished: bool | None = None,
+                  depth: int | None = None, nodes: int | None = None,
+                  time_budget: float | None = None,
+                  progress: Progress | None = None) -> Generator[None, None, Analysis]:
+    """The analysis of ``record`` in slices (yields every ~10 ms; returns the ``Analysis``).
+
+    ``depth`` and ``nodes`` change the top level's limits; ``time_budget`` caps each search in
+    seconds (a cap makes the values depend on the machine's speed: leave it None for
+    reproducible figures). Raises ``RecordError`` when the record does not replay."""
+    lv = engine_level(depth, nodes)
+    if record.game != ThotState.GAME:
+        raise RecordError(f"record is for {record.game!r}, not 'thot'")
+    end = ThotState.replay(record)
+    if viewer is not None and not 0 <= viewer < end.players:
+        raise ValueError(f"viewer must be a seat 0-{end.players - 1}, not {viewer}")
+    done = end.is_over() if finished is None else finished
+    state = ThotState.from_options(record.options, record.seed)
+    progress = progress if progress is not None else Progress()
+    progress.total, progress.done = len(record.moves), 0
+    out: list[MoveAnalysis] = []
+    for ply, text in enumerate(record.moves, start=1):
+        move = state.parse_move(text)
+        seat = state.mover
+        reason = may_analyse(seat, viewer, done)
+        if reason is not None:
+            state.push(move)
+            out.append(MoveAnalysis(ply, seat, text, tuple(state.score), reason=reason))
+        else:
+            item = yield from _move(state, move.code, lv, time_budget)
+            state.push(move)
+            out.append(replace(item, ply=ply, move=text, scores=tuple(state.score)))
+        progress.done = ply
+        yield
+    engine: dict[str, Any] = {"level": TOP_LEVEL, "max_depth": lv.max_depth,
+                              "node_limit": lv.node_limit, "time_budget": time_budget}
+    return Analysis(
+        game="thot", record=record_digest(record), players=state.players, viewer=viewer,
+        finished=done, engine=engine, thresholds=THRESHOLDS, moves=tuple(out),
+        summary=summarise(out, state.players))
+
+
+def analyse(record: GameRecord, *, viewer: int | None = None, finished: bool | None = None,
+            depth: int | None = None, nodes: int | None = None,
+            time_budget: float | None = None) -> Analysis:
+    """``analyse_steps`` run to the end (blocking)."""
+    return run(analyse_steps(record, viewer=viewer, finished=finished, depth=depth, nodes=nodes,
+                             time_budget=time_budget))
+
+
+class _OneMove(Search):
+    """The search of one given root move, iteratively deepened to ``depth`` with a full window:
+    its value is exact at the depth reached, comparable with the full search's best value."""
+
+    def __init__(self, state: ThotState, level: Level, code: int, depth: int,
+                 tt: dict[int, tuple[int, int, int, int]], time_budget: float | None) -> None:
+        self._code = code
+        self._target = max(1, depth)
+        super().__init__(state, level, time_budget=time_budget, tt=tt, search_forced=True)
+
+    def _run(self) -> Generator[None, None, None]:
+        st = self.st
+        self.best = self._code
+        for depth in range(1, self._target + 1):
+            try:
+                yield from self._root([self._code], depth)
+            except _Abort:
+                while len(st._undo) > self._base:
+                    st._unmake()
+                break
+            self.depth = depth
+            if depth >= self.horizon:
+                self.exact = True
+                break
+
+
+def _drive(search: Search) -> Generator[None, None, SearchResult]:
+    while not search.step(SLICE_MS):
+        yield
+    return search.result()
+
+
+def _move(state: ThotState, code: int, lv: Level, time_budget: float | None,
+          ) -> Generator[None, None, MoveAnalysis]:
+    # ``_gen`` lists one move only when there is no other at all (an ankh with drops lists several).
+    forced = len(state._gen()) == 1
+    main = Search(state, lv, time_budget=time_budget, search_forced=True)
+    best = yield from _drive(main)
+    assert best.move is not None  # the game is not over before a recorded move
+    best_alt = Alternative(state.move_text(best.move), rounded(best.value), _detail(state, best))
+    if best.move.code == code:
+        played = best_alt
+    else:
+        one = _OneMove(state, lv, code, best.depth, main.tt, time_budget)
+        mine = yield from _drive(one)
+        played = Alternative(state.move_text(mine.move) if mine.move else "", rounded(mine.value),
+                             _detail(state, mine))
+    loss = rounded(max(0.0, best_alt.value - played.value))
+    if forced:
+        loss = 0.0
+    return MoveAnalysis(0, state.mover, "", (), best=(best_alt,), played=played, loss=loss,
+                        klass=THRESHOLDS.classify(loss), forced=forced,
+                        evaluation=_evaluation(state, played.value))
+
+
+def _detail(state: ThotState, res: SearchResult) -> dict[str, Any]:
+    return {"depth": res.depth, "nodes": res.nodes, "exact": res.exact,
+            "pv": _pv_text(state, res.pv)}
+
+
+def _evaluation(state: ThotState, value: float) -> tuple[float | None, ...]:
+    me = state.mover
+    if state.players == 2 or state.teams:
+        mine = state.side[me]
+        return tuple(value if state.side[s] == mine else rounded(-value) for s in range(state.players))
+    return tuple(value if s == me else None for s in range(state.players))
+
+
+__all__ = ["THRESHOLDS", "analyse", "analyse_steps", "engine_level"]
