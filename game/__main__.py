@@ -14,6 +14,7 @@ GAMES = {
     "scarabeo": "game.scarabeo.cli",
     "thot": "game.thot.cli",
     "scarabya": "game.scarabya.cli",
+    "daily": "game.daily.cli",  # not a game: the day's puzzles of all three
 }
 
 

@@ -1,0 +1,160 @@
+"""`python -m game daily [--date YYYY-MM-DD] [--game G] [--bench [--days N]]` — today's puzzles.
+
+JSON on stdout: the puzzle number, the date and, per game, the setup in the engine's notation and
+the best answer (docs/daily.md). Exit 0 ok, 2 malformed input (a bad date, an unknown game, no
+lexicon; one line on stderr and ``{"error": …}`` on stdout). The default date is today in local
+time, as the page counts it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import statistics
+import sys
+import time
+from typing import Any, NoReturn, Sequence
+
+from game import daily
+from game.core import cliargs
+
+OK, MALFORMED = 0, 2
+#: More days than this in one bench is a typing slip (a day costs about a second).
+MAX_BENCH_DAYS = 3660
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+class _Usage(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Usage(f"{self.prog}: {message}")
+
+
+def _fail(message: str) -> int:
+    print(json.dumps({"error": message}, ensure_ascii=False))
+    print(f"daily: {message}", file=sys.stderr)
+    return MALFORMED
+
+
+def parse_date(text: str) -> datetime.date:
+    """A calendar date written YYYY-MM-DD (``fromisoformat`` alone also takes 20261201 and
+    week dates, which a person typing a date did not mean)."""
+    if not _DATE.fullmatch(text):
+        raise ValueError(f"a date is written YYYY-MM-DD, not {text[:40]!r}")
+    try:
+        day = datetime.date.fromisoformat(text)
+    except ValueError as err:
+        raise ValueError(f"{text} is not a date ({err})") from None
+    daily.puzzle_number(day)  # before the first day: refused here, with the reason
+    return day
+
+
+def _parser() -> _Parser:
+    p = _Parser(prog="python -m game daily", description="the daily puzzles, one per game")
+    p.add_argument("--date", help="YYYY-MM-DD (default: today, local time)")
+    p.add_argument("--game", choices=daily.GAMES, action="append",
+                   help="only this game (repeatable)")
+    p.add_argument("--bench", action="store_true",
+                   help="time the generation instead of printing the puzzles")
+    p.add_argument("--days", type=int, default=7, help="with --bench: consecutive days timed")
+    return p
+
+
+def _lexicon() -> Any:
+    try:
+        import lexicon  # noqa: PLC0415 - only the command line reads files
+
+        return lexicon.load()
+    except Exception as err:
+        raise RuntimeError(f"the lexicon is not available ({err}); build it with "
+                           "'python -m lexicon build'") from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    except _Usage as err:
+        return _fail(str(err))
+    except SystemExit as err:  # --help
+        return int(err.code or 0)
+    try:
+        day = parse_date(args.date) if args.date is not None else datetime.date.today()
+        daily.puzzle_number(day)
+        games = tuple(dict.fromkeys(args.game)) if args.game else daily.GAMES
+        if args.bench and not 1 <= args.days <= MAX_BENCH_DAYS:
+            raise ValueError(f"--days is 1-{MAX_BENCH_DAYS}, not {args.days}")
+        lex = _lexicon() if "scarabeo" in games else None
+    except (ValueError, RuntimeError) as err:
+        return _fail(str(err))
+    try:
+        if args.bench:
+            data = bench(day, args.days, games, lex)
+        else:
+            data = daily.puzzles(day, lex, games)
+    except Exception as err:  # noqa: BLE001 - the last net: one line, never a traceback
+        return _fail(cliargs.internal_error(err))
+    print(json.dumps(data, ensure_ascii=False))
+    return OK
+
+
+def bench(first: datetime.date, days: int, games: tuple[str, ...], lexicon: Any) -> dict[str, Any]:
+    """Per game, over ``days`` dates from ``first``: wall and CPU seconds per puzzle, the longest
+    stretch between two yields (what the page's slices see) and the candidates tried."""
+    if lexicon is not None:
+        # The move generator's tables are built once per page; not a puzzle's cost.
+        t0 = time.perf_counter()
+        daily.scarabeo.ai.generator_for(lexicon)
+        setup = time.perf_counter() - t0
+    else:
+        setup = 0.0
+    table: dict[str, Any] = {}
+    for game in games:
+        wall: list[float] = []
+        cpu: list[float] = []
+        step: list[float] = []
+        attempts: list[int] = []
+        for k in range(days):
+            day = first + datetime.timedelta(days=k)
+            longest = [0.0]
+            last = [time.perf_counter()]
+
+            def tick() -> None:
+                now = time.perf_counter()
+                longest[0] = max(longest[0], now - last[0])
+                last[0] = now
+
+            w0, c0 = time.perf_counter(), time.process_time()
+            found = daily.run(daily.generate_one(game, day, lexicon), tick)
+            tick()
+            wall.append(time.perf_counter() - w0)
+            cpu.append(time.process_time() - c0)
+            step.append(longest[0])
+            attempts.append(int(found.get("attempt", 0)))
+        table[game] = {
+            "wall_s": _spread(wall),
+            "cpu_s": _spread(cpu),
+            "longest_step_ms": round(max(step) * 1000, 1),
+            "attempt_max": max(attempts),
+        }
+    return {
+        "first": first.isoformat(),
+        "days": days,
+        "python": platform.python_version(),
+        "implementation": sys.implementation.name,
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "generator_setup_s": round(setup, 3),
+        "games": table,
+    }
+
+
+def _spread(xs: list[float]) -> dict[str, float]:
+    return {"median": round(statistics.median(xs), 3), "max": round(max(xs), 3),
+            "mean": round(statistics.fmean(xs), 3)}
