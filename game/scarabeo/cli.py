@@ -1,7 +1,7 @@
 """``python -m game scarabeo COMMAND …`` — JSON on stdout; exit 0 ok/legal, 1 illegal move,
 2 malformed input (the message is in the JSON ``error`` field and on stderr).
 
-Commands: ``new``, ``score POSITION MOVE``, ``replay FILE``, ``randomplay``, ``bench --engine``; the computer
+Commands: ``new``, ``score POSITION MOVE``, ``replay FILE``, ``analyse RECORD``, ``randomplay``, ``bench --engine``; the computer
 player's ``best``, ``selfplay``, ``bench`` and ``positions`` are in ``game.scarabeo.ai_cli``.
 """
 
@@ -155,6 +155,42 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return OK
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """Every turn against the champion's best: the ``scarab-analysis`` JSON (``analysis.py``)."""
+    from game.core import GameRecord
+    from game.scarabeo import analysis, record
+
+    if args.top < 1:
+        return _fail(MALFORMED, f"--top must be at least 1, not {args.top}", error_code="usage")
+    try:
+        text = cliargs.read_record(args.record, MAX_RECORD_BYTES)
+    except ValueError as err:
+        return _fail(MALFORMED, str(err), error_code="bad-record")
+    try:
+        words = load_lexicon()
+    except RuntimeError as err:
+        return _fail(MALFORMED, str(err), error_code="no-lexicon")
+    try:
+        # Checked first as the replay command checks it (scores, totals, racks of a text record);
+        # a JSON record is then analysed as it is, so its digest is the save's.
+        state = record.load(text, words)
+        rec = GameRecord.loads(text) if text.lstrip().startswith("{") else record.to_record(state)
+    except record.ReplayError as err:
+        code = MALFORMED if err.kind == "malformed" else ILLEGAL
+        return _fail(code, str(err), turn=err.turn, kind=err.kind, error_code="bad-record")
+    if args.viewer is not None and not 0 <= args.viewer < state.num_players:
+        return _fail(MALFORMED, f"--viewer must be a seat 0-{state.num_players - 1}, not {args.viewer}",
+                     error_code="usage")
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = analysis.analyse(rec, words, viewer=args.viewer, top=args.top)
+    out = result.to_json()
+    if args.bench:
+        out["bench"] = cliargs.analysis_bench(len(result.moves), sum(m.analysed for m in result.moves),
+                                              time.perf_counter() - wall, time.process_time() - cpu)
+    _emit(out)
+    return OK
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from game.scarabeo.bench import run_bench, run_pyodide_bench
 
@@ -193,6 +229,12 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a text or JSON record, checking every score")
     r.add_argument("file")
     r.add_argument("--no-check", action="store_true", help="accept every word (no lexicon)")
+    an = sub.add_parser("analyse", help="each turn of a record against the champion's best plays")
+    an.add_argument("record", help="a JSON or text record file, or - for stdin")
+    an.add_argument("--viewer", type=int, default=None,
+                    help="the seat (0-based) whose own turns may be analysed while the game is on")
+    an.add_argument("--top", type=int, default=5, help="alternatives listed per turn")
+    an.add_argument("--bench", action="store_true", help="add the time it took")
     b = sub.add_parser("bench", help="with --engine: time the engine's hot paths")
     b.add_argument("--engine", action="store_true", help="the engine's hot paths (default: move generation)")
     b.add_argument("--n", type=int, default=2000)
@@ -237,9 +279,9 @@ def _main(args_list: list[str]) -> int:
     except SystemExit as exc:  # --help of a sub-command
         return int(exc.code or 0)
     handler = {"new": cmd_new, "score": cmd_score, "replay": cmd_replay, "bench": cmd_bench,
-               "randomplay": cmd_selfplay}
+               "randomplay": cmd_selfplay, "analyse": cmd_analyse}
     if args.command not in handler:
-        return _fail(MALFORMED, "a command is needed: new, score, replay, best, selfplay, randomplay or bench")
+        return _fail(MALFORMED, "a command is needed: new, score, replay, analyse, best, selfplay, randomplay or bench")
     return handler[args.command](args)
 
 

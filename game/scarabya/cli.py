@@ -96,6 +96,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("replay", help="replay a JSON record (a file, '-' for stdin, or the JSON itself)")
     r.add_argument("record")
+
+    an = sub.add_parser("analyse", help="each placement of a record against the top level's look-ahead")
+    an.add_argument("record", help="a JSON record file, '-' for stdin, or the JSON itself")
+    an.add_argument("--viewer", type=int, default=None,
+                    help="the seat (0-based) whose own moves may be analysed while the game is on")
+    an.add_argument("--bench", action="store_true", help="add the time it took")
     return p
 
 
@@ -349,6 +355,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return OK
 
 
+def _record_text(arg: str) -> str:
+    if arg == "-" or not arg.lstrip().startswith("{"):
+        try:
+            return cliargs.read_record(arg, MAX_RECORD_BYTES)
+        except ValueError as err:
+            raise _ArgError(str(err)) from None
+    return arg
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from game.scarabya import analysis  # noqa: PLC0415 - only this command needs it
+
+    rec = GameRecord.loads(_record_text(args.record))
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = analysis.analyse(rec, viewer=args.viewer)
+    out = result.to_json()
+    if args.bench:
+        out["bench"] = cliargs.analysis_bench(len(result.moves), sum(m.analysed for m in result.moves),
+                                              time.perf_counter() - wall, time.process_time() - cpu)
+    emit(out)
+    return OK
+
+
 COMMANDS = {
     "new": cmd_new,
     "show": cmd_show,
@@ -357,6 +386,7 @@ COMMANDS = {
     "selfplay": cmd_selfplay,
     "bench": cmd_bench,
     "replay": cmd_replay,
+    "analyse": cmd_analyse,
 }
 
 __all__ = ["main", "GameRecord"]

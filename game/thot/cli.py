@@ -10,6 +10,8 @@ quoted (unquoted words are joined back together).
     best POSITION [--level L] [--time SECONDS]                      the level's move
     hint POSITION [--time SECONDS]                                  top level's move + gain
     replay RECORD.json|-                                            replay a game record
+    analyse RECORD.json|- [--viewer N] [--depth D] [--nodes N] [--time S] [--bench]
+                                                                    each move against the top level
     selfplay [--games N] [--levels A,B] [--seed S] [--short] [--turnoff] [--jobs J] [--progress]
     bench [--games N] [--seed S] [--jobs J] [--no-match] [--openings K] [--progress]
 """
@@ -74,6 +76,14 @@ def _parser() -> _Parser:
     h.add_argument("--time", type=float, default=None)
     r = sub.add_parser("replay", help="replay a JSON game record (a file, or - for stdin)")
     r.add_argument("record")
+    an = sub.add_parser("analyse", help="each move of a record against the top level's search")
+    an.add_argument("record", help="a JSON record file, or - for stdin")
+    an.add_argument("--viewer", type=int, default=None,
+                    help="the seat (0-based) whose own moves may be analysed while the game is on")
+    an.add_argument("--depth", type=int, default=None, help="deepest iteration (default: the top level's 64)")
+    an.add_argument("--nodes", type=int, default=None, help="nodes per search (default: the top level's)")
+    an.add_argument("--time", type=float, default=None, help="cap per search in seconds (not reproducible)")
+    an.add_argument("--bench", action="store_true", help="add the time it took")
     sp = sub.add_parser("selfplay", help="a seeded two-player match")
     sp.add_argument("--games", type=int, default=20)
     sp.add_argument("--levels", default=f"{TOP_LEVEL},greedy", help=f"two of {', '.join(PLAYERS)}")
@@ -165,6 +175,8 @@ def _run(args: argparse.Namespace) -> int:
         text = cliargs.read_record(args.record, MAX_RECORD_BYTES)
         state = ThotState.replay(GameRecord.loads(text))
         _emit(state.view())
+    elif cmd == "analyse":
+        _emit(_analyse(args))
     elif cmd == "selfplay":
         levels = args.levels.split(",")
         if len(levels) != 2:
@@ -183,6 +195,27 @@ def _run(args: argparse.Namespace) -> int:
         _emit(bench(games=args.games, seed=args.seed, jobs=args.jobs, match=not args.no_match,
                     openings=args.openings, progress=_progress if args.progress else None))
     return OK
+
+
+def _analyse(args: argparse.Namespace) -> dict[str, Any]:
+    import time  # noqa: PLC0415 - only the bench figures read the clock
+
+    from game.thot import analysis
+
+    for name in ("depth", "nodes"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            raise _usage(f"--{name} must be at least 1, not {value}")
+    text = cliargs.read_record(args.record, MAX_RECORD_BYTES)
+    rec = GameRecord.loads(text)
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = analysis.analyse(rec, viewer=args.viewer, depth=args.depth, nodes=args.nodes,
+                              time_budget=args.time)
+    out = result.to_json()
+    if args.bench:
+        out["bench"] = cliargs.analysis_bench(len(result.moves), sum(m.analysed for m in result.moves),
+                                              time.perf_counter() - wall, time.process_time() - cpu)
+    return out
 
 
 def _progress(result: dict[str, Any]) -> None:
