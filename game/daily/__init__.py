@@ -49,7 +49,11 @@ def day_of(number: int) -> datetime.date:
 
 def seeds(number: int, game: str, count: int) -> list[int]:
     """The candidate seeds of a game's puzzle ``number``, in the order they are tried."""
-    rng = Rng((number * 0x9E3779B97F4A7C15 + _SALT[game]) & _MASK)
+    # The stream starts from a mixed value, not from number × step: SplitMix64's state advances
+    # by a fixed step, so streams started at number × that step would be each other's shifts
+    # (day n + 1's first candidate would be day n's second).
+    start = Rng((number << 32 ^ _SALT[game]) & _MASK).next64()
+    rng = Rng(start)
     return [rng.next64() for _ in range(count)]
 
 
