@@ -141,6 +141,7 @@ class App:
             return
         clear(self.root)
         self.mark_nav()
+        self.mark_bar()
         try:
             view = {
                 "home": self.view_home,
@@ -165,6 +166,13 @@ class App:
                 link.setAttribute("aria-current", "page")
             else:
                 link.removeAttribute("aria-current")
+
+    def mark_bar(self) -> None:
+        """In a game, the phone's one-row app bar names the game next to the menu button."""
+        title = by_id("bar-title")
+        if title:
+            game = self.route.game if self.route.name == "game" else None
+            title.textContent = self.t(GAME_NAMES[game]) if game in GAME_NAMES else ""
 
     # --- messages --------------------------------------------------------------------
     def toast(self, text: str, error: bool = False) -> None:
@@ -414,6 +422,9 @@ class App:
         nav = document.querySelector(".topbar nav")
         if nav:
             nav.setAttribute("aria-label", self.t("nav.main"))
+        menu = by_id("menu-button")
+        if menu:
+            menu.setAttribute("aria-label", self.t("nav.menu"))
 
     def view_about(self) -> None:
         t = self.t

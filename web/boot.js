@@ -146,6 +146,24 @@
     main.appendChild(note);
   }
 
+  // The phone's app bar: the navigation behind one menu button (it works before Python starts).
+  var menu = document.getElementById("menu-button");
+  if (menu) {
+    var topbar = menu.parentNode;
+    var setMenu = function (open) {
+      menu.setAttribute("aria-expanded", open ? "true" : "false");
+      topbar.classList.toggle("menu-open", open);
+    };
+    menu.addEventListener("click", function () { setMenu(menu.getAttribute("aria-expanded") !== "true"); });
+    topbar.addEventListener("click", function (event) {
+      if (event.target.closest && event.target.closest("nav a, nav button")) setMenu(false);
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && menu.getAttribute("aria-expanded") === "true") { setMenu(false); menu.focus(); }
+    });
+    window.addEventListener("hashchange", function () { setMenu(false); });
+  }
+
   window.scarabBoot = {
     framed: framed,
     lang: lang,

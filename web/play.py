@@ -84,6 +84,10 @@ class GamePage:
 
     # --- lifecycle ------------------------------------------------------------------
     def mount(self) -> Callable[[], None]:
+        # optional UI.on_resize(page): a rotated tablet or a resized window (Scarabeo's automatic zoom)
+        if hasattr(self.ui, "on_resize"):
+            self.scope.on(window, "resize", lambda _e: None if self.closed or self.session is None
+                          else self.ui.on_resize(self))  # type: ignore[attr-defined]
         if hasattr(self.ui, "prepare"):  # optional async hook awaited first (Scarabeo loads its lexicon)
             asyncio.ensure_future(self.mount_prepared())
         else:
@@ -559,6 +563,42 @@ class GamePage:
             await modal(t("share.title"), body, [("close", t("dialog.close"), "")], scope)
         finally:
             scope.close()
+
+    def scoreline(self, scores: list[Any], last: str | None = None) -> Any:
+        """The working set's one line of scores (the seat to move marked) and the last move's summary:
+        where the full panels sit in a drawer (phones) or below the board (tablets), this line keeps
+        whose turn and the scores in view."""
+        assert self.session is not None
+        state = self.session.state
+        mover = None if state.is_over() else state.to_move()
+        seats = h("ul", {"class": "scoreline-seats", "aria-label": self.t("play.scoreline")})
+        for i, (seat, score) in enumerate(zip(self.session.seats, scores)):
+            append(seats, h("li", {"class": "to-move" if i == mover else None},
+                            h("span", {"class": "sl-name", "text": seat.name}), " ",
+                            h("b", {"class": "sl-score", "text": str(score)})))
+        return h("div", {"class": "scoreline", "id": "scoreline"}, seats,
+                 h("p", {"class": "sl-last", "id": "sl-last", "text": self.t("play.last", text=last)}) if last else None)
+
+    def drawer(self, *panels: Any) -> Any:
+        """The secondary panels (score sheet, log, bag, tools): a side column where there is width,
+        and on a phone behind one button (aria-expanded) so that the working set stays on one screen."""
+        is_open = bool(getattr(self, "drawer_open", False))
+        box = h("div", {"class": "game-drawer open" if is_open else "game-drawer", "id": "game-drawer"}, *panels)
+        button = h("button", {"type": "button", "class": "drawer-button", "id": "drawer-button",
+                              "aria-expanded": "true" if is_open else "false", "aria-controls": "game-drawer",
+                              "text": self.t("play.more")}, scope=self.view_scope)
+
+        def toggle(_e: Any) -> None:
+            self.drawer_open = not bool(getattr(self, "drawer_open", False))
+            button.setAttribute("aria-expanded", "true" if self.drawer_open else "false")
+            box.classList.toggle("open", self.drawer_open)
+
+        self.view_scope.on(button, "click", toggle)
+        return h("div", {"class": "drawer-wrap"}, button, box)
+
+    def message_line(self) -> Any:
+        """The computer thinking or the last message, in one line of fixed height."""
+        return h("div", {"class": "message-line"}, self.thinking_box(), self.message_box())
 
     def thinking_box(self) -> Any:
         if not self.thinking or self.session is None:

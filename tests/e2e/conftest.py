@@ -189,8 +189,9 @@ def gen(lex: Any) -> Any:
     return MoveGenerator(lex)
 
 
-def shot(page: Any, name: str) -> Path:
+def shot(page: Any, name: str, full_page: bool = True) -> Path:
+    """Save a screenshot (the whole page, or with ``full_page=False`` what the viewport shows)."""
     SHOTS.mkdir(exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path

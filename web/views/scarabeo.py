@@ -454,27 +454,32 @@ class ScarabeoUI:
         zoomed = self._zoomed(page)
         wrap = h("div", {"class": "sc-board-wrap" + (" zoomed" if zoomed else ""), "id": "sc-board-wrap"},
                  self._board(page, ctx))
-        main = h("div", {"class": "sc-main"},
+        # the working set (docs/web.md "Layout"): head, board, hand; the rest in the drawer
+        wrap.classList.add("game-board")
+        head = h("div", {"class": "game-head sc-top"},
                  h("p", {"id": "sc-status", "class": "sc-status", "text": self._status(page, view)}),
                  self._clock_box(page, view),
-                 page.thinking_box(), self._ghost_box(page), page.message_box(),
-                 self._dispute_box(page, view, waiting) if (person and pending) or waiting else None,
-                 wrap,
+                 page.scoreline(view["scores"], self._last_summary(page)),
+                 self._end_box(page, view) if over else None,
+                 page.message_line(),
+                 self._dispute_box(page, view, waiting) if (person and pending) or waiting else None)
+        hand = h("div", {"class": "game-hand sc-hand"},
+                 self._ghost_box(page),
                  self._rack_box(page, viewer, ctx["rack"], placing),
                  self._preview_box(page, ctx["play"], ctx["result"], ctx["reason"]) if placing else None,
-                 self._actions(page, view["exchange_allowed"], placing, ctx["play"], zoomed),
-                 h("p", {"id": "sc-board-help", "class": "muted sc-help", "text": t("scarabeo.help.keys")}),
-                 self._legend(t))
-        side = h("div", {"class": "sc-side"},
-                 self._end_box(page, view) if over else None,
+                 self._actions(page, view["exchange_allowed"], placing, ctx["play"], zoomed))
+        more = page.drawer(
                  self._scores(page, view),
                  self._draw_box(page, view),
                  self._sheet(page, view),
                  self._bag_box(page, view, viewer),
-                 self._tools(page, person and pending is None))
+                 self._tools(page, person and pending is None),
+                 h("div", {"class": "sc-keys"},
+                   h("p", {"id": "sc-board-help", "class": "muted sc-help", "text": t("scarabeo.help.keys")}),
+                   self._legend(t)))
         page_node = h("section", {"class": "sc-page", "aria-labelledby": "sc-title"},
                       h("h1", {"id": "sc-title", "class": "visually-hidden", "text": t("game.scarabeo.name")}),
-                      h("div", {"class": "game-layout"}, main, side))
+                      h("div", {"class": "game-layout"}, head, wrap, hand, more))
         window.requestAnimationFrame(self._raf(page))
         self._table_changed(page)
         return page_node
@@ -964,6 +969,16 @@ class ScarabeoUI:
             return None
         lines = []
         for i, rnd in enumerate(rounds):
+    def _last_summary(self, page: Any) -> str | None:
+        """The last line of the score sheet, for the working set: who, the move, the points."""
+        rows = table_rules.sheet(page.session.state)
+        if not rows:
+            return None
+        r = rows[-1]
+        score = r["score"]
+        points = "" if score is None else f" {score:+d}" if score else " 0"
+        return f"{page.session.seats[r['seat']].name}: {r['move']}{points}"
+
             parts = []
             for d in rnd:
                 tiles = " ".join("\u2605" if x == SCARAB else x for x in d["tiles"])
@@ -1446,8 +1461,19 @@ class ScarabeoUI:
         self._commit(page, sc_move_text(play))
 
     def _pass(self, page: Any) -> None:
+        page.sc_zoom_chosen = True  # the player's choice holds; until then the width decides
         swaps = tuple(sorted(page.selection.get("swaps") or []))
         self._commit(page, sc_move_text(Pass(swaps)))
+    def on_resize(self, page: Any) -> None:
+        """``play.py`` hook: a rotated tablet or a resized window zooms the board the way a first
+        visit at that width would, unless the player chose."""
+        if getattr(page, "sc_zoom_chosen", False):
+            return
+        zoom = int(window.innerWidth) < PHONE_WIDTH
+        if zoom != getattr(page, "sc_zoom", None):
+            page.sc_zoom = zoom
+            page.redraw()
+
 
     async def _exchange(self, page: Any) -> None:
         t = page.t

@@ -689,20 +689,24 @@ class ScarabyaUI:
                     hint_reason += " " + t("scarabya.reason.later", points=amount,
                                            n=len(state.remaining_tiles()))
 
-        main = h("div", {"class": "sy-main"},
+        # the working set (docs/web.md "Layout"): head, board, hand; the rest in the drawer
+        head = h("div", {"class": "game-head sy-main"},
                  self.end_screen(page, v) if v["over"] else None,
-                 turn, self.said_box(page), page.thinking_box(), mission, page.message_box(), discard, viewing,
-                 h("div", {"class": "sy-site-head"},
-                   h("h2", {"text": label}),
-                   h("span", {"class": "sy-site-score",
-                              "text": t("scarabya.site.score", score=sdata["score"], found=sdata["symbols_scored"])})),
-                 board.node, board.status if placing else None,
+                 turn, self.said_box(page), page.scoreline([s["score"] for s in v["sites"]]),
+                 page.message_line(), discard, viewing)
+        board_box = h("div", {"class": "game-board sy-board-box"},
+                      h("div", {"class": "sy-site-head"},
+                        h("h2", {"text": label}),
+                        h("span", {"class": "sy-site-score",
+                                   "text": t("scarabya.site.score", score=sdata["score"], found=sdata["symbols_scored"])})),
+                      board.node, board.status if placing else None)
+        hand = h("div", {"class": "game-hand sy-hand"}, mission,
                  board.controls(self.hint_button(page, placing)),
                  self.hint_box(page, hint_reason) if placing else None)
-        side = h("div", {"class": "sy-side"}, self.sites_panel(page, v, site),
-                 self.supply_panel(page, v), self.last_panel(page, v), page.toolbar())
+        more = page.drawer(self.sites_panel(page, v, site), self.supply_panel(page, v), self.last_panel(page, v),
+                           page.toolbar())
         return h("section", {"class": "sy-game game-layout", "data-variant": "classic", **self.marks(state, v)},
-                 main, side)
+                 self.title(page), head, board_box, hand, more)
 
     def view_site(self, page: Any, seat: int) -> None:
         page.selection["site"] = seat
@@ -927,13 +931,15 @@ class ScarabyaUI:
         hint = page.selection.get("hint")
         if active_seat is not None and hint and hint.get("n") == len(state.history()):
             hint_reason = describe(hint["move"])[1] or t("scarabya.ruins.clear")
-        main = h("div", {"class": "sy-main"},
+        head = h("div", {"class": "game-head sy-main"},
                  self.end_screen(page, v) if v["over"] else None,
-                 turn, self.said_box(page), page.thinking_box(), page.message_box(), pieces,
-                 None if v["over"] else board.node, board.status if active_seat is not None else None,
+                 turn, self.said_box(page), page.scoreline(list(v["scores"])), page.message_line())
+        board_box = h("div", {"class": "game-board sy-board-box"},
+                      None if v["over"] else board.node, board.status if active_seat is not None else None)
+        hand = h("div", {"class": "game-hand sy-hand"}, pieces,
                  board.controls(self.hint_button(page, active_seat is not None)),
                  self.hint_box(page, hint_reason) if active_seat is not None else None)
-        side = h("div", {"class": "sy-side"},
+        more = page.drawer(
                  h("section", {"class": "panel"}, h("h2", {"text": t("scarabya.ruins.tiles")}), ruins_list)
                  if v["ruins"] else None,
                  h("section", {"class": "panel"}, h("h2", {"text": t("play.score")}), scores),
@@ -941,7 +947,11 @@ class ScarabyaUI:
                  if v["scored"] else None,
                  page.toolbar())
         return h("section", {"class": "sy-game sy-ruins-game game-layout", "data-variant": "ruins",
-                             **self.marks(state, v)}, main, side)
+                             **self.marks(state, v)}, self.title(page), head, board_box, hand, more)
+
+    def title(self, page: Any) -> Any:
+        """The page's level-one heading, for screen readers (the board is the visible title)."""
+        return h("h1", {"class": "visually-hidden", "id": "sy-title", "text": page.t("game.scarabya.name")})
 
     def marks(self, state: Any, v: dict[str, Any]) -> dict[str, str]:
         """Where the game stands, as data attributes (for tests and styles)."""

@@ -156,21 +156,24 @@ class ThotUI:
                               h("span", {"class": "dot", "aria-hidden": "true"}) if mark else None))
             append(grid, row)
 
-        board_col = h("div", {"class": "thot-main"},
-                      h("p", {"id": "thot-status", "class": "thot-status", "text": self._status(page, view),
-                              "hidden": over}),  # the result box says it
-                      # The result comes first, where a phone shows it without scrolling.
-                      self._end_box(page, view) if over else None,
-                      page.thinking_box(), page.message_box(), self._drop_box(page, state), grid,
-                      self._legend(t, view["turnoff"]))
-        side = h("div", {"class": "thot-side"},
-                 self._players(page, view),
-                 self._search_info(page),
-                 self._log(page, state),
-                 page.toolbar(self._hint_button(page, person)))
+        # the working set (docs/web.md "Layout"): head, board, hand; the rest in the drawer
+        grid.classList.add("game-board")
+        head = h("div", {"class": "game-head thot-top"},
+                 h("p", {"id": "thot-status", "class": "thot-status", "text": self._status(page, view),
+                         "hidden": over}),  # the result box says it
+                 # The result comes first, where a phone shows it without scrolling.
+                 self._end_box(page, view) if over else None,
+                 page.scoreline(view["scores"], self._last_summary(page, state)),
+                 page.message_line())
+        hand = h("div", {"class": "game-hand thot-hand"}, self._drop_box(page, state))
+        more = page.drawer(self._players(page, view),
+                           self._search_info(page),
+                           self._log(page, state),
+                           page.toolbar(self._hint_button(page, person)),
+                           self._legend(t, view["turnoff"]))
         return h("section", {"class": "thot-page", "aria-labelledby": "thot-title"},
                  h("h1", {"id": "thot-title", "class": "visually-hidden", "text": t("game.thot.name")}),
-                 h("div", {"class": "game-layout"}, board_col, side))
+                 h("div", {"class": "game-layout"}, head, grid, hand, more))
 
     # --- which squares to mark ---------------------------------------------------------------
     def _marks(self, state: ThotState, sel: dict[str, Any]) -> dict[int, str]:
@@ -284,6 +287,17 @@ class ThotUI:
                        "data-ms": str(info["ms"]),
                        "text": page.t("thot.search.info", name=info["name"], depth=info["depth"],
                                       nodes=info["nodes"], ms=info["ms"])})
+
+    def _last_summary(self, page: Any, state: ThotState) -> str | None:
+        """The last move as the log writes it, for the working set."""
+        if not state.history():
+            return None
+        replay = state.copy()
+        move = replay.pop()
+        seat = replay.to_move()
+        result = replay.push(move)
+        taken = page.t("thot.ankh") if result["taken"] == "ankh" else f"{result['taken']:+d}"
+        return f"{page.session.seats[seat].name}: {result['move']} ({taken})"
 
     def _log(self, page: Any, state: ThotState) -> Any:
         t = page.t

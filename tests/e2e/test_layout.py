@@ -1,0 +1,111 @@
+"""The working set on one screen (issue 15): for each game against the computer, at seven screen
+sizes from a 360×640 phone to a 1920×1080 desktop, at scroll 0 the board (its frame, clipped by its
+scrolling parent), the rack or piece, the main action and whose turn with the scores lie inside the
+viewport, and neither the new-game form nor the game page scrolls sideways.
+
+One browser context and one game per game: the viewport is resized between sizes (Scarabeo's board
+zooms on a phone the way a first visit at that width would). Screenshots of what the viewport shows:
+``tests/e2e/screenshots/layout-<game>-<form|play>-<w>x<h>.png``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+from tests.e2e.conftest import Guard, shot, watch
+
+pytestmark = pytest.mark.e2e
+
+SIZES = [(360, 640), (390, 844), (820, 1180), (1180, 820), (1366, 768), (1440, 900), (1920, 1080)]
+GAMES = ["scarabeo", "thot", "scarabya"]
+#: per game: the board frame, the rack / current piece, the main action, and where the scores say
+#: whose turn it is (the one-line score strip, or the scores panel in the side column)
+PARTS = {
+    "scarabeo": {"board": "#sc-board-wrap", "hand": "#sc-rack", "action": "#sc-play",
+                 "turn": "#scoreline li.to-move, #sc-scores tr.to-move"},
+    "thot": {"board": "#thot-board", "hand": "#thot-board .priest", "action": "#thot-board .mark-legal",
+             "turn": "#scoreline li.to-move, .thot-player.to-move"},
+    "scarabya": {"board": "#sy-board", "hand": ".sy-mission", "action": "#sy-place",
+                 "turn": "#scoreline li.to-move, .sy-sites tr.to-move"},
+}
+#: the first visible element of a selector list, its box, and whether its scrolling parents clip it away
+BOX = """(sel) => { const el = [...document.querySelectorAll(sel)].find(e => e.getClientRects().length);
+  if (!el) return null; const b = el.getBoundingClientRect();
+  let r = {left: b.left, top: b.top, right: b.right, bottom: b.bottom};
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const s = getComputedStyle(p);
+    if (s.overflowX !== 'visible' || s.overflowY !== 'visible') { const c = p.getBoundingClientRect();
+      r = {left: Math.max(r.left, c.left), top: Math.max(r.top, c.top), right: Math.min(r.right, c.right),
+           bottom: Math.min(r.bottom, c.bottom)}; } }
+  return r; }"""
+WIDE = "[document.documentElement.scrollWidth, innerWidth]"
+
+
+@pytest.fixture(scope="module")
+def tables(browser: Any, server: str) -> Iterator[dict[str, Any]]:
+    """One context per game, a game against the computer started in it on first use."""
+    made: dict[str, Any] = {}
+    yield made
+    for ctx, _page, guard, _url in made.values():
+        ctx.close()
+        assert guard.blocked == [] and guard.errors == [], (guard.blocked, guard.errors)
+
+
+def table(tables: dict[str, Any], browser: Any, server: str, game: str) -> tuple[Any, Guard, str]:
+    if game not in tables:
+        from tests.e2e.conftest import Guard as G
+
+        guard = G()
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB", service_workers="block")
+        ctx.route("**/*", guard.route)
+        page = watch(ctx.new_page(), guard)
+        page.goto(server + f"#/{game}/new")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        page.wait_for_selector("#start", timeout=60_000)
+        page.select_option("#players", "2")
+        page.select_option("#seat-1-kind", "computer:1" if game != "thot" else "computer:1")
+        page.fill("#seed", "7")
+        page.click("#start")
+        page.wait_for_selector(PARTS[game]["action"], timeout=60_000)
+        tables[game] = (ctx, page, guard, page.url)
+    _ctx, page, guard, url = tables[game]
+    return page, guard, url
+
+
+def inside(box: dict[str, float] | None, w: int, h: int) -> bool:
+    return box is not None and box["left"] >= -1 and box["top"] >= -1 and box["right"] <= w + 1 and box["bottom"] <= h + 1 \
+        and box["right"] - box["left"] > 10 and box["bottom"] - box["top"] > 10
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("game", GAMES)
+def test_working_set_on_one_screen(tables: dict[str, Any], browser: Any, server: str, game: str,
+                                   size: tuple[int, int]) -> None:
+    w, h = size
+    page, guard, url = table(tables, browser, server, game)
+    page.set_viewport_size({"width": w, "height": h})
+    # the new-game form: nothing scrolls sideways (Scarabeo's word-check select on a phone)
+    page.evaluate(f"location.hash = '#/{game}/new'")
+    page.wait_for_selector("#start", timeout=30_000)
+    page.evaluate("scrollTo(0, 0)")
+    width, inner = page.evaluate(WIDE)
+    shot(page, f"layout-{game}-form-{w}x{h}", full_page=False)
+    assert width <= inner, f"the form is {width} px wide in {inner}"
+    start = page.locator("#start").bounding_box()
+    assert start is not None and start["x"] >= 0 and start["x"] + start["width"] <= w
+    # the game page at scroll 0
+    page.evaluate(f"location.hash = {url.split('#', 1)[1]!r}")
+    page.wait_for_selector(PARTS[game]["action"], timeout=30_000)
+    page.wait_for_timeout(200)  # a resize redraw (Scarabeo's zoom) and the scroll to the cursor
+    page.evaluate("scrollTo(0, 0)")
+    shot(page, f"layout-{game}-play-{w}x{h}", full_page=False)
+    width, inner = page.evaluate(WIDE)
+    assert width <= inner, f"the game page is {width} px wide in {inner}"
+    bar = page.locator(".topbar").bounding_box()
+    assert bar is not None and (w >= 700 or bar["height"] <= 56), f"the app bar is {bar['height']} px high"
+    for part, sel in PARTS[game].items():
+        box = page.evaluate(BOX, sel)
+        assert inside(box, w, h), f"{part} ({sel}) is not inside the {w}×{h} viewport at scroll 0: {box}"
+    assert guard.blocked == [] and guard.errors == [], (guard.blocked, guard.errors)
