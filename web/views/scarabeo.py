@@ -961,14 +961,6 @@ class ScarabeoUI:
         return h("section", {"class": "panel", "aria-labelledby": "sc-scores-title"},
                  h("h2", {"id": "sc-scores-title", "text": t("play.score")}), table)
 
-    def _draw_box(self, page: Any, view: dict[str, Any]) -> Any:
-        t = page.t
-        seats = page.session.seats
-        rounds = view["start_draw"]
-        if not rounds:
-            return None
-        lines = []
-        for i, rnd in enumerate(rounds):
     def _last_summary(self, page: Any) -> str | None:
         """The last line of the score sheet, for the working set: who, the move, the points."""
         rows = table_rules.sheet(page.session.state)
@@ -979,6 +971,14 @@ class ScarabeoUI:
         points = "" if score is None else f" {score:+d}" if score else " 0"
         return f"{page.session.seats[r['seat']].name}: {r['move']}{points}"
 
+    def _draw_box(self, page: Any, view: dict[str, Any]) -> Any:
+        t = page.t
+        seats = page.session.seats
+        rounds = view["start_draw"]
+        if not rounds:
+            return None
+        lines = []
+        for i, rnd in enumerate(rounds):
             parts = []
             for d in rnd:
                 tiles = " ".join("\u2605" if x == SCARAB else x for x in d["tiles"])
@@ -1451,19 +1451,9 @@ class ScarabeoUI:
 
     def _toggle_zoom(self, page: Any) -> None:
         page.sc_zoom = not self._zoomed(page)
+        page.sc_zoom_chosen = True  # the player's choice holds; until then the width decides
         page.redraw()
 
-    def _play(self, page: Any) -> None:
-        play, _result, reason = self._tentative(page)
-        if play is None:
-            page.show_message(reason or page.t("scarabeo.preview.none"), error=True)
-            return
-        self._commit(page, sc_move_text(play))
-
-    def _pass(self, page: Any) -> None:
-        page.sc_zoom_chosen = True  # the player's choice holds; until then the width decides
-        swaps = tuple(sorted(page.selection.get("swaps") or []))
-        self._commit(page, sc_move_text(Pass(swaps)))
     def on_resize(self, page: Any) -> None:
         """``play.py`` hook: a rotated tablet or a resized window zooms the board the way a first
         visit at that width would, unless the player chose."""
@@ -1474,6 +1464,16 @@ class ScarabeoUI:
             page.sc_zoom = zoom
             page.redraw()
 
+    def _play(self, page: Any) -> None:
+        play, _result, reason = self._tentative(page)
+        if play is None:
+            page.show_message(reason or page.t("scarabeo.preview.none"), error=True)
+            return
+        self._commit(page, sc_move_text(play))
+
+    def _pass(self, page: Any) -> None:
+        swaps = tuple(sorted(page.selection.get("swaps") or []))
+        self._commit(page, sc_move_text(Pass(swaps)))
 
     async def _exchange(self, page: Any) -> None:
         t = page.t
