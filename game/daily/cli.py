@@ -64,6 +64,8 @@ def _parser() -> _Parser:
     p.add_argument("--bench", action="store_true",
                    help="time the generation instead of printing the puzzles")
     p.add_argument("--days", type=int, default=7, help="with --bench: consecutive days timed")
+    p.add_argument("--pyodide", action="store_true",
+                   help="with --bench: the same days in Pyodide under Node, compared with CPython")
     return p
 
 
@@ -96,6 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.bench:
             data = bench(day, args.days, games, lex)
+            if args.pyodide:
+                data["pyodide"] = pyodide_bench(day, args.days, games, lex)
         else:
             data = daily.puzzles(day, lex, games)
     except Exception as err:  # noqa: BLE001 - the last net: one line, never a traceback
@@ -153,6 +157,31 @@ def bench(first: datetime.date, days: int, games: tuple[str, ...], lexicon: Any)
         "generator_setup_s": round(setup, 3),
         "games": table,
     }
+
+
+def pyodide_bench(first: datetime.date, days: int, games: tuple[str, ...], lexicon: Any,
+                  ) -> dict[str, Any]:
+    """The same days computed in Pyodide (``pyodide_check.mjs``): seconds per game and whether
+    every puzzle is the one CPython computes."""
+    import subprocess  # noqa: PLC0415 - only this option runs another program
+
+    dates = [first + datetime.timedelta(days=k) for k in range(days)]
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pyodide_check.mjs")
+    done = subprocess.run(["node", script, ",".join(d.isoformat() for d in dates)],
+                          capture_output=True, text=True, timeout=60 + 30 * days)
+    if done.returncode != 0:
+        raise RuntimeError(f"node failed: {done.stderr.strip()[-300:]}")
+    data = json.loads(done.stdout.strip().splitlines()[-1])
+    same = True
+    table: dict[str, list[float]] = {g: [] for g in games}
+    for day, row in zip(dates, data["days"], strict=True):
+        for game in games:
+            table[game].append(row["seconds"][game])
+            mine = json.loads(json.dumps(daily.run(daily.generate_one(game, day, lexicon))))
+            same = same and mine == row["puzzles"][game]
+    return {"python": data["python"], "generator_setup_s": data["generator_setup_s"],
+            "games": {g: {"wall_s": _spread(xs)} for g, xs in table.items()},
+            "same_puzzles_as_cpython": same}
 
 
 def _spread(xs: list[float]) -> dict[str, float]:
