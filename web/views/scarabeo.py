@@ -80,6 +80,11 @@ def _next_square(sq: int, across: bool, step: int = 1) -> int | None:
     return r * SIZE + c if 0 <= r < SIZE and 0 <= c < SIZE else None
 
 
+
+def tile_name(t: Any, letter: str, value: int) -> str:
+    """"A, 1 point": begins with what the tile shows (the letter, then its value)."""
+    return t("scarabeo.tile.one" if value == 1 else "scarabeo.tile", letter=letter, value=value)
+
 class ScarabeoUI:
     GAME = "scarabeo"
     MIN_PLAYERS = 2
@@ -311,7 +316,8 @@ class ScarabeoUI:
                 cls += " last"
             if sq in ctx["swaps"]:
                 cls += " swapped"
-            parts.append(t("scarabeo.sq.scarab", letter=letter) if scarab else letter)
+            # the name contains what the square shows ("C 1": the letter and its value), WCAG 2.5.3
+            parts.append(t("scarabeo.sq.scarab", letter=letter) if scarab else tile_name(t, letter, VALUES.get(letter, 0)))
             if sq in placed:
                 parts.append(t("scarabeo.sq.placed"))
             if sq in ctx["swappable"]:
@@ -339,6 +345,7 @@ class ScarabeoUI:
         if big:
             cell.appendChild(h("span", {"class": "l", "text": big, "aria-hidden": "true"}))
             if small:
+                cell.appendChild(document.createTextNode(" "))  # the visible text reads "C 1", as its name does
                 cell.appendChild(h("span", {"class": "v", "text": small, "aria-hidden": "true"}))
         elif small:
             cell.appendChild(h("span", {"class": "pl", "text": small, "aria-hidden": "true"}))
@@ -806,13 +813,14 @@ class ScarabeoUI:
         marked = False
         for i, tile in enumerate(left):
             scarab = tile == SCARAB
-            label = t("scarabeo.tile.scarab") if scarab else t("scarabeo.tile", letter=tile, value=values[tile])
+            label = t("scarabeo.tile.scarab") if scarab else tile_name(t, tile, values[tile])
             is_chosen = chosen == tile and not marked
             marked = marked or is_chosen
             append(box, h("button", {"type": "button", "class": "sc-tile" + (" scarab" if scarab else ""),
                                      "id": f"sc-tile-{i}", "data-tile": tile, "aria-label": label,
                                      "aria-pressed": "true" if is_chosen else "false", "disabled": not placing},
                           h("span", {"class": "l", "aria-hidden": "true", "text": "\u2605" if scarab else tile}),
+                          None if scarab else " ",
                           None if scarab else h("span", {"class": "v", "aria-hidden": "true", "text": str(values[tile])})))
         if not left:
             append(box, h("span", {"class": "muted", "text": t("scarabeo.rack.empty")}))
@@ -1025,7 +1033,9 @@ class ScarabeoUI:
         if not view["history"]:
             append(body, h("tr", {}, h("td", {"colspan": "5", "class": "muted", "text": t("scarabeo.sheet.empty")})))
         append(table, body)
-        wrap = h("div", {"class": "sc-sheet-wrap", "id": "sc-sheet-wrap"}, table)
+        # focusable: it scrolls, and a keyboard must be able to scroll it too
+        wrap = h("div", {"class": "sc-sheet-wrap", "id": "sc-sheet-wrap", "tabindex": "0", "role": "region",
+                         "aria-label": t("play.log")}, table)
         return h("section", {"class": "panel", "aria-labelledby": "sc-sheet-title"},
                  h("h2", {"id": "sc-sheet-title", "text": t("play.log")}), wrap)
 

@@ -996,6 +996,7 @@ def ruins_square(t: Any, sq: int, ch: str, ruin: dict[str, Any] | None,
         if BOARD.name(sq) == ruin["squares"][0]:
             css += " zone-head"
             text = f"{ruin['zone']}·" + "".join(t(f"scarabya.ruins.abbr.{c}") for c in ruin["symbols"])
+            desc.append(text)  # the name begins with what the square shows (WCAG 2.5.3)
         desc.append(t("scarabya.ruins.zone", zone=ruin["zone"],
                       symbols=", ".join(t(f"scarabya.ruins.sym.{c}") for c in ruin["symbols"]),
                       points=ruin["value"]))

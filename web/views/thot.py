@@ -303,7 +303,9 @@ class ThotUI:
         t = page.t
         seats = page.session.seats
         # Latest move first, so it is in view without scrolling; ``reversed`` keeps the move numbers.
-        log = h("ol", {"class": "movelog", "id": "thot-log", "reversed": True, "aria-label": t("play.log")})
+        # focusable: it scrolls, and a keyboard must be able to scroll it too
+        log = h("ol", {"class": "movelog", "id": "thot-log", "reversed": True, "aria-label": t("play.log"),
+                       "tabindex": "0"})
         replay = state.copy()
         moves = []
         while replay.history():
