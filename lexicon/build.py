@@ -77,6 +77,8 @@ class BuildReport:
     forms_expanded: int = 0
     additions_new: int = 0
     additions_already_present: list[str] = field(default_factory=list)
+    additions_inflected: int = 0
+    additions_model_missing: list[str] = field(default_factory=list)
     abbreviations_new: int = 0
     removals_applied: int = 0
     removals_unused: list[str] = field(default_factory=list)
@@ -88,24 +90,36 @@ class BuildReport:
 
 # -- reviewed data files -------------------------------------------------------------
 
-def read_word_list(path: Path) -> dict[str, str]:
-    """``WORD  # reason`` lines → {WORD: reason}; a line without a reason is an error."""
-    entries: dict[str, str] = {}
+def read_entries(path: Path, allow_models: bool = True) -> dict[str, tuple[str, str | None]]:
+    """``WORD  # reason`` or ``WORD = MODEL  # reason`` lines → {WORD: (reason, MODEL or None)}.
+
+    ``WORD = MODEL`` makes WORD a root inflected with the flags of the source's root MODEL,
+    so a new verb or noun gets all its forms (and a verb its enclitics and RI-) from one line.
+    """
+    entries: dict[str, tuple[str, str | None]] = {}
     for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        word, sep, reason = line.partition("#")
-        word = word.strip()
+        head, sep, reason = line.partition("#")
+        word, eq, model = (part.strip() for part in head.partition("="))
         if not sep or not reason.strip():
             raise BuildError(f"{path.name} line {lineno}: {word!r} has no '# reason'")
-        if " " in word or not _VALID.fullmatch(word):
-            raise BuildError(f"{path.name} line {lineno}: {word!r} is not one upper-case word of "
-                             f"{MIN_LETTERS}-{MAX_LETTERS} letters over {ALPHABET}")
+        if eq and not allow_models:
+            raise BuildError(f"{path.name} line {lineno}: {word!r}: '= MODEL' is only for additions")
+        for w in (word, model) if eq else (word,):
+            if " " in w or not _VALID.fullmatch(w):
+                raise BuildError(f"{path.name} line {lineno}: {w!r} is not one upper-case word of "
+                                 f"{MIN_LETTERS}-{MAX_LETTERS} letters over {ALPHABET}")
         if word in entries:
             raise BuildError(f"{path.name} line {lineno}: {word!r} listed twice")
-        entries[word] = reason.strip()
+        entries[word] = (reason.strip(), model if eq else None)
     return entries
+
+
+def read_word_list(path: Path) -> dict[str, str]:
+    """``WORD  # reason`` lines → {WORD: reason}; a line without a reason is an error."""
+    return {word: reason for word, (reason, _model) in read_entries(path).items()}
 
 
 def read_abbreviations(path: Path) -> dict[str, str]:
@@ -242,37 +256,76 @@ def package_version(source: Path) -> str:
 
 # -- word stream -------------------------------------------------------------------------
 
+class _Expansion:
+    """The cleaned, RI-extended source, plus the additions inflected like a model root."""
+
+    def __init__(self, dic_text: str, aff_text: str, report: BuildReport, models: dict[str, str] | None = None):
+        self.aff = AffixFile.parse(aff_text, keep_entry=keep_affix_rule)
+        self.ri = find_ri_flag(self.aff)
+        self.report = report
+        self.entries: list[tuple[str, str]] = []
+        for root, flags in parse_dic(dic_text):
+            report.roots += 1
+            reason = root_drop_reason(root, flags)
+            if reason is not None:
+                report.dropped[reason] = report.dropped.get(reason, 0) + 1
+                continue
+            self.entries.append((root, flags))
+        report.roots_kept = len(self.entries)
+        self.added_roots = self._model_roots(models or {})
+        # The added roots take part in the verb test, so a new verb gets RI- like every other.
+        self.verbs = verb_roots(self.aff, self.entries + self.added_roots)
+        report.verb_roots = len(self.verbs)
+
+    def _model_roots(self, models: dict[str, str]) -> list[tuple[str, str]]:
+        if not models:
+            return []
+        wanted = set(models.values())
+        flags_of: dict[str, set[str]] = {}
+        for root, flags in self.entries:
+            key = normalise(root)
+            if key in wanted:
+                flags_of.setdefault(key, set()).add(flags)
+        roots: list[tuple[str, str]] = []
+        for word, model in sorted(models.items()):
+            found = flags_of.get(model)
+            if not found:
+                # Reported, not fatal: a test source without the model still builds, and
+                # tests/lexicon asserts the real build has no such entry.
+                self.report.additions_model_missing.append(word)
+            elif len(found) > 1:
+                raise BuildError(f"additions.txt: {word} = {model}: the source has {model} with "
+                                 f"different flags ({', '.join(sorted(found))}); choose another model")
+            else:
+                roots.append((word.lower(), next(iter(found))))
+        return roots
+
+    def words(self, entries: list[tuple[str, str]]) -> Iterator[str]:
+        """Normalised words of these roots (with repeats)."""
+        aff, ri, verbs, report = self.aff, self.ri, self.verbs, self.report
+        valid = _VALID.fullmatch
+        for root, flags in entries:
+            if ri not in flags and not root.startswith("ri") and root in verbs:
+                # RI- on every verb (rulebook: RIABBAIARE); roots already in ri- are
+                # left alone so that RIRI- doubles are not invented.
+                flags += ri
+                report.ri_verbs_extended += 1
+            for form in aff.expand(root, flags):
+                report.forms_expanded += 1
+                word = normalise(form)
+                if valid(word):
+                    yield word
+
+
 def dictionary_words(dic_text: str, aff_text: str, report: BuildReport) -> Iterator[str]:
     """Normalised words of the cleaned, RI-extended, expanded dictionary (with repeats)."""
-    aff = AffixFile.parse(aff_text, keep_entry=keep_affix_rule)
-    ri = find_ri_flag(aff)
-    valid = _VALID.fullmatch
-    entries: list[tuple[str, str]] = []
-    for root, flags in parse_dic(dic_text):
-        report.roots += 1
-        reason = root_drop_reason(root, flags)
-        if reason is not None:
-            report.dropped[reason] = report.dropped.get(reason, 0) + 1
-            continue
-        entries.append((root, flags))
-    report.roots_kept = len(entries)
-    verbs = verb_roots(aff, entries)
-    report.verb_roots = len(verbs)
-    for root, flags in entries:
-        if ri not in flags and not root.startswith("ri") and root in verbs:
-            # RI- on every verb (rulebook: RIABBAIARE); roots already in ri- are
-            # left alone so that RIRI- doubles are not invented.
-            flags += ri
-            report.ri_verbs_extended += 1
-        for form in aff.expand(root, flags):
-            report.forms_expanded += 1
-            word = normalise(form)
-            if valid(word):
-                yield word
+    expansion = _Expansion(dic_text, aff_text, report)
+    return expansion.words(expansion.entries)
 
 
 def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: dict[str, str],
-            abbreviations: dict[str, str], report: BuildReport) -> dict[str, bytearray]:
+            abbreviations: dict[str, str], report: BuildReport,
+            models: dict[str, str] | None = None) -> dict[str, bytearray]:
     """All words, packed as ``WORD\\n`` bytes in buckets keyed by their first three letters."""
     for word in removals:
         if word in abbreviations:
@@ -283,20 +336,31 @@ def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: d
     in_dictionary: set[str] = set()
     removed: set[str] = set()
     buckets: dict[str, bytearray] = {}
-    for word in dictionary_words(dic_text, aff_text, report):
-        if word in removals:
-            removed.add(word)
-            continue
-        if word in extra:
-            in_dictionary.add(word)
+    expansion = _Expansion(dic_text, aff_text, report, models)
+
+    def put(word: str) -> None:
         key = word[:3]
         bucket = buckets.get(key)
         if bucket is None:
             bucket = buckets[key] = bytearray()
         bucket += word.encode("ascii")
         bucket += b"\n"
+
+    for word in expansion.words(expansion.entries):
+        if word in removals:
+            removed.add(word)
+            continue
+        if word in extra:
+            in_dictionary.add(word)
+        put(word)
+    for word in expansion.words(expansion.added_roots):
+        if word in removals:
+            removed.add(word)
+            continue
+        report.additions_inflected += 1
+        put(word)
     for word in sorted(extra):
-        buckets.setdefault(word[:3], bytearray()).extend(word.encode("ascii") + b"\n")
+        put(word)
     report.additions_new = sum(1 for w in additions if w not in in_dictionary)
     report.additions_already_present = sorted(w for w in additions if w in in_dictionary)
     report.abbreviations_new = sum(1 for w in abbreviations if w not in in_dictionary)
@@ -323,11 +387,13 @@ def build_bytes(source: Path = DEFAULT_SOURCE, additions_path: Path = ADDITIONS,
     dic, aff = source_files(source)
     dic_text = dic.read_text(encoding="utf-8")
     aff_text = aff.read_text(encoding="utf-8")
-    additions = read_word_list(additions_path)
-    removals = read_word_list(removals_path)
+    entries = read_entries(additions_path)
+    additions = {word: reason for word, (reason, _model) in entries.items()}
+    models = {word: model for word, (_reason, model) in entries.items() if model is not None}
+    removals = {word: reason for word, (reason, _model) in read_entries(removals_path, allow_models=False).items()}
     abbreviations = read_abbreviations(abbreviations_path)
     report = BuildReport()
-    buckets = collect(dic_text, aff_text, additions, removals, abbreviations, report)
+    buckets = collect(dic_text, aff_text, additions, removals, abbreviations, report, models)
     builder = DawgBuilder()
     digest = hashlib.sha256()
     for word in sorted_words(buckets):
@@ -385,6 +451,8 @@ def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUT
             "forms_expanded": report.forms_expanded,
             "additions_new": report.additions_new,
             "additions_already_present": report.additions_already_present,
+            "additions_inflected_forms": report.additions_inflected,
+            "additions_model_missing": report.additions_model_missing,
             "abbreviations_new": report.abbreviations_new,
             "removals_applied": report.removals_applied,
             "removals_unused": report.removals_unused,

@@ -8,7 +8,8 @@ import pytest
 
 from lexicon import Lexicon
 from lexicon.build import (ABBREVIATIONS, ADDITIONS, REMOVALS, BuildError, BuildReport, build, build_bytes,
-                           collect, read_abbreviations, read_word_list)
+                           collect, read_abbreviations, read_entries, read_word_list)
+from lexicon.review import REVIEW, read_review
 
 TINY_AFF = """\
 SET UTF-8
@@ -98,6 +99,57 @@ class TestCleaningAndExpansion:
             build_bytes(tiny)
 
 
+class TestAdditionsWithAModel:
+    """``WORD = MODEL`` additions: a new root inflected with the flags of a source root."""
+
+    def words(self, tiny: Path, tmp_path: Path, additions: str, removals: str = "") -> tuple[set[str], BuildReport]:
+        add, rem = tmp_path / "add.txt", tmp_path / "rem.txt"
+        add.write_text(additions, encoding="utf-8")
+        rem.write_text(removals, encoding="utf-8")
+        data, report = build_bytes(tiny, additions_path=add, removals_path=rem)
+        return set(Lexicon.from_bytes(data).words()) - set(read_abbreviations(ABBREVIATIONS)), report
+
+    def test_a_verb_gets_its_conjugation_and_ri(self, tiny: Path, tmp_path: Path) -> None:
+        words, report = self.words(tiny, tmp_path, "CANTARE = CONTARE  # a verb like contare\n")
+        assert {"CANTARE", "CANTO", "CANTIAMO", "CANTANDO", "CANTATO", "RICANTARE", "RICANTIAMO"} <= words
+        assert report.additions_inflected == 10 and report.additions_model_missing == []
+        assert report.ri_verbs_extended == 2  # contare and the new cantare
+
+    def test_a_noun_gets_its_plural_and_removals_still_apply(self, tiny: Path, tmp_path: Path) -> None:
+        words, _ = self.words(tiny, tmp_path, "LUPO = GATTO  # x\n", "LUPI  # removed anyway\n")
+        assert "LUPO" in words and "LUPI" not in words and "RILUPO" not in words
+
+    def test_a_missing_model_is_reported_and_the_word_still_added(self, tiny: Path, tmp_path: Path) -> None:
+        words, report = self.words(tiny, tmp_path, "LUPO = ORSO  # the tiny source has no orso\n")
+        assert "LUPO" in words and "LUPI" not in words
+        assert report.additions_model_missing == ["LUPO"]
+
+    def test_an_ambiguous_model_is_refused(self, tiny: Path, tmp_path: Path) -> None:
+        (tiny / "index.dic").write_text(TINY_DIC + "gatto/S\n", encoding="utf-8")
+        with pytest.raises(BuildError, match="different flags"):
+            self.words(tiny, tmp_path, "LUPO = GATTO  # x\n")
+
+    @pytest.mark.parametrize("text, message", [
+        ("LUPO = # no model\n", "upper-case"),
+        ("LUPO = orso # lower case\n", "upper-case"),
+        ("LUPO = ORSO CANE # two\n", "one upper-case word"),
+    ])
+    def test_model_syntax_errors(self, tmp_path: Path, text: str, message: str) -> None:
+        p = tmp_path / "add.txt"
+        p.write_text(text, encoding="utf-8")
+        with pytest.raises(BuildError, match=message):
+            read_entries(p)
+
+    def test_removals_take_no_model(self, tiny: Path, tmp_path: Path) -> None:
+        with pytest.raises(BuildError, match="only for additions"):
+            self.words(tiny, tmp_path, "", "LUPO = GATTO  # x\n")
+
+    def test_the_real_build_found_every_model(self, built: dict) -> None:
+        assert built["counts"]["additions_model_missing"] == []
+        models = {m for _r, m in read_entries(ADDITIONS).values() if m}
+        assert {"POSTARE", "GENOCIDIO", "CRETINO"} <= models
+
+
 class TestStamp:
     def test_skipped_when_inputs_unchanged(self, tiny: Path, tmp_path: Path) -> None:
         out, stamp = tmp_path / "x.dawg", tmp_path / "x.dawg.stamp"
@@ -129,8 +181,27 @@ class TestReviewedFiles:
     def test_real_files_parse_with_a_reason_on_every_line(self) -> None:
         for path in (ADDITIONS, REMOVALS):
             entries = read_word_list(path)
-            assert entries and all(reason for reason in entries.values())
+            assert entries and all(reason.strip() for reason in entries.values())
+        review = read_review(REVIEW)
+        assert review and all(verdict and reason.strip() for verdict, reason in review.values())
         assert len(read_abbreviations(ABBREVIATIONS)) == 243
+
+    def test_every_reviewed_line_has_a_reason(self) -> None:
+        # A line of a reviewed file without its reason is an error, never silently read as a word.
+        for path in (ADDITIONS, REMOVALS, REVIEW):
+            for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if not line.strip() or line.startswith("#"):
+                    continue
+                if path == REVIEW:
+                    word, verdict, reason = line.split("\t")
+                else:
+                    word, _, reason = line.partition("#")
+                assert word.strip() and reason.strip(), f"{path.name} line {lineno}"
+
+    def test_the_three_files_do_not_contradict_each_other(self) -> None:
+        additions, removals, review = read_word_list(ADDITIONS), read_word_list(REMOVALS), read_review(REVIEW)
+        assert not set(additions) & set(review)
+        assert not set(removals) & set(review)
 
     def test_removals_never_touch_the_appendix(self) -> None:
         assert not set(read_word_list(REMOVALS)) & set(read_abbreviations(ABBREVIATIONS))

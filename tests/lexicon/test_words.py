@@ -124,6 +124,35 @@ def test_additions_present_and_removals_absent(lex: lexicon.Lexicon) -> None:
         assert w not in lex
 
 
+# Issue 16: words of current Italian that the source lacked, each with its forms, and a foreign root it had.
+ISSUE_16_ACCEPTED = {
+    "ADDIRSI": "ADDIRSI ADDICE ADDICONO ADDICEVA ADDICA ADDICANO ADDIREBBE ADDISSE ADDICENDOSI",
+    "TANTOMENO": "TANTOMENO",
+    "BOH": "BOH",
+    "FEMMINICIDIO": "FEMMINICIDIO FEMMINICIDI FEMMINICIDA FEMMINICIDE",
+    "APP": "APP",
+    "CHATTARE": "CHATTARE CHATTO CHATTIAMO CHATTANDO CHATTATO CHATTARSI RICHATTARE",
+    "SOVRANISTA": "SOVRANISTA SOVRANISTI SOVRANISTE",
+}
+
+
+@pytest.mark.parametrize("lemma, forms", sorted(ISSUE_16_ACCEPTED.items()))
+def test_issue_16_words_accepted_with_their_forms(lex: lexicon.Lexicon, lemma: str, forms: str) -> None:
+    for form in forms.split():
+        assert form in lex and form.lower() in lex, f"{lemma}: {form}"
+
+
+@pytest.mark.parametrize("word", ["STRASSE", "TAMPOCO", "NOUS", "TOUT", "THE", "SALVINI", "II"])
+def test_issue_16_foreign_roots_and_names_refused(lex: lexicon.Lexicon, word: str) -> None:
+    assert word not in lex
+
+
+def test_loanwords_are_invariable(lex: lexicon.Lexicon) -> None:
+    # Italian does not inflect loanwords (le app, i social): no English plural is invented.
+    assert "APP" in lex and "SOCIAL" in lex
+    assert "APPS" not in lex and "SOCIALS" not in lex
+
+
 def test_word_count_target(lex: lexicon.Lexicon) -> None:
     assert len(lex) >= 3_500_000
 
