@@ -66,6 +66,7 @@ class App:
         self.shell_scope = Scope()
         self.unmount: Callable[[], None] | None = None
         self.route = router.parse(str(window.location.hash))
+        self.route_hash = str(window.location.hash)
         self._toast_timer: Any = None
 
     def embed_game_from_query(self) -> str | None:
@@ -96,7 +97,7 @@ class App:
 
     # --- lifecycle -------------------------------------------------------------------
     def start(self) -> None:
-        self.shell_scope.on(window, "hashchange", lambda _e: self.render())
+        self.shell_scope.on(window, "hashchange", lambda _e: self.on_hashchange())
         self.shell_scope.on(window, "storage", self.on_storage)
         self.render()
         window.scarabBoot.ready()
@@ -105,6 +106,17 @@ class App:
         wordcheck.install_button(self)
         # The lexicon (~640 KB) loads in the background once the page is interactive.
         window.setTimeout(self.shell_proxy(lambda: wordcheck.lexicon()), 500)
+
+    def on_hashchange(self) -> None:
+        hash_ = str(window.location.hash)
+        if router.is_route(hash_):
+            self.render()
+            return
+        # An in-page anchor (the skip link's #app): go to it, and keep the page and its route.
+        target = document.getElementById(hash_[1:])
+        if target:
+            target.focus()
+        window.history.replaceState(None, "", self.route_hash or "#/")
 
     def on_storage(self, event: Any) -> None:
         # Another tab saved: refresh what we show; game views check revisions before writing.
@@ -122,7 +134,8 @@ class App:
             self.unmount = None
         self.scope.close()
         self.scope = Scope()
-        self.route = router.parse(str(window.location.hash))
+        self.route_hash = str(window.location.hash)
+        self.route = router.parse(self.route_hash)
         if self.embed and self.embed_game is None:
             clear(self.root)
             from urllib.parse import parse_qs

@@ -309,10 +309,34 @@ class GamePage:
             self.closed = True  # no computer turn, no autosave on top of a game that cannot be drawn
             self.show_broken(err)
             return
-        if focused:
-            again = document.getElementById(focused)
-            if again:
-                again.focus()
+        self.restore_focus(focused)
+
+    #: Where focus goes when the control that had it is gone: the board's focus stop first.
+    FOCUS_STOPS = ("[role=grid] [tabindex='0']", ".sy-board[tabindex]", "[data-autofocus]", "[role=grid]", "h1")
+
+    def restore_focus(self, focused: str | None) -> None:
+        """Focus follows play, without scrolling the page: back on the control that had it; but when
+        that was a board square that is no longer the board's focus stop (the priest moved away, the
+        computer replied), or when focus fell to the page itself (the game just started, the button
+        pressed is gone after a placement), on the board's focus stop."""
+        from pyscript.ffi import to_js  # type: ignore[import-not-found]
+
+        quiet = to_js({"preventScroll": True})
+        again = document.getElementById(focused) if focused else None
+        stale_square = bool(again) and again.getAttribute("role") == "gridcell" and again.getAttribute("tabindex") != "0"
+        if again and not stale_square:
+            again.focus(quiet)
+            return
+        active = document.activeElement
+        if not stale_square and active and active != document.body:
+            return  # focus is somewhere the player put it (the site's menu, another control): leave it
+        for selector in self.FOCUS_STOPS:
+            target = self.root.querySelector(selector)
+            if target:
+                if not target.hasAttribute("tabindex") and selector in ("[role=grid]", "h1"):
+                    target.setAttribute("tabindex", "-1")
+                target.focus(quiet)
+                return
 
     # --- pass-and-play privacy --------------------------------------------------------
     def needs_cover(self) -> bool:

@@ -22,6 +22,8 @@ class Route:
 def parse(hash_: str) -> Route:
     """Parse ``location.hash`` ('#/thot/play/abc?x=1', '', '#') into a route."""
     text = hash_[1:] if hash_.startswith("#") else hash_
+    if text and not text.startswith("/"):
+        return Route("home")  # an in-page anchor such as the skip link's #app, not a page
     path, _, qs = text.partition("?")
     query = dict(parse_qsl(qs, keep_blank_values=True))
     parts = [unquote(p) for p in path.split("/") if p]
@@ -42,6 +44,11 @@ def parse(hash_: str) -> Route:
         if parts[1] != "play" and len(parts) == 2:
             return Route("game", parts[0], parts[1], None, query, shown)
     return Route("not-found", query=query, path=shown)
+
+
+def is_route(hash_: str) -> bool:
+    """Routes are ``#/…`` (or nothing); ``#app`` and the like are in-page anchors (the skip link)."""
+    return hash_ in ("", "#") or hash_.startswith("#/")
 
 
 def href(*parts: str) -> str:

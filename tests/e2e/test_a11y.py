@@ -128,3 +128,52 @@ def test_no_violation_on_any_route(context_factory: Any, guard: Guard, server: s
 
 def test_axe_is_not_shipped(built_site: Path) -> None:
     assert not list(built_site.rglob("axe*.js"))
+
+
+FOCUS_IN_GAME = ("() => { const a = document.activeElement; return !!a && a !== document.body && "
+                 "!!a.closest('#app') && (a.closest('[role=grid]') !== null || a.matches('.sy-board, h1')); }")
+
+
+class TestFocusFollowsPlay:
+    def test_skip_link_goes_to_the_page_and_keeps_the_route(self, page: Any, open_site: Any) -> None:
+        from tests.e2e.test_thot import new_game
+
+        new_game(page, open_site)
+        route = page.evaluate("location.hash")
+        page.locator(".skip").focus()  # the first Tab stop of every page
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.activeElement.id === 'app'")
+        assert page.evaluate("location.hash") == route
+        assert page.locator("#thot-board").count() == 1  # not "Page not found"
+
+    @pytest.mark.parametrize("game, board", [("thot", "#thot-board"), ("scarabya", ".sy-game"),
+                                             ("scarabeo", "#sc-board")])
+    def test_start_the_game_puts_focus_on_the_board(self, page: Any, open_site: Any, game: str, board: str) -> None:
+        open_site(page, f"#/{game}/new")
+        page.wait_for_selector("#start", timeout=60_000)
+        if game == "scarabeo":  # two people would get the pass-and-play cover first
+            page.locator("#seat-1-kind").select_option("computer:1")
+        page.locator("#start").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector(board, timeout=60_000)
+        page.wait_for_function(FOCUS_IN_GAME, timeout=10_000)
+
+    def test_after_a_scarabya_placement_focus_stays_in_the_game(self, page: Any, open_site: Any) -> None:
+        from tests.e2e.test_scarabya import new_game, place_one
+
+        new_game(page, open_site)
+        place_one(page)
+        page.wait_for_function(FOCUS_IN_GAME, timeout=10_000)
+
+    def test_after_the_thot_computer_replies_focus_is_on_the_board_stop(self, page: Any, open_site: Any) -> None:
+        from tests.e2e.test_thot import LEGAL, new_game, wait_turn
+
+        new_game(page, open_site, seats=("person", "computer:1"), seed=11)
+        wait_turn(page)
+        target = page.locator(LEGAL).first
+        target.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length >= 2", timeout=30_000)
+        wait_turn(page)
+        page.wait_for_function("document.activeElement && document.activeElement.getAttribute('tabindex') === '0'"
+                               " && document.activeElement.closest('#thot-board') !== null", timeout=10_000)

@@ -1,4 +1,4 @@
-from web.router import href, parse
+from web.router import href, parse, is_route
 
 
 class TestRoutes:
@@ -22,3 +22,8 @@ class TestRoutes:
 
     def test_href_round_trip(self) -> None:
         assert parse(href("scarabya", "play", "a b")).save_id == "a b"
+
+    def test_in_page_anchor_is_no_route(self) -> None:
+        # the skip link's #app must never open "Page not found"
+        assert parse("#app").name == "home"
+        assert not is_route("#app") and is_route("#/thot/new") and is_route("")
