@@ -29,6 +29,11 @@ PLIES = 2 * MOVES
 #: Greedy self-play runs until the last ankh is taken (on a full board every square is within
 #: six moves' reach, so no earlier position is ankh-free), then up to SPREAD moves more.
 SPREAD = 12
+#: Positions judged per seeded game: a refused one is followed by a greedy move and the next
+#: position (the other player to move) is judged, which costs one search instead of a game.
+POSITIONS_PER_GAME = 6
+#: Salt of the moves that carry a game on past a refused position.
+_GO_ON = 0x60_0E
 #: The best first move must beat every other first move by this many points of margin…
 MIN_LEAD = 3
 #: …and the perfect line must gain at least this much (a puzzle worth winning).
@@ -197,31 +202,38 @@ def judge(state: ThotState, values: list[tuple[int, int]]) -> str | None:
 
 
 def generate(seeds: list[int]) -> Generator[None, None, dict[str, Any]]:
-    """The puzzle of the first seed that passes (``seeds`` are the day's candidates, in order)."""
+    """The puzzle of the first candidate that passes (``seeds`` are the day's games, in order;
+    each game offers ``POSITIONS_PER_GAME`` positions, one greedy move apart)."""
     tried: list[str] = []
-    fallback: tuple[ThotState, int, int, list[tuple[int, int]]] | None = None
+    fallback: tuple[ThotState, int, int, list[tuple[int, int]], int] | None = None
     for n, seed in enumerate(seeds):
+        rng = Rng(seed ^ _GO_ON)
         state = candidate(seed)
         yield
-        why = reject(state)
-        values: list[tuple[int, int]] = []
-        if why is None:
-            values = yield from root_values(state, PLIES)
-            why = judge(state, values)
-        if why is None:
-            return puzzle(state, seed, n, values)
-        if fallback is None and reject(state) is None and len(values) >= 2:
-            fallback = (state, seed, n, values)
-        tried.append(why)
+        for k in range(POSITIONS_PER_GAME):
+            why = reject(state)
+            values: list[tuple[int, int]] = []
+            if why is None:
+                values = yield from root_values(state, PLIES)
+                why = judge(state, values)
+            if why is None:
+                return puzzle(state, seed, n, values, k)
+            if fallback is None and reject(state) is None and len(values) >= 2:
+                fallback = (state.copy(), seed, n, values, k)
+            tried.append(why)
+            if state.is_over():
+                break
+            state.push(greedy_move(state, rng))
     if fallback is None:
-        raise RuntimeError(f"no Thot position in {len(seeds)} candidates: {tried}")
+        raise RuntimeError(f"no Thot position in {len(seeds)} games: {tried}")
     # No candidate met the criteria (never seen over the dates tried, docs/daily.md): the day
     # still gets a puzzle, the first ankh-free position, marked as such.
-    return puzzle(*fallback, relaxed=True)
+    state, seed, n, values, k = fallback
+    return puzzle(state, seed, n, values, k, relaxed=True)
 
 
 def puzzle(state: ThotState, seed: int, attempt: int, values: list[tuple[int, int]],
-           relaxed: bool = False) -> dict[str, Any]:
+           turns_on: int = 0, relaxed: bool = False) -> dict[str, Any]:
     solved = solve(state, PLIES)
     me = state.mover
     line = []
@@ -247,6 +259,7 @@ def puzzle(state: ThotState, seed: int, attempt: int, values: list[tuple[int, in
         "first_moves": [{"move": state.move_text(ThotMove.from_code(c)), "points": v} for v, c in values],
         "seed": seed,
         "attempt": attempt,
+        "turns_on": turns_on,
         "relaxed": relaxed,
     }
 
