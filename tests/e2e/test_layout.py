@@ -55,9 +55,7 @@ def tables(browser: Any, server: str) -> Iterator[dict[str, Any]]:
 
 def table(tables: dict[str, Any], browser: Any, server: str, game: str) -> tuple[Any, Guard, str]:
     if game not in tables:
-        from tests.e2e.conftest import Guard as G
-
-        guard = G()
+        guard = Guard()
         ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB", service_workers="block")
         ctx.route("**/*", guard.route)
         page = watch(ctx.new_page(), guard)
@@ -65,7 +63,7 @@ def table(tables: dict[str, Any], browser: Any, server: str, game: str) -> tuple
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)
         page.wait_for_selector("#start", timeout=60_000)
         page.select_option("#players", "2")
-        page.select_option("#seat-1-kind", "computer:1" if game != "thot" else "computer:1")
+        page.select_option("#seat-1-kind", "computer:1")
         page.fill("#seed", "7")
         page.click("#start")
         page.wait_for_selector(PARTS[game]["action"], timeout=60_000)
@@ -105,6 +103,15 @@ def test_working_set_on_one_screen(tables: dict[str, Any], browser: Any, server:
     assert width <= inner, f"the game page is {width} px wide in {inner}"
     bar = page.locator(".topbar").bounding_box()
     assert bar is not None and (w >= 700 or bar["height"] <= 56), f"the app bar is {bar['height']} px high"
+    if w < 700:  # the navigation behind one menu button, every link keeping its name
+        menu = page.locator("#menu-button")
+        assert menu.get_attribute("aria-expanded") == "false" and not page.locator("#main-nav").is_visible()
+        menu.click()
+        assert menu.get_attribute("aria-expanded") == "true"
+        for name in ("Games", "Statistics", "Settings", "About"):
+            assert page.locator("#main-nav").get_by_role("link", name=name, exact=True).is_visible()
+        page.keyboard.press("Escape")
+        assert menu.get_attribute("aria-expanded") == "false" and not page.locator("#main-nav").is_visible()
     for part, sel in PARTS[game].items():
         box = page.evaluate(BOX, sel)
         assert inside(box, w, h), f"{part} ({sel}) is not inside the {w}×{h} viewport at scroll 0: {box}"
