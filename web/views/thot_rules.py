@@ -73,6 +73,12 @@ class _StillPage:
     def toolbar(self, *extra: Any) -> None:
         return None
 
+    def scoreline(self, scores: Any, last: Any = None) -> None:
+        return None
+
+    def message_line(self) -> None:
+        return None
+
 
 def board_of(app: Any, state: ThotState, selection: dict[str, Any] | None = None) -> Any:
     """The game page's board grid for ``state``, still: no ids, no focus stops, no handlers."""
