@@ -249,7 +249,9 @@ class TestInput:
         rack = "".join(page.evaluate("Array.from(document.querySelectorAll('#sc-rack [data-tile]'))"
                                      ".map(e => e.dataset.tile)"))
         assert sorted(rack) == sorted(engine_state(page, lex).racks[engine_state(page, lex).to_move()])
-        # take back the last move while the next player has not moved
+        # take back the last move while the next player has not moved (on a phone the tools are in
+        # the drawer under the hand)
+        page.click("#drawer-button")
         page.click("#takeback")
         page.wait_for_function("!document.querySelector('#sc-sheet tbody tr td.num')")
         assert len(engine_state(page, lex).history()) == 0
