@@ -88,6 +88,21 @@ ROUTES = [
 ]
 
 
+#: Every text on a board at least 11 CSS px (letter values, premium and zone labels, coordinates).
+SMALL_TEXT = """() => {
+  const out = [];
+  for (const board of document.querySelectorAll('[role=grid], .sy-board')) {
+    for (const el of board.querySelectorAll('*')) {
+      const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+      if (!own || !el.getClientRects().length) continue;
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size < 11) out.push(`${el.className || el.tagName} "${el.textContent.trim().slice(0, 6)}" ${size.toFixed(1)}px`);
+    }
+  }
+  return [...new Set(out)].slice(0, 6);
+}"""
+
+
 def violations(page: Any) -> list[str]:
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
@@ -123,6 +138,9 @@ def test_no_violation_on_any_route(context_factory: Any, guard: Guard, server: s
         for theme in ("light", "dark"):
             page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
             problems += [f"{route} {theme}: {v}" for v in violations(page)]
+        small = page.evaluate(SMALL_TEXT)
+        if small:
+            problems.append(f"{route}: board text below 11 px: {small}")
     assert not problems, f"{len(problems)} accessibility violations ({lang}, {size}):\n" + "\n".join(problems)
 
 

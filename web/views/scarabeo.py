@@ -1034,7 +1034,7 @@ class ScarabeoUI:
             append(body, h("tr", {}, h("td", {"colspan": "5", "class": "muted", "text": t("scarabeo.sheet.empty")})))
         append(table, body)
         # focusable: it scrolls, and a keyboard must be able to scroll it too
-        wrap = h("div", {"class": "sc-sheet-wrap", "id": "sc-sheet-wrap", "tabindex": "0", "role": "region",
+        wrap = h("div", {"class": "sc-sheet-wrap", "id": "sc-sheet-wrap", "tabindex": "0", "role": "group",
                          "aria-label": t("play.log")}, table)
         return h("section", {"class": "panel", "aria-labelledby": "sc-sheet-title"},
                  h("h2", {"id": "sc-sheet-title", "text": t("play.log")}), wrap)

@@ -11,7 +11,7 @@ scope is closed), and is labelled by its caption.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from game.thot.board import VALUE
 from game.thot.state import ThotState
@@ -64,20 +64,13 @@ class _StillPage:
         self.message: tuple[str, bool] | None = None
         self.view_scope = Scope()
 
-    def thinking_box(self) -> None:
-        return None
+    #: The game page's widgets, drawn as nothing: a diagram is the board alone.
+    WIDGETS = ("thinking_box", "message_box", "message_line", "toolbar", "scoreline", "drawer")
 
-    def message_box(self) -> None:
-        return None
-
-    def toolbar(self, *extra: Any) -> None:
-        return None
-
-    def scoreline(self, scores: Any, last: Any = None) -> None:
-        return None
-
-    def message_line(self) -> None:
-        return None
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        if name in self.WIDGETS:
+            return lambda *args, **kwargs: None
+        raise AttributeError(name)  # the view's own state (getattr with a default) stays absent
 
 
 def board_of(app: Any, state: ThotState, selection: dict[str, Any] | None = None) -> Any:
