@@ -163,6 +163,7 @@ class App:
                 "open": self.view_open,
                 "stats": self.view_stats,
                 "game": self.view_game,
+                "daily": self.view_daily,
             }.get(self.route.name, self.view_not_found)
             view()
         except Exception as err:  # a broken view must not take the shell down
@@ -265,8 +266,26 @@ class App:
               h("h1", {"id": "chooser-title", "text": t("app.title")}),
               h("p", {"class": "tagline", "text": t("app.tagline")}),
               cards),
+            self.daily_section(),
             self.continue_list(),
         )
+
+    def daily_section(self) -> Any:
+        """Today's challenge (web/daily_page.py); whatever fails there, the chooser still works."""
+        if self.embed:
+            return None
+        try:
+            from web import daily_page
+
+            return daily_page.chooser_section(self)
+        except Exception as err:
+            window.console.warn(f"daily section: {err!r}")
+            return None
+
+    def view_daily(self) -> None:
+        from web import daily_page
+
+        daily_page.view(self)
 
     def continue_list(self) -> Any:
         t, scope = self.t, self.scope
@@ -493,6 +512,10 @@ class App:
         from web.play import mount_game
 
         module = importlib.import_module(module_name)
+        from web import daily_page
+
+        if daily_page.mount_if_daily(self, self.root, self.route, module.UI):
+            return  # a daily puzzle's attempt: the same page, in puzzle mode
         self.unmount = mount_game(self, self.root, self.route, module.UI)
 
     def view_stats(self) -> None:

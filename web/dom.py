@@ -123,6 +123,7 @@ async def modal(title: str, body: Child, buttons: list[tuple[str, str, str]], sc
         append(row, h("button", {"type": "button", "class": css, "text": label, "on_click": choose(value)}, scope=scope))
     append(dialog, h("h2", {"id": "dialog-title", "text": title}), body, field, row)
     scope.on(dialog, "cancel", choose(None))
+    opener = document.activeElement
     document.body.appendChild(dialog)
     dialog.showModal()
     if field is not None:
@@ -132,6 +133,8 @@ async def modal(title: str, body: Child, buttons: list[tuple[str, str, str]], sc
     finally:
         dialog.close()
         dialog.remove()
+        if opener and opener.isConnected:  # focus goes back where the dialog was opened from
+            opener.focus()
 
 
 def download(filename: str, text: str, mime: str = "application/json") -> None:

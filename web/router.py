@@ -11,7 +11,7 @@ GAME_PAGES = ("new", "play", "rules", "tutorial")
 
 @dataclass(frozen=True)
 class Route:
-    name: str  # home | settings | about | stats | open (a shared game link) | game | not-found
+    name: str  # home | settings | about | stats | open (a shared game link) | daily | game | not-found
     game: str | None = None
     page: str | None = None
     save_id: str | None = None
@@ -38,6 +38,8 @@ def parse(hash_: str) -> Route:
         return Route("stats", query=query, path=shown)
     if parts == ["open"]:
         return Route("open", query=query, path=shown)
+    if len(parts) == 2 and parts[0] == "daily" and parts[1] in GAMES:
+        return Route("daily", parts[1], query=query, path=shown)  # today's challenge (?date=YYYY-MM-DD)
     if parts[0] in GAMES and len(parts) >= 2 and parts[1] in GAME_PAGES:
         if parts[1] == "play" and len(parts) == 3:
             return Route("game", parts[0], "play", parts[2], query, shown)

@@ -195,6 +195,12 @@ def view(app: Any) -> None:
            h("button", {"type": "button", "id": "stats-import", "text": t("stats.import"),
                         "on_click": lambda _e: file_input.click()}, scope=scope), file_input)
     append(section, tools)
+    try:  # today's challenge: streaks and history (web/daily_page.py); never breaks the page
+        from web import daily_page
+
+        append(section, daily_page.stats_section(app))
+    except Exception as err:
+        window.console.warn(f"daily statistics: {err!r}")
     if data["last_game"]:
         append(section, turn_chart(t, data["last_game"]))
     if not players:

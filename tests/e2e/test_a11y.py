@@ -138,6 +138,9 @@ def test_no_violation_on_any_route(context_factory: Any, guard: Guard, server: s
         for theme in ("light", "dark"):
             page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
             problems += [f"{route} {theme}: {v}" for v in violations(page)]
+        headings = page.evaluate("document.querySelectorAll('h1').length")
+        if headings != 1:
+            problems.append(f"{route}: {headings} level-one headings (one per page)")
         small = page.evaluate(SMALL_TEXT)
         if small:
             problems.append(f"{route}: board text below 11 px: {small}")
@@ -195,3 +198,48 @@ class TestFocusFollowsPlay:
         wait_turn(page)
         page.wait_for_function("document.activeElement && document.activeElement.getAttribute('tabindex') === '0'"
                                " && document.activeElement.closest('#thot-board') !== null", timeout=10_000)
+
+
+def announced(page: Any, *parts: str) -> str:
+    """Wait until the live region says every part; return what it says."""
+    page.wait_for_function("parts => { const r = document.getElementById('announce'); "
+                           "return !!r && parts.every(p => r.textContent.includes(p)); }", arg=list(parts),
+                           timeout=30_000)
+    return str(page.locator("#announce").text_content())
+
+
+class TestScreenReaderWalkThrough:
+    """The documented keyboard path of each game (docs/*-web.md, "Screen reader"), with what the live
+    region says after each move."""
+
+    def test_thot_move_and_the_computers_reply_are_announced(self, page: Any, open_site: Any) -> None:
+        from tests.e2e.test_thot import LEGAL, new_game, wait_turn
+
+        new_game(page, open_site, seats=("person", "computer:1"), seed=11)
+        wait_turn(page)
+        page.locator(LEGAL).first.focus()
+        page.keyboard.press("Enter")
+        announced(page, "P1")
+        announced(page, "P2")  # the computer's reply, read without moving focus
+
+    def test_scarabya_placement_is_announced(self, page: Any, open_site: Any) -> None:
+        from tests.e2e.test_scarabya import ask_hint, new_game
+
+        new_game(page, open_site)
+        move, _ms = ask_hint(page)
+        page.locator("#sy-board").focus()
+        page.keyboard.press("Enter")
+        announced(page, "P1", move)
+
+    def test_scarabeo_play_typed_on_the_keyboard_is_announced(self, page: Any, open_site: Any, lex: Any,
+                                                              gen: Any) -> None:
+        from tests.e2e.test_scarabeo import best_play, engine_state, new_game, type_play
+
+        new_game(page, open_site, 77, [("Anna", "person"), ("Scarabot", "computer:1")])
+        page.wait_for_selector("#sc-play", timeout=60_000)
+        state = engine_state(page, lex)
+        play = best_play(state, gen)
+        assert play is not None
+        type_play(page, state, play)
+        page.keyboard.press("Enter")
+        announced(page, "Anna", "points")

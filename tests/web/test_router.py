@@ -16,6 +16,13 @@ class TestRoutes:
         r = parse("#/scarabeo/play/ab12")
         assert (r.game, r.page, r.save_id) == ("scarabeo", "play", "ab12")
 
+    def test_daily_route(self) -> None:
+        r = parse("#/daily/thot?date=2026-12-01")
+        assert (r.name, r.game, r.query) == ("daily", "thot", {"date": "2026-12-01"})
+        assert parse(href("daily", "scarabeo")).name == "daily"
+        for h in ("#/daily", "#/daily/chess", "#/daily/thot/x"):
+            assert parse(h).name == "not-found"
+
     def test_not_found(self) -> None:
         for h in ("#/chess/new", "#/thot", "#/thot/play", "#/thot/new/extra"):
             assert parse(h).name == "not-found"
