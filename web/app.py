@@ -320,11 +320,12 @@ class App:
                                     "aria-label": f"{t('continue.delete')}: {save.id}",
                                     "on_click": lambda _e: asyncio.ensure_future(self.delete_save(save.id, save.id))},
                          scope=scope)))
-        when = window.Date.new(save.updated).toLocaleString(self.t.lang)
+        when = self.when(save.updated)
         game_name = t(GAME_NAMES[save.game])
         return h("li", {"class": "save", "data-save": save.id},
                  h("a", {"class": "title", "href": router.href(save.game, "play", save.id), "text": save.title}),
                  h("span", {"class": "meta", "text": f"{game_name} · {t('continue.updated', when=when)}"}),
+                 self.save_facts(save),
                  h("span", {"class": "actions"},
                    h("button", {"type": "button", "text": t("continue.rename"),
                                 "aria-label": f"{t('continue.rename')}: {save.title}",
@@ -336,6 +337,37 @@ class App:
                                 "aria-label": f"{t('continue.delete')}: {save.title}",
                                 "on_click": lambda _e: asyncio.ensure_future(self.delete_save(save.id, save.title))},
                      scope=scope)))
+
+    def when(self, stamp: int | None, date_only: bool = False) -> str:
+        """A time (now when None) in the interface's language and locale: "1 dic 2026, 10:32" /
+        "1 Dec 2026, 10:32" (a bare "en" would be the US "12/1/2026"); ``date_only``: "1 dic 2026"."""
+        from pyscript.ffi import to_js  # type: ignore[import-not-found]
+
+        date = window.Date.new() if stamp is None else window.Date.new(stamp)
+        if date_only:
+            return str(date.toLocaleDateString(self.t.locale, to_js({"dateStyle": "medium"})))
+        return str(date.toLocaleString(self.t.locale, to_js({"dateStyle": "medium", "timeStyle": "short"})))
+
+    def save_facts(self, save: Save) -> Any:
+        """Which game is which: the players with their scores (the seat to move marked), the moves
+        played and whose turn — read from the record and its autosaved summary, never by replaying."""
+        from web.session import save_facts
+
+        t = self.t
+        facts = save_facts(save.state)
+        if facts is None:
+            return None
+        players = h("span", {"class": "save-players", "aria-label": t("continue.players")})
+        for i, seat in enumerate(facts.seats):
+            score = f" {facts.scores[i]}" if facts.scores is not None else ""
+            append(players, h("span", {"class": "save-seat to-move" if i == facts.to_move else "save-seat",
+                                       "text": f"{seat.name}{score}"}))
+        parts = [t.plural("continue.moves", facts.moves) if facts.moves else t("continue.moves.none")]
+        if facts.over:
+            parts.append(t("continue.finished"))
+        elif facts.to_move is not None:
+            parts.append(t("continue.turn", name=facts.seats[facts.to_move].name))
+        return h("span", {"class": "facts"}, players, h("span", {"class": "save-progress", "text": " · ".join(parts)}))
 
     async def rename_save(self, save: Save) -> None:
         field = h("input", {"type": "text", "id": "rename-field", "value": save.title, "maxlength": "80",

@@ -236,7 +236,7 @@ class GamePage:
                 window.Uint32Array.new(1))[0])
             try:
                 options = read_options(n)
-                title = t("play.title.default", game=game_name, date=window.Date.new().toLocaleDateString(t.lang))
+                title = t("play.title.default", game=game_name, date=self.app.when(None, date_only=True))
                 session = Session.create(self.app.store, ui.GAME, options, seed, seats, title)
             except StorageError as err:
                 self.app.storage_error(err, "new")

@@ -17,7 +17,67 @@ from web.storage import Save, SaveStore
 MAX_NAME = 24
 #: Record meta that belongs to this device's table, not to the game: saved with it, never put in a
 #: shared link (Scarabeo's ``table``: the hourglass's running turn and the tiles laid but not played).
-LOCAL_META = ("table",)
+LOCAL_META = ("table", "summary",)
+#: Caps on a save's summary (outside data: an imported file may hold anything).
+MAX_SUMMARY_MOVES = 100_000
+MAX_SUMMARY_SCORE = 1_000_000
+
+
+@dataclass(frozen=True)
+class SaveFacts:
+    """What the Continue list says about a save, read from its record without replaying it: the seats,
+    the moves played, and (from the summary written at every autosave) the scores and whose turn."""
+
+    seats: list[Seat]
+    moves: int
+    scores: list[int] | None = None
+    to_move: int | None = None
+    over: bool = False
+
+
+def summary_of(state: GameState[Any]) -> dict[str, Any]:
+    """The small summary kept in the record's meta (``summary``) at every autosave: replaying every
+    save to list them costs too much (20 Scarabeo saves of ~44 moves: 150 ms in CPython, several
+    times that in Pyodide, and Scarabeo's replay wants the lexicon)."""
+    over = state.is_over()
+    return {"moves": len(state.history()), "scores": [int(x) for x in state.view()["scores"]],
+            "to_move": None if over else state.to_move(), "over": over}
+
+
+def _int_in(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def save_facts(state_json: Any) -> SaveFacts | None:
+    """The facts of a stored record (``Save.state``), or None when it is not readable as one. The
+    summary is outside data: one that does not fit the seats is left out, never trusted."""
+    if not isinstance(state_json, Mapping):
+        return None
+    meta, moves = state_json.get("meta"), state_json.get("moves")
+    if not isinstance(meta, Mapping) or not isinstance(moves, list):
+        return None
+    raw = meta.get("seats")
+    players = len(raw) if isinstance(raw, list) and raw else None
+    if players is None:
+        options = state_json.get("options")
+        players = options.get("players") if isinstance(options, Mapping) else None
+        if not _int_in(players, 1, 8):
+            return None
+    try:
+        seats = seats_from_meta(meta, players)
+    except RecordError:
+        return None
+    facts = SaveFacts(seats, len(moves))
+    summary = meta.get("summary")
+    if not isinstance(summary, Mapping):
+        return facts
+    scores, to_move, over = summary.get("scores"), summary.get("to_move"), summary.get("over")
+    if (summary.get("moves") != len(moves) or not isinstance(scores, list) or len(scores) != len(seats)
+            or not all(_int_in(x, -MAX_SUMMARY_SCORE, MAX_SUMMARY_SCORE) for x in scores)
+            or not isinstance(over, bool)
+            or not (to_move is None if over else _int_in(to_move, 0, len(seats) - 1))):
+        return facts  # stale (another version wrote the moves) or not ours: the seats and moves alone
+    return SaveFacts(seats, len(moves), [int(x) for x in scores], to_move, over)
 
 
 @dataclass(frozen=True)
@@ -74,7 +134,7 @@ class Session:
         if len(seats) != state.num_players:
             raise ValueError(f"{len(seats)} seats for {state.num_players} players")
         meta = {"game_id": secrets.token_hex(8)}
-        record = GameRecord.of(state, seats=[asdict(s) for s in seats], **meta)
+        record = GameRecord.of(state, seats=[asdict(s) for s in seats], **meta, summary=summary_of(state))
         save = store.create(game, title, record.to_json())
         return cls(state, seats, save, store, meta)
 
@@ -131,18 +191,57 @@ class Session:
         return result
 
     def can_take_back(self) -> bool:
-        """Pass-and-play courtesy: a person may take back their last move while the next player,
-        also a person, has not moved yet. Never against a computer's reply, never after the game ends."""
-        history = self.state.history()
-        if not history or self.state.is_over() or self.computer_to_move():
-            return False
-        seat = self.state.last_mover()
-        return seat is not None and not self.seats[seat].computer
+        return self.take_back_count() > 0
+
+    def take_back_count(self) -> int:
+        """How many moves a take-back undoes (0: it is not allowed). Pass-and-play courtesy: a person
+        may take back their last move while the next player, also a person, has not moved yet (1).
+        Against the computer: the person to move takes back their own last move together with the
+        computer's replies since (2, or more with several computer seats in a row) — never another
+        person's move, never across a dispute (Scarabeo's challenge or vote: its outcome told the
+        table what the lexicon says), never after the game ends, never while the computer thinks.
+        What the replies showed stays as it was: the engines' draws come from the seed, so the bag
+        and the mission cards are in the same order again (docs/web.md, "Take-back")."""
+        state = self.state
+        if not state.history() or state.is_over() or self.computer_to_move():
+            return 0
+        seat = state.last_mover()
+        if seat is None:
+            return 0
+        if not self.seats[seat].computer:
+            return 1
+        holder = state.to_move()
+        for n, mover in enumerate(self._last_movers(len(self.seats) + 1), start=1):
+            if mover is None:
+                return 0
+            if not self.seats[mover].computer:
+                return n if mover == holder else 0
+        return 0
+
+    def _last_movers(self, limit: int) -> list[int | None]:
+        """The seats that made the last ``limit`` moves, newest first (None for a dispute), without
+        playing anything on the game itself: Scarabeo says who in its turn results (popping and
+        pushing again would restart an attached hourglass); the others on a copy."""
+        state: Any = self.state
+        if self.game == "scarabeo":
+            from game.scarabeo.moves import Accept, Challenge, Vote
+
+            return [None if isinstance(r.move, (Accept, Challenge, Vote)) else r.player
+                    for r in reversed(state.results()[-limit:])]
+        copy = state.copy()
+        movers: list[int | None] = []
+        while len(movers) < limit and copy.history():
+            movers.append(copy.last_mover())
+            copy.pop()
+        return movers
 
     def take_back(self) -> Any:
-        if not self.can_take_back():
+        """Undo ``take_back_count()`` moves and save once; returns the person's move taken back."""
+        n = self.take_back_count()
+        if not n:
             raise ValueError("nothing to take back")
-        move = self.state.pop()
+        for _ in range(n):
+            move = self.state.pop()
         self.autosave()
         return move
 
@@ -156,5 +255,6 @@ class Session:
         """Write the game as the next revision; raises StorageFull / SaveConflict (the view tells the player)."""
         if self.before_save is not None:
             self.before_save()
+        self.meta["summary"] = summary_of(self.state)
         self.save = self.store.update(self.save, self.record().to_json())
         return self.save

@@ -7,7 +7,7 @@ from itertools import count
 import pytest
 
 from game.core import IllegalMove
-from web.session import Seat, Session
+from web.session import Seat, Session, save_facts
 from web.storage import MemoryStore, SaveConflict, SaveStore
 from web import engines
 
@@ -111,3 +111,118 @@ class TestSession:
         assert shared.moves == again.record().moves
         session.autosave()  # a write with no move (the view's periodic save)
         assert calls == [1, 1] and s.load(session.save.id).revision == 3
+
+
+class TestTakeBackAgainstTheComputer:
+    """Your move and the computer's reply come back together (docs/web.md, "Take-back")."""
+
+    def test_thot_move_and_reply_come_back_together(self) -> None:
+        s = store()
+        versus = thot(s, [Seat("Ada"), Seat("CPU", computer=True)])
+        start = versus.state.position()
+        versus.play(versus.state.move_text(versus.state.legal_moves()[0]))
+        assert versus.computer_to_move() and not versus.can_take_back()  # the computer is thinking
+        versus.play(versus.state.move_text(versus.state.legal_moves()[0]))  # its reply
+        assert versus.take_back_count() == 2
+        versus.take_back()
+        assert versus.state.position() == start and not versus.state.history()
+        assert Session.open(s, versus.save.id).state.position() == start  # saved once, both gone
+
+    def test_the_computer_first_then_only_your_move_and_its_reply(self) -> None:
+        versus = thot(store(), [Seat("CPU", computer=True), Seat("Ada")])
+        legal = lambda: versus.state.move_text(versus.state.legal_moves()[0])  # noqa: E731
+        versus.play(legal())  # the computer opens
+        assert not versus.can_take_back()  # its opening move is not yours to take back
+        after_opening = versus.state.position()
+        versus.play(legal())  # Ada
+        versus.play(legal())  # the reply
+        assert versus.take_back_count() == 2
+        versus.take_back()
+        assert versus.state.position() == after_opening and not versus.can_take_back()
+
+    def test_never_another_persons_move(self) -> None:
+        session = Session.create(store(), "thot", {"players": 3}, 7,
+                                 [Seat("Ada"), Seat("Bo"), Seat("CPU", computer=True)], "three")
+        for _ in range(3):  # Ada, Bo, then the computer: Ada to move, Bo's move is the last person's
+            session.play(session.state.move_text(session.state.legal_moves()[0]))
+        assert session.state.to_move() == 0 and not session.can_take_back()
+
+    def test_two_computers_in_a_row_come_back_with_your_move(self) -> None:
+        session = Session.create(store(), "thot", {"players": 3}, 7,
+                                 [Seat("Ada"), Seat("C1", computer=True), Seat("C2", computer=True)], "three")
+        for _ in range(3):
+            session.play(session.state.move_text(session.state.legal_moves()[0]))
+        assert session.take_back_count() == 3
+        session.take_back()
+        assert not session.state.history()
+
+    def test_scarabya_same_mission_cards_after_the_take_back(self) -> None:
+        s = store()
+        session = Session.create(s, "scarabya", {"players": 2}, 5, [Seat("Ada"), Seat("CPU", computer=True)], "sy")
+        start = session.state.position()
+        session.play(session.state.move_text(session.state.legal_moves()[0]))
+        session.play(session.state.move_text(session.state.legal_moves()[0]))
+        drawn = session.state.view()["tiles_drawn"]
+        session.take_back()
+        assert session.state.position() == start
+        session.play(session.state.move_text(session.state.legal_moves()[-1]))
+        session.play(session.state.move_text(session.state.legal_moves()[0]))
+        assert session.state.view()["tiles_drawn"] == drawn  # the deck's order is the game's, unchanged
+
+    def test_scarabeo_bag_order_unchanged_and_no_dispute_crossed(self) -> None:
+        s = store()
+        session = Session.create(s, "scarabeo", {"players": 2, "check_mode": "challenge"}, 3,
+                                 [Seat("Ada"), Seat("CPU", computer=True)], "parole")
+        bag = list(session.state.bag)
+        session.play("-")
+        session.play("-")
+        assert session.take_back_count() == 2
+        session.take_back()
+        assert session.state.bag == bag and not session.state.history()
+        from game.core import Rng
+        from game.scarabeo.moves import move_text
+        from game.scarabeo.randomplay import random_placement_play
+
+        play = random_placement_play(session.state, Rng(1))
+        assert play is not None
+        session.play(move_text(play))  # pending: the computer may challenge it or let it stand
+        session.play("!accept")
+        session.play("-")
+        assert session.state.to_move() == 0 and not session.can_take_back()  # across a dispute: never
+
+
+class TestSaveFacts:
+    """The Continue list reads the players, scores, moves and whose turn without replaying."""
+
+    def test_summary_at_every_autosave(self) -> None:
+        s = store()
+        session = thot(s)
+        facts = save_facts(s.load(session.save.id).state)
+        assert facts is not None and facts.moves == 0 and facts.scores == [0, 0] and facts.to_move == 0
+        session.play(session.state.move_text(session.state.legal_moves()[0]))
+        facts = save_facts(s.load(session.save.id).state)
+        assert facts is not None
+        assert [x.name for x in facts.seats] == ["Ada", "Bo"]
+        assert (facts.moves, facts.scores, facts.to_move, facts.over) == (
+            1, session.state.view()["scores"], 1, False)
+        assert "summary" not in session.record(shared=True).meta  # never in a link
+
+    def test_outside_data_is_checked(self) -> None:
+        s = store()
+        session = thot(s)
+        session.play(session.state.move_text(session.state.legal_moves()[0]))
+        good = s.load(session.save.id).state
+        for bad in ({"moves": 1, "scores": [1], "to_move": 0, "over": False},  # not one per seat
+                    {"moves": 5, "scores": [0, 0], "to_move": 0, "over": False},  # stale
+                    {"moves": 1, "scores": ["9", 0], "to_move": 0, "over": False},
+                    {"moves": 1, "scores": [10**12, 0], "to_move": 0, "over": False},
+                    {"moves": 1, "scores": [0, 0], "to_move": 2, "over": False},
+                    {"moves": 1, "scores": [0, 0], "to_move": True, "over": False},
+                    "summary"):
+            facts = save_facts({**good, "meta": {**good["meta"], "summary": bad}})
+            assert facts is not None and facts.moves == 1 and facts.scores is None and facts.to_move is None
+        no_seats = {**good, "meta": {}, "options": {"players": 2}}
+        facts = save_facts(no_seats)
+        assert facts is not None and [x.name for x in facts.seats] == ["1", "2"]
+        for junk in (None, [], {"moves": "x", "meta": {}}, {**good, "meta": {"seats": "x"}}):
+            assert save_facts(junk) is None
