@@ -1,0 +1,124 @@
+"""Today's challenge in Chromium: the chooser's three puzzles, the Thot puzzle played through by
+clicks (result, share text, the share link opened in a fresh browser, streak in Statistics), a
+second attempt marked a replay, and the page's puzzles equal to the command line's for a fixed date.
+
+The date is fixed with the route's ``?date=`` (the page's test hook, docs/daily.md)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from typing import Any
+
+import pytest
+
+from game import daily
+from tests.e2e.conftest import watch
+
+pytestmark = pytest.mark.e2e
+
+DAY = "2026-12-01"
+LOG = "document.querySelectorAll('#thot-log li:not(.muted)').length"
+
+
+def cli_puzzle(game: str, lex: Any = None) -> dict[str, Any]:
+    found = daily.run(daily.generate_one(game, datetime.date.fromisoformat(DAY), lex))
+    return json.loads(json.dumps(found))
+
+
+def cached(page: Any, game: str) -> dict[str, Any]:
+    return json.loads(page.evaluate(f"localStorage.getItem('scarab:daily:{DAY}:{game}')"))
+
+
+def generation_ms(page: Any, game: str) -> int:
+    value = page.evaluate("document.body.getAttribute('data-daily-ms') || ''")
+    assert value.startswith(f"{game}:"), value
+    return int(value.split(":")[1])
+
+
+def test_chooser_shows_todays_three_puzzles(page: Any, open_site: Any) -> None:
+    open_site(page, f"#/?date={DAY}")
+    page.wait_for_selector("#daily .daily-card")
+    assert page.locator("#daily-number").get_attribute("data-number") == "1"
+    assert page.locator("#daily .daily-card").count() == 3
+    for game in ("scarabeo", "thot", "scarabya"):
+        link = page.locator(f"#daily-open-{game}")
+        assert link.get_attribute("href") == f"#/daily/{game}?date={DAY}"
+        assert "#1" in link.get_attribute("aria-label")
+
+
+def test_thot_puzzle_played_through_shared_and_replayed(context_factory: Any, guard: Any, open_site: Any,
+                                                        server: str) -> None:
+    puzzle = cli_puzzle("thot")
+    page = watch(context_factory().new_page(), guard)
+    open_site(page, f"#/daily/thot?date={DAY}")
+    page.wait_for_selector("#daily-banner #daily-task", timeout=30_000)
+    print(f"\nThot puzzle generated in the page in {generation_ms(page, 'thot')} ms")
+    assert re.fullmatch(r"#/thot/play/[\w-]+", page.evaluate("location.hash"))
+    assert cached(page, "thot") == puzzle  # the page computed the command line's puzzle
+    assert page.locator("#thot-hint").count() == 0  # no hints in a puzzle
+    start = page.evaluate(LOG)
+    for k in range(0, len(puzzle["line"]), 2):  # the perfect line, by clicks; the computer answers
+        page.locator(f"#thot-{puzzle['line'][k]}").click()
+        page.wait_for_function(f"{LOG} >= {start + k + 2}", timeout=30_000)
+    page.wait_for_selector("#daily-result", timeout=30_000)
+    moves = page.locator("#thot-log li:not(.muted)").all_inner_texts()
+    assert len(moves) == start + len(puzzle["line"])  # the computer stopped at the puzzle's end
+    assert page.locator("#daily-result").get_attribute("data-percent") == "100"
+    share = page.locator("#daily-share-text").input_value()
+    lines = share.splitlines()
+    assert lines[0] == f"Scarab — Scarab, the Game of Thot #1: {puzzle['points']}/{puzzle['points']} (100%)" or \
+        lines[0].endswith(f"#1: {puzzle['points']}/{puzzle['points']} (100%)"), lines[0]
+    assert lines[1] == "🟩🟩🟩"
+    assert "#/open?d=s1." in lines[2]
+    assert page.locator("#daily-copy").is_enabled()
+    # a move after the end is refused: the puzzle is over
+    assert page.locator("#daily-replay").count() == 0
+
+    # the chooser shows the result; Statistics the streak
+    page.evaluate(f"location.hash = '#/?date={DAY}'")
+    page.wait_for_selector("#daily-open-thot")
+    assert page.locator("#daily-open-thot").inner_text() == "See the result"
+    page.evaluate(f"location.hash = '#/stats?date={DAY}'")
+    row = page.locator("#daily-streaks tr[data-daily-game='thot'] td")
+    row.first.wait_for()
+    assert row.all_inner_texts() == ["1", "1", "1", "100%"]
+    assert page.locator("#daily-chart svg.chart").count() == 1
+
+    # a second attempt is marked a replay and not counted
+    page.evaluate(f"location.hash = '#/daily/thot?date={DAY}&again=1'")
+    page.wait_for_selector("#daily-banner #daily-replay", timeout=30_000)
+    page.locator(f"#thot-{puzzle['line'][0]}").wait_for()
+    data = json.loads(page.evaluate("localStorage.getItem('scarab:daily:attempts')"))
+    assert [(e["game"], e["percent"]) for e in data["entries"]] == [("thot", 100)]
+
+    # the share link opens the attempt in a fresh browser, shown and not counted there
+    other = watch(context_factory().new_page(), guard)
+    link = lines[2]
+    assert link.startswith(server)
+    open_site(other, link[len(server):])
+    other.wait_for_selector("#daily-banner #daily-result", timeout=30_000)
+    assert other.locator("#daily-shared").count() == 1
+    assert other.evaluate("localStorage.getItem('scarab:daily:attempts')") is None
+
+
+def test_page_puzzles_equal_the_command_line(page: Any, open_site: Any, lex: Any) -> None:
+    """Scarabya and Scarabeo computed in the page (Pyodide) for a fixed date, against CPython."""
+    open_site(page, f"#/daily/scarabya?date={DAY}")
+    page.wait_for_selector("#daily-banner #daily-task", timeout=30_000)
+    ms = generation_ms(page, "scarabya")
+    assert cached(page, "scarabya") == cli_puzzle("scarabya")
+    assert page.locator("#sy-hint").count() == 0
+    page.evaluate(f"location.hash = '#/daily/scarabeo?date={DAY}'")
+    page.wait_for_selector("#daily-banner #daily-task", timeout=60_000)
+    ms2 = generation_ms(page, "scarabeo")
+    assert cached(page, "scarabeo") == cli_puzzle("scarabeo", lex)
+    print(f"\nin the page: Scarabya {ms} ms, Scarabeo {ms2} ms")
+    # reopened: the cached puzzle and the unfinished attempt, at once
+    page.evaluate(f"location.hash = '#/?date={DAY}'")
+    page.wait_for_selector("#daily-open-scarabeo")
+    page.locator("#daily-open-scarabeo").click()
+    page.wait_for_selector("#daily-banner #daily-task", timeout=10_000)
+    saves = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scarab:save:')).length")
+    assert saves == 2
