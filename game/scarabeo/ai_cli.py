@@ -51,13 +51,9 @@ def _fail(message: str) -> int:
 
 
 def _lexicon() -> Any:
-    try:
-        import lexicon  # noqa: PLC0415 - only the command line reads files
+    from game.scarabeo.cli import load_lexicon  # noqa: PLC0415 - only the commands that need it
 
-        return lexicon.load()
-    except Exception as err:
-        raise RuntimeError(f"the lexicon is not available ({err}); build it with "
-                           "'python -m lexicon build'") from None
+    return load_lexicon(otherwise="")
 
 
 def cmd_best(args: argparse.Namespace) -> int:

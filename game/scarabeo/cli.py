@@ -40,8 +40,9 @@ def _fail(code: int, message: str, **extra: Any) -> int:
     return code
 
 
-def load_lexicon() -> WordList:
-    """The real lexicon (``lexicon.load()``); raises RuntimeError saying how to build it."""
+def load_lexicon(otherwise: str = " or pass --no-check") -> WordList:
+    """The real lexicon (``lexicon.load()``); raises RuntimeError saying how to build it (and, for
+    the commands that have one, ``otherwise``: the way to do without)."""
     try:
         import lexicon  # noqa: PLC0415 - only the command line touches files
 
@@ -49,8 +50,7 @@ def load_lexicon() -> WordList:
         return words
     except Exception as err:  # ImportError, LexiconError (not built yet) …
         raise RuntimeError(
-            f"the lexicon is not available ({err}); build it with 'python -m lexicon build' "
-            "or pass --no-check"
+            f"the lexicon is not available ({err}); build it with 'python -m lexicon build'{otherwise}"
         ) from None
 
 
