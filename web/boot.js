@@ -164,12 +164,169 @@
     window.addEventListener("hashchange", function () { setMenu(false); });
   }
 
+  // Instant resume (web/snapshot.py): a game route draws the game's stored snapshot at once, long
+  // before Python starts, with its controls visibly waiting; Python replaces it when it is ready. A
+  // snapshot is outside data: bounded, parsed in try/catch, drawn from a short list of tags, classes
+  // and attributes, text through textContent only; anything odd and the page just waits as before.
+  var SNAP_MAX = 120000, SNAP_NODES = 4000, SNAP_DEPTH = 14, SNAP_LIST = 50;
+  var SNAP_TAGS = { div: 1, span: 1, p: 1, ul: 1, li: 1, b: 1, strong: 1, small: 1, h2: 1, section: 1 };
+  var SNAP_ROLES = { img: 1, group: 1, list: 1, listitem: 1, note: 1 };
+  var SNAP_GAMES = { scarabeo: 1, thot: 1, scarabya: 1 };
+  var CLASS_OK = /^[A-Za-z0-9_* -]{0,160}$/;
+  var has = function (o, k) { return typeof k === "string" && Object.prototype.hasOwnProperty.call(o, k); };
+  var embedded = document.body.getAttribute("data-embed") === "1";
+  var savePrefix = embedded ? "scarab:embed:save:" : "scarab:save:";
+  var snapPrefix = embedded ? "scarab:embed:snap:" : "scarab:snap:";
+  var appRoot = document.getElementById("app");
+  var staticPage = appRoot ? Array.prototype.slice.call(appRoot.childNodes) : [];
+  var snapshotShown = false;
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function snapNode(spec, depth, budget) {
+    if (!Array.isArray(spec) || !has(SNAP_TAGS, spec[0])) throw new Error("snapshot: unknown node");
+    if (depth > SNAP_DEPTH || --budget.n < 0) throw new Error("snapshot: too large");
+    var node = document.createElement(spec[0]);
+    if (typeof spec[1] === "string" && spec[1] && CLASS_OK.test(spec[1])) node.className = spec[1];
+    if (typeof spec[2] === "string" || typeof spec[2] === "number") node.textContent = String(spec[2]).slice(0, 300);
+    if (Array.isArray(spec[3])) for (var i = 0; i < spec[3].length; i++) node.appendChild(snapNode(spec[3][i], depth + 1, budget));
+    var attrs = spec[4];
+    if (attrs && typeof attrs === "object" && !Array.isArray(attrs)) {
+      if (has(SNAP_ROLES, attrs.role)) node.setAttribute("role", attrs.role);
+      if (typeof attrs["aria-label"] === "string") node.setAttribute("aria-label", attrs["aria-label"].slice(0, 200));
+      if (attrs["aria-hidden"] === "true") node.setAttribute("aria-hidden", "true");
+      if (typeof attrs["--n"] === "string" && /^[0-9]{1,2}$/.test(attrs["--n"])) node.style.setProperty("--n", attrs["--n"]);
+    }
+    return node;
+  }
+  function readSnapshot(game, id) {
+    if (!has(SNAP_GAMES, game) || !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+    try {
+      if (localStorage.getItem(savePrefix + id) === null) return null; // a deleted game is never drawn
+      var raw = localStorage.getItem(snapPrefix + id);
+      if (typeof raw !== "string" || raw.length > SNAP_MAX) return null;
+      var snap = JSON.parse(raw);
+      if (!snap || typeof snap !== "object" || snap.v !== 1 || snap.game !== game || snap.id !== id) return null;
+      return snap;
+    } catch (e) { return null; }
+  }
+  function playRoute(hash) {
+    var m = /^#\/([a-z]+)\/play\/([A-Za-z0-9_-]{1,64})$/.exec(hash || "");
+    return m ? { game: m[1], id: m[2] } : null;
+  }
+  function showOnly(nodes) {
+    while (appRoot.firstChild) appRoot.removeChild(appRoot.firstChild);
+    for (var i = 0; i < nodes.length; i++) appRoot.appendChild(nodes[i]);
+  }
+  // Draw the snapshot of the game the address names (or of save `id`); false when there is none.
+  function drawSnapshot(id) {
+    var route = playRoute(location.hash);
+    if (!appRoot || framed || !route || (id !== undefined && id !== null && String(id) !== route.id)) return false;
+    var snap = readSnapshot(route.game, route.id);
+    if (!snap) return false;
+    var section;
+    try {
+      var budget = { n: SNAP_NODES };
+      section = el("section", "snapshot" + (typeof snap.cls === "string" && CLASS_OK.test(snap.cls) ? " " + snap.cls : ""));
+      section.setAttribute("data-snapshot", route.id);
+      section.setAttribute("aria-busy", "true");
+      section.appendChild(el("h1", "visually-hidden", String(snap.title || t("resume.picture")).slice(0, 80)));
+      var wait = el("p", "snapshot-wait");
+      wait.setAttribute("role", "status");
+      var waitText = el("strong", "snapshot-wait-title", t("resume.starting"));
+      wait.appendChild(el("span", "snapshot-spinner"));
+      wait.appendChild(waitText);
+      wait.appendChild(el("span", "snapshot-wait-note", " " + t("resume.note")));
+      var busy = el("button", "primary snapshot-busy", t("resume.starting"));
+      busy.type = "button";
+      busy.setAttribute("aria-disabled", "true");
+      if (snap.cover && typeof snap.cover === "object") {
+        // pass-and-play: exactly the cover Python draws, nothing of the board or of any rack
+        var cover = el("section", "cover");
+        cover.appendChild(el("h2", "snapshot-cover-title", String(snap.cover.title || "").slice(0, 120)));
+        cover.appendChild(el("p", "", String(snap.cover.body || "").slice(0, 300)));
+        cover.appendChild(busy);
+        section.appendChild(wait);
+        section.appendChild(cover);
+      } else {
+        var layout = el("div", "game-layout");
+        if (snap.head) layout.appendChild(snapNode(snap.head, 0, budget));
+        if (snap.board) layout.appendChild(snapNode(snap.board, 0, budget));
+        var hand = snap.hand ? snapNode(snap.hand, 0, budget) : el("div", "game-hand");
+        hand.appendChild(busy);
+        layout.appendChild(hand);
+        section.appendChild(wait);
+        section.appendChild(layout);
+      }
+      // A tap while the engine starts is refused out loud, never lost in silence.
+      section.addEventListener("click", function (event) {
+        event.preventDefault();
+        waitText.textContent = t("resume.refused");
+        wait.classList.remove("refused");
+        void wait.offsetWidth;
+        wait.classList.add("refused");
+      });
+    } catch (e) { return false; }
+    showOnly([section]);
+    snapshotShown = true;
+    if (performance.mark) performance.mark("scarab:snapshot");
+    return true;
+  }
+  // The chooser's Continue list before Python starts, from the snapshots of the latest games.
+  function drawContinue() {
+    if (!appRoot || framed || embedded) return;
+    var found = [];
+    try {
+      for (var i = 0; i < localStorage.length && found.length < SNAP_LIST; i++) {
+        var key = localStorage.key(i);
+        if (!key || key.indexOf(snapPrefix) !== 0) continue;
+        var id = key.slice(snapPrefix.length);
+        var raw = localStorage.getItem(key);
+        if (!raw || raw.length > SNAP_MAX || localStorage.getItem(savePrefix + id) === null) continue;
+        try {
+          var snap = JSON.parse(raw);
+          if (snap && snap.v === 1 && snap.id === id && has(SNAP_GAMES, snap.game) && /^[A-Za-z0-9_-]{1,64}$/.test(id))
+            found.push({ id: id, game: snap.game, title: String(snap.title || id).slice(0, 80),
+                         updated: typeof snap.updated === "number" ? snap.updated : 0 });
+        } catch (e) { /* a damaged snapshot is left out; Python lists the save */ }
+      }
+    } catch (e) { return; }
+    if (!found.length) return;
+    found.sort(function (a, b) { return b.updated - a.updated; });
+    var section = el("section", "continue snapshot-continue");
+    section.setAttribute("aria-busy", "true");
+    section.appendChild(el("h2", "", t("continue.title")));
+    var list = el("ul", "saves");
+    for (var j = 0; j < found.length; j++) {
+      var item = el("li", "save");
+      var link = el("a", "title", found[j].title);
+      link.href = "#/" + found[j].game + "/play/" + found[j].id;
+      item.appendChild(link);
+      item.appendChild(el("span", "meta", t("game." + found[j].game + ".name")));
+      list.appendChild(item);
+    }
+    section.appendChild(list);
+    appRoot.appendChild(section);
+    staticPage = Array.prototype.slice.call(appRoot.childNodes);
+  }
+  if (!framed && !drawSnapshot() && (location.hash === "" || location.hash === "#/")) drawContinue();
+  window.addEventListener("hashchange", function () {
+    if (stage === "ready" || stage === "failed" || framed || !appRoot) return; // Python draws from now on
+    if (drawSnapshot()) return;
+    if (snapshotShown) { showOnly(staticPage); snapshotShown = false; }
+  });
+
   window.scarabBoot = {
     framed: framed,
     lang: lang,
     theme: theme,
     t: t,
     translate: translate,
+    drawSnapshot: drawSnapshot,
     ready: function () {
       stage = "ready";
       window.fetch = realFetch;

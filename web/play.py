@@ -89,6 +89,12 @@ class GamePage:
             self.scope.on(window, "resize", lambda _e: None if self.closed or self.session is None
                           else self.ui.on_resize(self))  # type: ignore[attr-defined]
         if hasattr(self.ui, "prepare"):  # optional async hook awaited first (Scarabeo loads its lexicon)
+            if self.route.page == "play" and self.route.save_id:
+                # meanwhile the game's resume snapshot (web/snapshot.py), drawn by boot.js, waiting
+                try:
+                    window.scarabBoot.drawSnapshot(self.route.save_id)
+                except Exception:
+                    pass
             asyncio.ensure_future(self.mount_prepared())
         else:
             self.show_route()
@@ -290,8 +296,17 @@ class GamePage:
         except Exception as err:  # a save is outside data: whatever fails, it is shown as damaged
             self.show_broken(err, save_id)
             return
+        self.session.after_save = self.store_snapshot
         self.redraw()
+        self.store_snapshot()
         self.maybe_computer()
+
+    def store_snapshot(self) -> None:
+        """Keep the game's resume snapshot, drawn by boot.js before Python starts (never fails a save)."""
+        from web import snapshot
+
+        if self.session is not None and not self.closed:
+            snapshot.store(self.app.store.kv, self.app.store.prefix, self)
 
     def redraw(self) -> None:
         if self.closed or self.session is None:

@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 
 from game.core import GameRecord, GameState, RecordError
 from web import engines
-from web.storage import Save, SaveStore
+from web.storage import Save, SaveStore, StorageFull
 
 MAX_NAME = 24
 #: Record meta that belongs to this device's table, not to the game: saved with it, never put in a
@@ -125,6 +125,8 @@ class Session:
         self.meta = dict(meta or {})
         #: Set by a view to bring its device-local meta (``LOCAL_META``) up to date before each write.
         self.before_save: Callable[[], None] | None = None
+        #: Called after every successful write (the page stores its resume snapshot); never fails it.
+        self.after_save: Callable[[], None] | None = None
 
     # --- starting and resuming ----------------------------------------------------
     @classmethod
@@ -256,5 +258,18 @@ class Session:
         if self.before_save is not None:
             self.before_save()
         self.meta["summary"] = summary_of(self.state)
-        self.save = self.store.update(self.save, self.record().to_json())
+        state = self.record().to_json()
+        try:
+            self.save = self.store.update(self.save, state)
+        except StorageFull:
+            # resume snapshots are a convenience: free their room and try once more before refusing
+            from web.snapshot import drop_all
+
+            drop_all(self.store.kv, self.store.prefix)
+            self.save = self.store.update(self.save, state)
+        if self.after_save is not None:
+            try:
+                self.after_save()
+            except Exception:
+                pass
         return self.save

@@ -281,6 +281,8 @@ class SaveStore:
 
     def delete(self, save_id: str) -> None:
         self.kv.remove(self.prefix + save_id)
+        # its resume snapshot (web/snapshot.py) goes with it: boot.js must never draw a deleted game
+        self.kv.remove(self.prefix[: -len("save:")] + "snap:" + save_id)
 
     # --- files -----------------------------------------------------------------------
     def export(self, save_id: str) -> str:

@@ -103,22 +103,47 @@ def test_thot_puzzle_played_through_shared_and_replayed(context_factory: Any, gu
     assert other.evaluate("localStorage.getItem('scarab:daily:attempts')") is None
 
 
-def test_page_puzzles_equal_the_command_line(page: Any, open_site: Any, lex: Any) -> None:
-    """Scarabya and Scarabeo computed in the page (Pyodide) for a fixed date, against CPython."""
-    open_site(page, f"#/daily/scarabya?date={DAY}")
+def test_page_puzzles_equal_the_command_line(page: Any, open_site: Any, lex: Any, gen: Any) -> None:
+    """Scarabya and Scarabeo computed in the page (Pyodide) for a fixed date, against CPython, with
+    the page responsive meanwhile; then the Scarabeo puzzle's one play, typed, and its result."""
+    from tests.e2e.test_scarabeo import engine_state, type_play, watch_long_tasks
+
+    open_site(page, f"#/?date={DAY}")
+    page.wait_for_selector("#daily-open-scarabya")
+    watch_long_tasks(page)
+    page.locator("#daily-open-scarabya").click()
     page.wait_for_selector("#daily-banner #daily-task", timeout=30_000)
     ms = generation_ms(page, "scarabya")
+    longest = max(page.evaluate("window.__longTasks"), default=0)
     assert cached(page, "scarabya") == cli_puzzle("scarabya")
     assert page.locator("#sy-hint").count() == 0
     page.evaluate(f"location.hash = '#/daily/scarabeo?date={DAY}'")
     page.wait_for_selector("#daily-banner #daily-task", timeout=60_000)
     ms2 = generation_ms(page, "scarabeo")
-    assert cached(page, "scarabeo") == cli_puzzle("scarabeo", lex)
-    print(f"\nin the page: Scarabya {ms} ms, Scarabeo {ms2} ms")
-    # reopened: the cached puzzle and the unfinished attempt, at once
+    puzzle = cli_puzzle("scarabeo", lex)
+    assert cached(page, "scarabeo") == puzzle
+    print(f"\nin the page: Scarabya {ms} ms (longest task {longest:.0f} ms), Scarabeo {ms2} ms")
+    assert longest < 400, f"a task of {longest:.0f} ms while the puzzle was computed"
+    assert page.locator("#sc-hint").count() == 0
+
+    # reopened from the chooser: the cached puzzle and the unfinished attempt, at once
     page.evaluate(f"location.hash = '#/?date={DAY}'")
     page.wait_for_selector("#daily-open-scarabeo")
     page.locator("#daily-open-scarabeo").click()
     page.wait_for_selector("#daily-banner #daily-task", timeout=10_000)
-    saves = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scarab:save:')).length")
-    assert saves == 2
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scarab:save:')).length") == 2
+
+    # one play (the third best), typed on the keyboard: its share of the best, then the top plays
+    page.wait_for_selector("#sc-play", timeout=30_000)
+    state = engine_state(page, lex)
+    plays = sorted((p for p in gen.plays(state.board, state.racks[state.turn], state.first_play) if not p[4]),
+                   key=lambda p: (-p[0], p[1], p[2], p[3]))
+    play = plays[2]
+    assert play[0] == puzzle["top"][2]["score"]
+    type_play(page, state, play)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#daily-result", timeout=30_000)
+    expected = round(100 * play[0] / puzzle["best"]["score"])
+    assert page.locator("#daily-result").get_attribute("data-percent") == str(expected)
+    assert page.locator("#daily-banner .daily-top li").count() == len(puzzle["top"])
+    assert f"#1: {play[0]}/{puzzle['best']['score']} ({expected}%)" in page.locator("#daily-share-text").input_value()

@@ -579,7 +579,46 @@ class ThotUI:
             text += " " + t("thot.announce.drop", value=f"{result['dropped']:+d}")
         if state.is_over():
             text += " " + t("play.over")
-        return str(text)
+        return str(text)    # ------------------------------------------------------------------ resume snapshot
+    def snapshot(self, page: Any) -> dict[str, Any]:
+        """The board, scores and last move as ``render`` draws them, as plain data for boot.js."""
+        from web.snapshot import el
+
+        t = page.t
+        state: ThotState = page.session.state
+        view = state.view()
+        size = view["size"]
+        marked = set(view["marked"])
+        last_dest = self._last_squares(state)
+        rows = [el("div", "thot-row thot-head", None, el("span", "thot-corner"),
+                   *[el("span", None, ch) for ch in "ABCDEFGHIJ"[:size]])]
+        for r in range(size):
+            cells = []
+            for c in range(size):
+                value = view["cells"][r][c]
+                classes = ["thot-cell"]
+                content = None
+                if value == "priest":
+                    classes.append("priest")
+                    content = el("span", "piece priest-piece", "\u265d")
+                elif value == "ankh":
+                    classes.append("ankh")
+                    content = el("span", "piece ankh-piece", "\u2625")
+                elif value is None:
+                    classes.append("empty")
+                else:
+                    classes.append("pos" if value > 0 else "neg")
+                    if state.geo.name(r * size + c) in marked:
+                        classes.append("marked")
+                    content = el("span", "piece", _cell_text(value))
+                if r * size + c in last_dest:
+                    classes.append("last")
+                cells.append(el("div", " ".join(classes), None, content))
+            rows.append(el("div", "thot-row", None, el("span", "thot-rownum", r + 1), *cells))
+        board = el("div", f"thot-board size-{size} game-board", None, *rows, role="img",
+                   aria_label=t("thot.board"), __n=size)
+        return {"page_class": "thot-page", "status": self._status(page, view), "scores": view["scores"],
+                "last": self._last_summary(page, state), "board": board}
 
 
 UI = ThotUI()

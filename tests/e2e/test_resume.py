@@ -1,0 +1,98 @@
+"""Instant resume: a saved game is drawn from its snapshot before Python starts (web/boot.js,
+web/snapshot.py), with its controls visibly waiting; a tap then is refused out loud; Python takes over
+and the game plays. Python is held back by holding the request for ``app.zip`` until the test lets it go.
+Pass-and-play privacy: the snapshot of a covered Scarabeo game shows the cover, never a rack.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import shot
+from tests.e2e.test_scarabeo import new_game
+
+pytestmark = pytest.mark.e2e
+
+
+def hold_python(page: Any) -> list[Any]:
+    """Hold the request for the app's Python (app.zip) until the test continues it."""
+    held: list[Any] = []
+    page.route("**/app.zip", lambda route: held.append(route))
+    return held
+
+
+def release(page: Any, held: list[Any]) -> None:
+    for _ in range(600):  # the snapshot may be drawn before the runtime even asks for app.zip
+        if held:
+            break
+        page.wait_for_timeout(100)  # lets the route handler run
+    assert held, "app.zip was not requested"
+    for route in held:
+        route.continue_()
+    page.unroute("**/app.zip")
+
+
+def save_of(page: Any) -> dict[str, Any]:
+    save_id = page.url.split("/play/")[1]
+    return json.loads(page.evaluate(f"localStorage.getItem('scarab:save:{save_id}')"))
+
+
+def test_board_first_then_python_takes_over_and_plays(page: Any, open_site: Any) -> None:
+    new_game(page, open_site, 4242, [("Anna", "person"), ("Hal", "computer:1")])
+    page.wait_for_selector("#sc-rack .sc-tile:not([disabled])", timeout=60_000)  # Anna to move
+    save_id = page.url.split("/play/")[1]
+    assert page.evaluate(f"localStorage.getItem('scarab:snap:{save_id}') !== null")
+    moves = len(save_of(page)["state"]["moves"])
+
+    held = hold_python(page)
+    page.reload(wait_until="commit")
+    snap = page.wait_for_selector(f"[data-snapshot='{save_id}']", timeout=30_000)
+    # the board and Anna's rack, drawn with Python still held back
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert snap.get_attribute("aria-busy") == "true"
+    assert page.locator("[data-snapshot] .sc-board .sc-sq").count() == 17 * 17
+    assert page.locator("[data-snapshot] .sc-rack .sc-tile").count() == 8
+    assert "Anna" in page.locator("[data-snapshot] .scoreline").text_content()
+    wait = page.locator("[data-snapshot] .snapshot-wait")
+    assert "Starting the engine" in wait.text_content()
+    busy = page.locator("[data-snapshot] .snapshot-busy")
+    assert busy.get_attribute("aria-disabled") == "true" and "Starting the engine" in busy.text_content()
+    assert page.locator("#sc-board, #sc-play, #sc-pass").count() == 0  # nothing that looks playable
+    # a tap while the engine starts is refused out loud
+    page.locator("[data-snapshot] .sc-sq").nth(144).click()
+    assert "not played" in wait.text_content()
+    assert "refused" in str(wait.get_attribute("class"))
+    shot(page, "resume-snapshot-scarabeo", full_page=False)
+
+    release(page, held)
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    page.wait_for_selector("#sc-rack .sc-tile:not([disabled])", timeout=60_000)
+    assert page.locator("[data-snapshot]").count() == 0
+    page.click("#sc-pass")
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('scarab:save:{save_id}')).state.moves.length > {moves}",
+                           timeout=30_000)
+
+
+def test_pass_and_play_snapshot_shows_the_cover_and_no_rack(page: Any, open_site: Any) -> None:
+    new_game(page, open_site, 777, [("Anna", "person"), ("Bruno", "person")])
+    page.wait_for_selector("#reveal")
+    save_id = page.url.split("/play/")[1]
+    cover_name = page.locator("#cover-title").text_content()
+    raw = page.evaluate(f"localStorage.getItem('scarab:snap:{save_id}')")
+    assert raw and "sc-tile" not in raw and "sc-rack" not in raw
+
+    held = hold_python(page)
+    page.reload(wait_until="commit")
+    page.wait_for_selector(f"[data-snapshot='{save_id}']", timeout=30_000)
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert page.locator("[data-snapshot] .snapshot-cover-title").text_content() == cover_name
+    assert "Pass the device to" in cover_name
+    assert page.locator(".sc-tile, .sc-rack, .sc-sq, #sc-rack").count() == 0
+    shot(page, "resume-snapshot-cover", full_page=False)
+
+    release(page, held)
+    page.wait_for_selector("#reveal", timeout=60_000)
+    assert page.locator("[data-snapshot]").count() == 0
