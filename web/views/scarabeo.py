@@ -1627,7 +1627,9 @@ class ScarabeoUI:
         if state.is_over():
             text += " " + t("play.over")
         page.message = (text, False)
-        return text    # ------------------------------------------------------------------ resume snapshot
+        return text
+
+    # ------------------------------------------------------------------ resume snapshot
     def snapshot(self, page: Any) -> dict[str, Any]:
         """The board and the rack as ``render`` would draw them now, as plain data for boot.js
         (web/snapshot.py decides whose rack may be kept; this draws the viewer's, as render does)."""

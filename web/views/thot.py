@@ -579,7 +579,9 @@ class ThotUI:
             text += " " + t("thot.announce.drop", value=f"{result['dropped']:+d}")
         if state.is_over():
             text += " " + t("play.over")
-        return str(text)    # ------------------------------------------------------------------ resume snapshot
+        return str(text)
+
+    # ------------------------------------------------------------------ resume snapshot
     def snapshot(self, page: Any) -> dict[str, Any]:
         """The board, scores and last move as ``render`` draws them, as plain data for boot.js."""
         from web.snapshot import el
