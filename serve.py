@@ -50,6 +50,7 @@ TYPES = {
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".txt": "text/plain; charset=utf-8",
+    ".gz": "application/gzip",
 }
 
 
@@ -88,6 +89,28 @@ REVALIDATE = "no-cache"  # may be stored, but asked for again each time: one che
 FRAMEABLE = "embed.html"  # the only page other sites may frame
 
 
+def accepts_gzip(header: str | None) -> bool:
+    """Whether an ``Accept-Encoding`` value allows gzip: ``gzip`` (or ``x-gzip``) with a q above 0,
+    or, when gzip is not named, ``*`` with a q above 0."""
+    star = False
+    for part in (header or "").split(","):
+        name, _, params = part.partition(";")
+        name = name.strip().lower()
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value.strip())
+                except ValueError:
+                    q = 0.0
+        if name in ("gzip", "x-gzip"):
+            return q > 0
+        if name == "*":
+            star = q > 0
+    return star
+
+
 def url_parts(url: str) -> list[str] | None:
     """The path components a request names, or None (404) for a dot-name, NUL or backslash.
 
@@ -122,13 +145,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     cache = REVALIDATE  # set per response by send_head; errors and redirects keep it
     frameable = False
+    vary = False  # the file has a precompressed copy: the answer depends on Accept-Encoding
+    encoding: str | None = None
 
     def __init__(self, *args: object, directory: str | None = None, **kwargs: object) -> None:
         super().__init__(*args, directory=directory or str(DIST), **kwargs)  # type: ignore[arg-type]
 
     def send_head(self) -> BinaryIO | None:
         """A regular file inside the folder, `index.html` for a folder that has one, else 400/404: no listings."""
-        self.cache, self.frameable = REVALIDATE, False
+        self.cache, self.frameable, self.vary, self.encoding = REVALIDATE, False, False, None
         path, sep, query = self.path.partition("?")
         try:
             parts = url_parts(path)
@@ -157,9 +182,22 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         except OSError:
             self.send_error(404, "Not found")
             return None
+        # The build's precompressed copy (`<file>.gz`, checked like any file: inside, regular, no dot-name)
+        # when the browser accepts gzip; either way the answer varies with Accept-Encoding.
+        packed = locate(root, [*parts[:-1], parts[-1] + ".gz"]) if not parts[-1].endswith(".gz") else None
+        self.encoding = None
+        self.vary = packed is not None and packed.is_file()
+        if self.vary and accepts_gzip(self.headers.get("Accept-Encoding")):
+            try:
+                g = open(packed, "rb")  # type: ignore[arg-type]
+            except OSError:
+                pass
+            else:
+                f.close()
+                f, self.encoding = g, "gzip"
         st = os.fstat(f.fileno())
         # Identity and change time rather than a date: any rewrite of the file changes it, even one keeping the mtime.
-        etag = f'"{st.st_ino:x}-{st.st_size:x}-{st.st_mtime_ns:x}-{st.st_ctime_ns:x}"'
+        etag = f'"{st.st_ino:x}-{st.st_size:x}-{st.st_mtime_ns:x}-{st.st_ctime_ns:x}{"-gz" if self.encoding else ""}"'
         name = "/".join(parts)
         self.cache = IMMUTABLE if HASHED.search(name) else REVALIDATE
         self.frameable = parts[-1] == FRAMEABLE
@@ -172,6 +210,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return None
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(name))
+        if self.encoding:
+            self.send_header("Content-Encoding", self.encoding)
         self.send_header("Content-Length", str(st.st_size))
         self.send_header("ETag", etag)
         self.end_headers()
@@ -185,6 +225,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", self.cache)
+        if self.vary:  # a cache must not hand the gzip copy to a browser that did not ask for it
+            self.send_header("Vary", "Accept-Encoding")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
         if not self.frameable:  # a framing page could steer clicks (two deleted a save); a <meta> CSP cannot say this

@@ -46,8 +46,8 @@ class TestBuiltSite:
     def test_manifest_lists_every_file_with_hash(self, built_site: Path) -> None:
         manifest = json.loads((built_site / "manifest.json").read_text())
         on_disk = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*")
-                   if p.is_file() and not p.name.startswith(".")} - {"manifest.json"}
-        assert set(manifest["files"]) == on_disk
+                   if p.is_file() and not p.name.startswith(".") and p.suffix != ".gz"} - {"manifest.json"}
+        assert set(manifest["files"]) == on_disk  # the plain URLs: what the service worker caches
         for rel, entry in list(manifest["files"].items())[:5]:
             data = (built_site / rel).read_bytes()
             assert entry["size"] == len(data)
@@ -78,3 +78,37 @@ class TestBuiltSite:
 
         names = zipfile.ZipFile(built_site / "app.zip").namelist()
         assert "game/core/protocol.py" in names and "web/app.py" in names
+
+
+@pytest.mark.usefixtures("built_site")
+class TestPrecompressed:
+    def test_gzip_copies_where_they_save_a_tenth(self, built_site: Path) -> None:
+        import gzip
+
+        manifest = json.loads((built_site / "manifest.json").read_text())
+        copies = {p.relative_to(built_site).as_posix()[:-3] for p in built_site.rglob("*.gz")}
+        assert copies == set(manifest["gzip"]) | {"manifest.json"}
+        for rel in ("index.html", "web/boot.js", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs",
+                    "vendor/pyodide/pyodide-lock.json", "sw.js", "data/it.dawg"):
+            packed = (built_site / (rel + ".gz")).read_bytes()
+            assert gzip.decompress(packed) == (built_site / rel).read_bytes()
+            assert len(packed) <= 0.9 * (built_site / rel).stat().st_size
+            assert manifest["gzip"][rel]["sha256"] == hashlib.sha256(packed).hexdigest()
+            assert packed[4:8] == b"\0\0\0\0"  # mtime 0: the same bytes on every build
+        # what gzip cannot shrink by a tenth gets no copy: zips, PNGs
+        for rel in ("vendor/pyodide/python_stdlib.zip", "app.zip", "icons/icon-192.png"):
+            assert rel not in manifest["gzip"] and not (built_site / (rel + ".gz")).exists()
+
+    def test_build_is_deterministic(self, tmp_path: Path) -> None:
+        import gzip
+
+        data = b"<!doctype html>" + b"a" * 5000
+        (tmp_path / "x.html").write_bytes(data)
+        import random
+
+        (tmp_path / "y.zip").write_bytes(random.Random(1).randbytes(2048))  # incompressible
+        files = {"x.html": {"size": len(data)}, "y.zip": {"size": 2048}}
+        first = build.write_gzip(tmp_path, files)
+        one = (tmp_path / "x.html.gz").read_bytes()
+        assert build.write_gzip(tmp_path, files) == first and (tmp_path / "x.html.gz").read_bytes() == one
+        assert gzip.decompress(one) == data and "y.zip" not in first

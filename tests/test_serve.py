@@ -347,3 +347,89 @@ class TestCommandLine:
             assert headers["cross-origin-opener-policy"] == "same-origin"
             assert headers["cross-origin-embedder-policy"] == "require-corp"
             assert headers["x-frame-options"] == "DENY"
+
+
+@pytest.fixture(scope="module")
+def packed_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """Files with the build's precompressed copies next to them (tools/build.py writes `<file>.gz`)."""
+    import gzip
+
+    base = tmp_path_factory.mktemp("packed")
+    root = base / "site"
+    root.mkdir()
+    bodies = {"index.html": "<!doctype html>" + "x" * 2000, "embed.html": "<!doctype html>" + "e" * 2000,
+              "vendor/pyodide/pyodide.asm.wasm": "\0asm" + "\0" * 4000, "web/boot.js": "//" + " " * 3000,
+              "plain.css": "a{}"}
+    for name, body in bodies.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(body)
+        if name != "plain.css":
+            (root / (name + ".gz")).write_bytes(gzip.compress(body.encode(), 9, mtime=0))
+    (base / "outside.gz").write_bytes(gzip.compress(b"secret", mtime=0))
+    (root / "leak.txt").write_text("fine")
+    os.symlink(base / "outside.gz", root / "leak.txt.gz")  # a copy that leads out of the folder
+    (root / "dot.txt").write_text("fine")
+    (root / ".dot.txt.gz").write_bytes(b"")
+    with serving(root) as running:
+        yield running
+
+
+class TestCompression:
+    GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+
+    @pytest.mark.parametrize("path, ctype", [("/", "text/html; charset=utf-8"),
+                                             ("/vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
+                                             ("/web/boot.js", "text/javascript; charset=utf-8")])
+    def test_gzip_copy_served_when_accepted(self, packed_site: Site, path: str, ctype: str) -> None:
+        import gzip
+
+        status, headers, body = request(packed_site, path, self.GZIP)
+        assert status == 200 and headers["content-encoding"] == "gzip"
+        assert headers["content-type"] == ctype  # the type of what it decodes to
+        assert headers["vary"] == "Accept-Encoding"
+        assert int(headers["content-length"]) == len(body)
+        plain = request(packed_site, path)[2]
+        assert gzip.decompress(body) == plain and len(body) < len(plain)
+
+    @pytest.mark.parametrize("accept", ["identity", "gzip;q=0", "br", "*;q=0", "", "gzip;q=zero"])
+    def test_plain_when_gzip_not_accepted(self, packed_site: Site, accept: str) -> None:
+        status, headers, body = request(packed_site, "/web/boot.js", {"Accept-Encoding": accept})
+        assert status == 200 and "content-encoding" not in headers
+        assert headers["vary"] == "Accept-Encoding" and body.startswith(b"//")
+
+    def test_accept_encoding_parsing(self) -> None:
+        assert serve.accepts_gzip("gzip") and serve.accepts_gzip("deflate, GZIP;q=0.5")
+        assert serve.accepts_gzip("*") and serve.accepts_gzip("x-gzip")
+        assert not serve.accepts_gzip(None) and not serve.accepts_gzip("gzip;q=0") and not serve.accepts_gzip("br")
+        assert not serve.accepts_gzip("*, gzip;q=0")
+
+    def test_no_copy_no_vary(self, packed_site: Site) -> None:
+        status, headers, _ = request(packed_site, "/plain.css", self.GZIP)
+        assert status == 200 and "content-encoding" not in headers and "vary" not in headers
+
+    def test_each_encoding_has_its_etag_and_304(self, packed_site: Site) -> None:
+        _, zipped, _ = request(packed_site, "/web/boot.js", self.GZIP)
+        _, plain, _ = request(packed_site, "/web/boot.js")
+        assert zipped["etag"] != plain["etag"]
+        status, headers, body = request(packed_site, "/web/boot.js", {**self.GZIP, "If-None-Match": zipped["etag"]})
+        assert status == 304 and body == b"" and headers["vary"] == "Accept-Encoding"
+        status, _, _ = request(packed_site, "/web/boot.js", {"If-None-Match": zipped["etag"]})
+        assert status == 200  # the plain file is another representation
+
+    def test_headers_kept_on_the_gzip_copy(self, packed_site: Site) -> None:
+        _, headers, _ = request(packed_site, "/", self.GZIP)
+        assert headers["x-frame-options"] == "DENY" and headers["x-content-type-options"] == "nosniff"
+        assert headers["cache-control"] == "no-cache"
+        _, headers, _ = request(packed_site, "/embed.html", self.GZIP)
+        assert headers["content-encoding"] == "gzip" and "x-frame-options" not in headers
+
+    def test_head_request(self, packed_site: Site) -> None:
+        status, headers, body = request(packed_site, "/web/boot.js", self.GZIP, method="HEAD")
+        assert status == 200 and headers["content-encoding"] == "gzip" and body == b""
+
+    def test_copy_leading_out_or_dot_named_is_never_served(self, packed_site: Site) -> None:
+        status, headers, body = request(packed_site, "/leak.txt", self.GZIP)
+        assert status == 200 and body == b"fine" and "content-encoding" not in headers
+        status, headers, body = request(packed_site, "/dot.txt", self.GZIP)
+        assert status == 200 and body == b"fine" and "content-encoding" not in headers
+        assert request(packed_site, "/leak.txt.gz")[0] == 404

@@ -14,6 +14,7 @@ Standard library only: ``serve.py`` runs it on a fresh machine before anything e
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -47,6 +48,12 @@ PAGES = ["index.html", "embed.html"]
 DATA_FILES = {"lexicon/data/it.dawg": "data/it.dawg"}
 #: Files of web/ that must sit at the site's root (a service worker controls only what is below it).
 ROOT_FILES = {"web/sw.js": "sw.js", "web/app.webmanifest": "app.webmanifest"}
+
+#: Precompressed copies (``<file>.gz``, served by serve.py or a host's ``gzip_static``): every file of at
+#: least this size whose gzip saves at least ``GZIP_MIN_SAVING`` of it (PNGs are compressed already).
+GZIP_MIN_BYTES = 512
+GZIP_MIN_SAVING = 0.10
+GZIP_SKIP = {".png", ".gz"}
 
 REMOTE_URL = re.compile(r"""(?:https?:)?//(?!localhost|127\.0\.0\.1|www\.w3\.org/)[a-z0-9.-]+\.[a-z]{2,}""", re.I)
 #: Attributes and CSS that would make the browser fetch something.
@@ -187,8 +194,9 @@ def _build(out: Path) -> dict[str, dict[str, object]]:
     worker = worker.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + sorted(files)))
     (tmp / "sw.js").write_text(worker, encoding="utf-8")
     files["sw.js"] = {"size": (tmp / "sw.js").stat().st_size, "sha256": sha256(tmp / "sw.js")}
-    manifest = {"version": version, "files": files}
+    manifest = {"version": version, "files": files, "gzip": write_gzip(tmp, files)}
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    (tmp / "manifest.json.gz").write_bytes(gzip.compress((tmp / "manifest.json").read_bytes(), 9, mtime=0))
 
     old = out.with_name(f"{out.name}.old-{os.getpid()}")
     if out.exists():
@@ -196,6 +204,25 @@ def _build(out: Path) -> dict[str, dict[str, object]]:
     tmp.rename(out)
     shutil.rmtree(old, ignore_errors=True)
     return files
+
+
+def write_gzip(folder: Path, files: dict[str, dict[str, object]]) -> dict[str, dict[str, object]]:
+    """Write ``<file>.gz`` next to each file where gzip saves at least 10 %: deterministic (level 9,
+    mtime 0, no name), so a rebuild gives the same bytes. Returns {file: {size, sha256}} of the copies;
+    the plain files stay the site's URLs (the service worker caches those)."""
+    written: dict[str, dict[str, object]] = {}
+    for rel in sorted(files):
+        path = folder / rel
+        if path.suffix in GZIP_SKIP or int(files[rel]["size"]) < GZIP_MIN_BYTES:  # type: ignore[call-overload]
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) > len(data) * (1 - GZIP_MIN_SAVING):
+            continue
+        target = path.with_name(path.name + ".gz")
+        target.write_bytes(packed)
+        written[rel] = {"size": len(packed), "sha256": hashlib.sha256(packed).hexdigest()}
+    return written
 
 
 def inputs_digest() -> str:
