@@ -134,6 +134,10 @@ class GamePage:
             self.show_play(self.route.save_id)
         elif self.route.page == "tutorial":
             self.start_tutorial()
+        elif self.route.page == "review" and self.route.save_id:
+            from web.review import show_review  # step through the moves, analyse them (web/review.py)
+
+            show_review(self, self.route.save_id)
 
     # --- guided first game --------------------------------------------------------------
     def start_tutorial(self) -> None:
@@ -539,11 +543,13 @@ class GamePage:
                    scope=self.view_scope)
         share = h("button", {"type": "button", "id": "share", "text": t("share.button"),
                              "on_click": lambda _e: asyncio.ensure_future(self.share())}, scope=self.view_scope)
+        review = h("a", {"class": "button", "id": "review", "text": t("review.button"),
+                         "href": router.href(self.ui.GAME, "review", self.session.save.id)})
         if self.session.replay_only:
             return h("div", {"class": "toolbar row"},
-                     h("p", {"class": "replay-note", "text": t("share.replay.note")}), export)
+                     h("p", {"class": "replay-note", "text": t("share.replay.note")}), review, export)
         rules = h("a", {"class": "button", "href": router.href(self.ui.GAME, "rules"), "text": t("rules.link")})
-        return h("div", {"class": "toolbar row"}, *extra, back, share, export, rules)
+        return h("div", {"class": "toolbar row"}, *extra, back, review, share, export, rules)
 
     async def share(self) -> None:
         """The Share dialog: a link to this game (the move to send, in correspondence play) and the

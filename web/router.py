@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, quote, unquote
 
 GAMES = ("scarabeo", "thot", "scarabya")
-GAME_PAGES = ("new", "play", "rules", "tutorial")
+GAME_PAGES = ("new", "play", "review", "rules", "tutorial")
+#: Pages of one saved game: ``#/<game>/<page>/<save id>``.
+SAVE_PAGES = ("play", "review")
 
 
 @dataclass(frozen=True)
@@ -41,9 +43,9 @@ def parse(hash_: str) -> Route:
     if len(parts) == 2 and parts[0] == "daily" and parts[1] in GAMES:
         return Route("daily", parts[1], query=query, path=shown)  # today's challenge (?date=YYYY-MM-DD)
     if parts[0] in GAMES and len(parts) >= 2 and parts[1] in GAME_PAGES:
-        if parts[1] == "play" and len(parts) == 3:
-            return Route("game", parts[0], "play", parts[2], query, shown)
-        if parts[1] != "play" and len(parts) == 2:
+        if parts[1] in SAVE_PAGES and len(parts) == 3:
+            return Route("game", parts[0], parts[1], parts[2], query, shown)
+        if parts[1] not in SAVE_PAGES and len(parts) == 2:
             return Route("game", parts[0], parts[1], None, query, shown)
     return Route("not-found", query=query, path=shown)
 

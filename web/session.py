@@ -17,7 +17,7 @@ from web.storage import Save, SaveStore, StorageFull
 MAX_NAME = 24
 #: Record meta that belongs to this device's table, not to the game: saved with it, never put in a
 #: shared link (Scarabeo's ``table``: the hourglass's running turn and the tiles laid but not played).
-LOCAL_META = ("table", "summary",)
+LOCAL_META = ("table", "summary", "analysis")  # analysis: the review's cache (web/review.py)
 #: Caps on a save's summary (outside data: an imported file may hold anything).
 MAX_SUMMARY_MOVES = 100_000
 MAX_SUMMARY_SCORE = 1_000_000

@@ -16,6 +16,13 @@ class TestRoutes:
         r = parse("#/scarabeo/play/ab12")
         assert (r.game, r.page, r.save_id) == ("scarabeo", "play", "ab12")
 
+    def test_review_route(self) -> None:
+        r = parse("#/thot/review/ab12")
+        assert (r.name, r.game, r.page, r.save_id) == ("game", "thot", "review", "ab12")
+        assert parse(href("scarabeo", "review", "x y")).save_id == "x y"
+        for h in ("#/thot/review", "#/thot/review/a/b", "#/chess/review/a"):
+            assert parse(h).name == "not-found"
+
     def test_daily_route(self) -> None:
         r = parse("#/daily/thot?date=2026-12-01")
         assert (r.name, r.game, r.query) == ("daily", "thot", {"date": "2026-12-01"})

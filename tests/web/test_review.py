@@ -1,0 +1,105 @@
+"""The review page's logic (web/review_model.py): the hidden-information rule, the cache in a save,
+stepping, and the chart's series."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core import GameRecord, Rng
+from game.core.analysis import Progress, run
+from web import engines, review_model
+from web.review_model import Scope, analysis_scope
+from web.session import LOCAL_META
+
+
+def thot_record(moves: int | None, seed: int = 3) -> GameRecord:
+    state = engines.factory("thot")({"players": 2, "short": True}, seed)
+    rng = Rng(seed)
+    while not state.is_over() and (moves is None or len(state.history()) < moves):
+        state.push(rng.choice(list(state.legal_moves())))
+    return GameRecord.of(state)
+
+
+class TestScope:
+    def test_finished_game_analyses_everything(self) -> None:
+        assert analysis_scope([True, True], over=True, replay_only=False) == Scope(True, None)
+
+    def test_watch_only_link_analyses_nothing(self) -> None:
+        s = analysis_scope([True, True], over=False, replay_only=True)
+        assert (s.finished, s.viewer, s.note) == (False, None, "review.scope.replay")
+
+    def test_against_the_computer_the_persons_own_moves(self) -> None:
+        s = analysis_scope([False, True], over=False, replay_only=False)
+        assert (s.finished, s.viewer) == (False, 1)
+
+    def test_pass_and_play_in_progress_nobody(self) -> None:
+        s = analysis_scope([True, True], over=False, replay_only=False)
+        assert (s.finished, s.viewer, s.note) == (False, None, "review.scope.progress")
+
+    def test_the_cache_stays_out_of_links(self) -> None:
+        assert review_model.CACHE_KEY in LOCAL_META
+
+
+class TestAnalysisAndCache:
+    @pytest.fixture(scope="class")
+    def record(self) -> GameRecord:
+        return thot_record(6)
+
+    def test_own_moves_only_and_cache_round_trip(self, record: GameRecord) -> None:
+        scope = analysis_scope([True, False], over=False, replay_only=False)
+        progress = Progress()
+        a = run(review_model.analyse_steps(record, scope, progress))
+        assert progress.done == progress.total == 6
+        assert [m.analysed for m in a.moves] == [True, False] * 3
+        assert all(m.reason == "hidden" and not m.best for m in a.moves if m.seat == 1)
+        meta: dict = {}
+        review_model.remember(meta, a)
+        assert review_model.cached(meta, record, scope) == a
+        # another viewer, or one move more, and the cache no longer answers
+        assert review_model.cached(meta, record, Scope(False, 1)) is None
+        longer = thot_record(7)
+        assert review_model.cached(meta, longer, scope) is None
+        assert review_model.cached({"analysis": {"format": "x"}}, record, scope) is None
+        assert review_model.cached({}, record, scope) is None
+
+    def test_watch_only_reveals_nothing_but_scores(self, record: GameRecord) -> None:
+        a = run(review_model.analyse_steps(record, Scope(False, None), Progress()))
+        assert not any(m.analysed or m.best or m.played for m in a.moves)
+        values = review_model.series(a)
+        assert values[0][0] == 0.0 and len(values[0]) == 7
+
+    def test_thot_series_is_the_evaluation(self, record: GameRecord) -> None:
+        a = run(review_model.analyse_steps(record, Scope(True, None), Progress()))
+        values = review_model.series(a)
+        assert len(values) == 2 and len(values[1]) == 7
+        m = a.moves[0]
+        assert m.evaluation is not None and values[0][1] == m.evaluation[0] == -values[1][1]
+
+
+class TestStepping:
+    def test_keys(self) -> None:
+        assert review_model.step_for_key("ArrowRight", 3, 10) == 4
+        assert review_model.step_for_key("ArrowLeft", 0, 10) == 0
+        assert review_model.step_for_key("Home", 5, 10) == 0
+        assert review_model.step_for_key("End", 5, 10) == 10
+        assert review_model.step_for_key("a", 5, 10) is None
+
+    def test_swipe(self) -> None:
+        assert review_model.step_for_swipe(-80, 5, 3, 10) == 4  # to the left: the next move
+        assert review_model.step_for_swipe(80, 5, 3, 10) == 2
+        assert review_model.step_for_swipe(20, 0, 3, 10) is None  # too short
+        assert review_model.step_for_swipe(60, 70, 3, 10) is None  # a scroll, not a swipe
+
+    def test_chart_geometry(self) -> None:
+        low, high = review_model.value_range([[0.0, 5.0, None, -3.0]])
+        assert (low, high) == (-3.0, 5.0)
+        pts = review_model.points([0.0, 5.0, None, -3.0], low, high, 0, 30, 0, 80)
+        assert [k for k, _, _ in pts] == [0, 1, 3]
+        assert pts[1][1:] == (10.0, 0.0) and pts[2][1:] == (30.0, 80.0)
+        assert review_model.step_at(14, 0, 30, 3) == 1 and review_model.step_at(99, 0, 30, 3) == 3
+        assert review_model.value_range([[0.0, None]]) == (0.0, 1.0)
+
+    def test_numbers(self) -> None:
+        assert review_model.number(2.5, "it") == "2,5"
+        assert review_model.number(-1.25, "en") == "\u22121.25"
+        assert review_model.number(0.0, "en") == "0" and review_model.number(None, "en") == "—"
