@@ -9,6 +9,13 @@ Both pages are served from one local server and use the same vendored runtime. F
 cold (fresh profile, everything downloaded) and warm (a persistent profile, loaded before; for the site,
 served by its service worker).
 It prints the figures and the ratio site/bare. Targets: interactive ≤ 1.15× bare; chooser ≤ 300 ms.
+
+Returning player (warm profile, a saved Scarabeo game against the computer, opened at
+``#/scarabeo/play/<id>``): when its board is drawn from the resume snapshot (web/boot.js, before Python)
+and when the game accepts a move (Anna's rack enabled, drawn by Python with the lexicon loaded), against
+the bare page's interactive time of the same runs (targets: board ≤ 300 ms; playable ≤ 1.3× bare).
+First visit: the bytes the server sends until the site is interactive, with the build's gzip copies
+(a browser that accepts gzip) and from a copy of the build without them.
 """
 
 from __future__ import annotations
@@ -53,6 +60,60 @@ def guard(route: Any) -> None:
 
 
 LEXICON_LOADS: list[tuple[float, float]] = []
+#: Response body bytes sent, per server port (counted from Content-Length of GET responses).
+SENT: dict[int, int] = {}
+#: Records, in the page, when the Scarabeo rack first accepts a move (see the resume measure).
+PLAYABLE_PROBE = """(() => { new MutationObserver((_r, obs) => {
+    if (document.querySelector('#sc-rack .sc-tile:not([disabled])')) { window.__playable = performance.now(); obs.disconnect(); }
+  }).observe(document, {childList: true, subtree: true}); })()"""
+
+
+def count_bytes() -> None:
+    original = serve.Handler.send_header
+
+    def send_header(self: Any, keyword: str, value: str) -> None:
+        if keyword == "Content-Length" and self.command == "GET":
+            port = self.server.server_address[1]
+            SENT[port] = SENT.get(port, 0) + int(value)
+        original(self, keyword, value)
+
+    serve.Handler.send_header = send_header  # type: ignore[method-assign]
+
+
+def first_visit_bytes(browser: Any, url: str, port: int) -> int:
+    """Bytes sent to a fresh profile until the site is interactive (before the lexicon and the worker)."""
+    ctx = browser.new_context(service_workers="block")
+    ctx.route("**/*", guard)
+    page = ctx.new_page()
+    before = SENT.get(port, 0)
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", timeout=120_000)
+    sent = SENT.get(port, 0) - before
+    ctx.close()
+    return sent
+
+
+def saved_scarabeo(page: Any, base: str) -> str:
+    """A Scarabeo game against the computer, saved with Anna to move: its save id."""
+    page.goto(base + "index.html#/scarabeo/new")
+    page.wait_for_selector("#start", timeout=120_000)
+    page.select_option("#players", "2")
+    page.fill("#seat-0-name", "Anna")
+    page.select_option("#seat-0-kind", "person")
+    page.select_option("#seat-1-kind", "computer:1")
+    page.fill("#seed", "4242")
+    page.click("#start")
+    page.wait_for_selector("#sc-rack .sc-tile:not([disabled])", timeout=120_000)
+    return str(page.url.split("/play/")[1])
+
+
+def measure_resume(page: Any, url: str) -> tuple[float, float]:
+    """(board drawn from the snapshot, game accepting a move), ms from navigation start."""
+    page.goto("about:blank")
+    page.goto(url)
+    page.wait_for_function("window.__playable", timeout=120_000)
+    board = page.evaluate("(performance.getEntriesByName('scarab:snapshot')[0] || {startTime: NaN}).startTime")
+    return float(board), float(page.evaluate("window.__playable"))
 
 
 def measure(page: Any, url: str) -> tuple[float, float]:
@@ -81,9 +142,17 @@ def main(argv: list[str] | None = None) -> int:
     shutil.copytree(ROOT / "dist", site)
     (site / "bare.html").write_text(BARE_HTML)
     (site / "bare.toml").write_text(BARE_TOML)
+    plain = work / "plain"  # the same build without its gzip copies: a host that does not compress
+    shutil.copytree(site, plain, ignore=shutil.ignore_patterns("*.gz"))
+    count_bytes()
     server = serve.make_server("127.0.0.1", 0, site)
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    plain_server = serve.make_server("127.0.0.1", 0, plain)
+    threading.Thread(target=plain_server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
+    plain_base = f"http://127.0.0.1:{plain_server.server_address[1]}/"
+    transferred: dict[str, list[int]] = {"gzip": [], "plain": []}
+    resume: list[tuple[float, float]] = []
     pages = {"bare": base + "bare.html", "site": base + "index.html"}
     results: dict[tuple[str, str], list[tuple[float, float]]] = {}
     try:
@@ -95,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
                     ctx.route("**/*", guard)
                     results.setdefault(("cold", name), []).append(measure(ctx.new_page(), url))
                     ctx.close()
+            for _ in range(min(args.runs, 3)):
+                transferred["gzip"].append(first_visit_bytes(browser, base + "index.html", server.server_address[1]))
+                transferred["plain"].append(first_visit_bytes(browser, plain_base + "index.html",
+                                                              plain_server.server_address[1]))
             browser.close()
             warm = {}
             for name, url in pages.items():
@@ -108,13 +181,18 @@ def main(argv: list[str] | None = None) -> int:
                     measure(page, url)
                     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
                 warm[name] = (ctx, page)
+            site_page = warm["site"][1]
+            game_url = base + "index.html#/scarabeo/play/" + saved_scarabeo(site_page, base)
+            site_page.add_init_script(PLAYABLE_PROBE)
             for _ in range(args.runs):
                 for name, url in pages.items():
                     results.setdefault(("warm", name), []).append(measure(warm[name][1], url))
+                resume.append(measure_resume(site_page, game_url))
             for ctx, _page in warm.values():
                 ctx.close()
     finally:
         server.shutdown()
+        plain_server.shutdown()
         shutil.rmtree(work, ignore_errors=True)
 
     print(f"start-up, median of {args.runs} loads, headless Chromium, {os.cpu_count()} cores")
@@ -129,6 +207,15 @@ def main(argv: list[str] | None = None) -> int:
         ratios[mode] = med["site"][1] / med["bare"][1]
         print(f"{mode:6} interactive ratio site/bare = {ratios[mode]:.3f}  (target ≤ 1.15)"
               f"; chooser painted at {med['site'][0]:.0f} ms (target ≤ 300)")
+    bare_warm = statistics.median(r[1] for r in results[("warm", "bare")])
+    board = statistics.median(b for b, _ in resume)
+    playable = statistics.median(p for _, p in resume)
+    print(f"returning player, saved Scarabeo game (warm, median of {len(resume)}): board drawn {board:.0f} ms "
+          f"(target ≤ 300), accepting a move {playable:.0f} ms = {playable / bare_warm:.2f}× the bare page's "
+          f"{bare_warm:.0f} ms (target ≤ 1.3)")
+    gz, raw = statistics.median(transferred["gzip"]), statistics.median(transferred["plain"])
+    print(f"first visit until interactive: {gz / 1e6:.2f} MB sent with the gzip copies (target ≤ 4.5), "
+          f"{raw / 1e6:.2f} MB without")
     if LEXICON_LOADS:
         print(f"lexicon in the page, median of {len(LEXICON_LOADS)}: fetch "
               f"{statistics.median(f for f, _ in LEXICON_LOADS):.1f} ms, load (bytes → automaton) "
