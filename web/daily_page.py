@@ -71,7 +71,8 @@ def chooser_section(app: Any) -> Any:
     if number is None:
         append(section, h("p", {"class": "muted", "text": t("daily.before", first=daily.FIRST_DAY.isoformat())}))
         return section
-    when = window.Date.new(day.year, day.month - 1, day.day).toLocaleDateString(t.lang)
+    stamp = int(window.Date.new(day.year, day.month - 1, day.day).getTime())
+    when = app.when(stamp, date_only=True) if hasattr(app, "when") else day.isoformat()
     append(section, h("p", {"class": "muted", "id": "daily-number", "data-number": str(number),
                             "text": t("daily.number", number=number, date=when)}))
     attempts = ds.load_attempts(app.store.kv)
