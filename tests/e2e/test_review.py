@@ -1,0 +1,123 @@
+"""The review of a game (web/review.py, issue 19): step through the moves with buttons and keys, run
+the analysis in the page, see the classes, the best move on the board and the chart, find it cached
+after a reload; a Scarabeo game shared to be watched shows no analysis."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from game.core import GameRecord, Rng
+from web import engines
+
+pytestmark = pytest.mark.e2e
+
+SEATS = [{"name": "Ada"}, {"name": "Scarabot", "computer": True, "level": 1}]
+
+
+def envelope(save_id: str, game: str, record: GameRecord) -> str:
+    return json.dumps({"schema": 1, "id": save_id, "game": game, "title": save_id, "created": 1, "updated": 2,
+                       "revision": 1, "state": record.to_json()})
+
+
+def scarabya_record(moves: int) -> GameRecord:
+    state = engines.factory("scarabya")({"players": 2}, 3)
+    rng = Rng(3)
+    while len(state.history()) < moves:
+        state.push(rng.choice(list(state.legal_moves())))
+    return GameRecord.of(state, seats=SEATS, game_id="rv-sy")
+
+
+def scarabeo_watch(lex: Any) -> GameRecord:
+    from game.scarabeo import ai
+    from game.scarabeo.game import ScarabeoState
+
+    state = ScarabeoState.from_options({"players": 2}, 5, word_list=lex)
+    while len(state.history()) < 4:
+        state.push(ai.choose(state, "beginner", lex))
+    return GameRecord.of(state, seats=[{"name": "Anna"}, {"name": "Bea"}], game_id="rv-sc", replay=True)
+
+
+def step(page: Any) -> int:
+    return int(page.get_attribute("#review", "data-step"))
+
+
+def wait_step(page: Any, n: int) -> None:
+    page.wait_for_selector(f"#review[data-step='{n}']", timeout=10_000)
+
+
+def test_review_steps_analyses_caches_and_hides(page: Any, open_site: Any, lex: Any) -> None:
+    open_site(page)
+    saves = {"scarab:save:rv-sy": envelope("rv-sy", "scarabya", scarabya_record(8)),
+             "scarab:save:rv-sc": envelope("rv-sc", "scarabeo", scarabeo_watch(lex))}
+    page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", saves)
+
+    # the game page's toolbar opens the review
+    open_site(page, "#/scarabya/play/rv-sy")
+    page.click("#review")
+    page.wait_for_selector("#review[data-total='8']")
+    assert step(page) == 8
+    assert page.locator("#review-board .sy-board").count() == 1
+
+    # buttons, keys
+    page.click("#review-first")
+    wait_step(page, 0)
+    assert page.is_disabled("#review-prev")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 2)
+    page.click("#review-next")
+    wait_step(page, 3)
+    assert "3" in page.locator("#review-moves [aria-current]").inner_text()
+    page.keyboard.press("End")
+    wait_step(page, 8)
+    page.click("#review-moves [data-ply='1']")
+    wait_step(page, 1)
+    assert "Ada" in page.inner_text("#review-caption")
+
+    # in progress against the computer: only Ada's moves are analysed, and the page says so
+    assert "Ada" in page.inner_text("#review-scope")
+    page.click("#review-analyse")
+    page.wait_for_selector("#review[data-analysed='1']", timeout=60_000)
+    ms = int(page.get_attribute("body", "data-analysis-ms"))
+    longest = int(page.get_attribute("body", "data-analysis-longest-ms"))
+    print(f"scarabya, 4 of 8 moves analysed: {ms} ms, longest task {longest} ms")
+    assert page.locator("#review-moves .review-class").count() == 4
+    assert page.get_attribute("#review-class", "data-class") in ("best", "good", "inaccuracy", "mistake", "blunder")
+    assert page.locator("#review-alts tbody tr").count() >= 1
+    # the engine's best drawn on the board (the position before the move, its squares marked)
+    page.click("#review-best")
+    page.wait_for_selector("#review-board[data-best='1'] .sq.ghost.ok")
+    page.click("#review-next")
+    wait_step(page, 2)
+    assert "another player" in page.inner_text("#review-reason")
+    # the chart: a click at its right end goes to the last move; its table names every step
+    assert page.locator("#review-chart polyline").count() == 2
+    assert page.locator("#review-chart-table tbody tr").count() == 9
+    box = page.locator("#review-chart").bounding_box()
+    page.locator("#review-chart").click(position={"x": box["width"] - 12, "y": box["height"] / 2})
+    wait_step(page, 8)
+    assert page.locator("#review-summary tbody tr").count() == 2
+
+    # cached in the save: a reload shows it at once, without computing
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    page.wait_for_selector("#review[data-analysed='1'][data-cached='1']", timeout=20_000)
+    assert page.locator("#review-progress").count() == 0
+    assert page.locator("#review-moves .review-class").count() == 4
+    stored = json.loads(page.evaluate("localStorage.getItem('scarab:save:rv-sy')"))
+    assert stored["state"]["meta"]["analysis"]["format"] == "scarab-analysis"
+
+    # a Scarabeo game shared to be watched: nothing its racks would reveal
+    open_site(page, "#/scarabeo/review/rv-sc")
+    page.wait_for_selector("#review[data-total='4']", timeout=60_000)
+    assert "racks are private" in page.inner_text("#review-scope")
+    assert page.locator("#review-board .sc-board").count() == 1
+    page.click("#review-analyse")
+    page.wait_for_selector("#review[data-analysed='1']", timeout=30_000)
+    assert page.locator("#review-moves .review-class").count() == 0
+    assert page.is_disabled("#review-best")
+    assert "hidden information" in page.inner_text("#review-reason")
+    assert page.locator("#review-chart polyline").count() == 2  # the scores, which are public
