@@ -253,7 +253,7 @@ class Review:
         return h("div", {"class": "sy-game review-scarabya"}, board)
 
     def draw_scarabeo(self, state: Any, best: Alternative | None) -> Any:
-        from game.scarabeo.board import SIZE, parse_square
+        from game.scarabeo.board import parse_square
 
         ghost: dict[int, str] = {}
         if best is not None:
@@ -274,8 +274,12 @@ class Review:
         grid = self.ui._board(still, ctx)
         still.view_scope.close()
         _strip(grid)
-        del SIZE
-        return h("div", {"class": "sc-page review-scarabeo"}, h("div", {"class": "sc-board-wrap"}, grid))
+        # a phone shows the board zoomed, as the game page does (40 px squares in a frame that pans)
+        zoomed = float(window.innerWidth) < 700
+        wrap = h("div", {"class": "sc-board-wrap zoomed" if zoomed else "sc-board-wrap",
+                         "tabindex": "0" if zoomed else None, "role": "region" if zoomed else None,
+                         "aria-label": self.t("scarabeo.board") if zoomed else None}, grid)
+        return h("div", {"class": "sc-page review-scarabeo"}, wrap)
 
     # --- controls ------------------------------------------------------------------------------
     def controls(self) -> Any:

@@ -84,6 +84,7 @@ ROUTES = [
     ("#/thot/play/thot-on", "#thot-board"), ("#/thot/play/thot-end", "#thot-result"),
     ("#/scarabya/play/sy-on", ".sy-game"), ("#/scarabya/play/sy-end", ".sy-game"),
     ("#/scarabeo/play/sc-on", "#sc-board"), ("#/scarabeo/play/sc-end", "#sc-result"),
+    ("#/scarabya/review/sy-end", "#review"), ("#/scarabeo/review/sc-on", "#review"),
     *[(f"#/{g}/tutorial", "#tutorial") for g in ("scarabeo", "thot", "scarabya")],
 ]
 
