@@ -75,6 +75,18 @@ def test_board_first_then_python_takes_over_and_plays(page: Any, open_site: Any)
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem('scarab:save:{save_id}')).state.moves.length > {moves}",
                            timeout=30_000)
 
+    # the chooser before Python: a static Continue list from the snapshots; a click draws the game
+    base = page.url.split("#")[0]
+    held = hold_python(page)
+    page.goto("about:blank")
+    page.goto(base, wait_until="commit")
+    link = page.wait_for_selector(f".snapshot-continue a.title[href='#/scarabeo/play/{save_id}']", timeout=30_000)
+    assert page.evaluate("document.body.dataset.ready") is None
+    link.click()
+    page.wait_for_selector(f"[data-snapshot='{save_id}'] .sc-board", timeout=10_000)
+    release(page, held)
+    page.wait_for_selector("#sc-rack .sc-tile:not([disabled])", timeout=60_000)
+
 
 def test_pass_and_play_snapshot_shows_the_cover_and_no_rack(page: Any, open_site: Any) -> None:
     new_game(page, open_site, 777, [("Anna", "person"), ("Bruno", "person")])
