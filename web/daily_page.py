@@ -537,7 +537,7 @@ def stats_section(app: Any) -> Any:
               h("thead", {}, h("tr", {}, h("th", {"text": t("stats.game")}), *[h("th", {"text": x}) for x in heads])),
               h("tbody", {}, *rows))
     append(section, h("div", {"class": "stats-table-wrap", "tabindex": "0", "role": "region",
-                              "aria-label": t("daily.stats.title")}, table))
+                              "aria-label": t("daily.stats.table")}, table))
     days = ds.history(data, today, 30)
     chart = svg("svg", {"viewBox": f"0 0 {W} {H}", "class": "chart", "role": "img",
                         "aria-labelledby": "daily-chart-title daily-chart-desc"})
