@@ -238,3 +238,40 @@ class TestOpeningBenchmark:
             shot(page, f"thot-{name}")
         page.evaluate("document.documentElement.dataset.theme = 'dark'")
         shot(page, "thot-desktop-dark")
+
+
+class TestTheOtherSidesMove:
+    def test_square_left_slide_reload_and_take_back_against_the_computer(self, page: Any, open_site: Any) -> None:
+        """The square the priest left is marked and the priest slides (not under reduced motion); the
+        mark and the computer's depth line survive a reload; Take back undoes your move and its reply."""
+        new_game(page, open_site, seats=("person", "computer:1"), seed=7)
+        start = page.locator("[role=gridcell]").evaluate_all("cs => cs.map(c => c.className)")
+        assert page.locator("#thot-board .left").count() == 0 and page.locator("#takeback").is_disabled()
+        mine = square_of(page, LEGAL)
+        page.locator(f"#thot-board [data-sq='{mine}']").click()
+        page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length == 2", timeout=30_000)
+        wait_turn(page)
+        assert square_of(page, "#thot-board .left") == mine  # the computer's priest left my square
+        assert page.locator("#thot-board .priest .priest-piece.slide").count() == 1
+        assert page.locator("#thot-board .left").get_attribute("aria-label").endswith("the priest left this square")
+        depth = page.locator("#thot-search").get_attribute("data-depth")
+        page.reload()
+        page.wait_for_selector("#thot-board")
+        wait_turn(page)
+        assert square_of(page, "#thot-board .left") == mine
+        assert page.locator("#thot-board .priest-piece.slide").count() == 0  # no slide on opening the page
+        assert page.locator("#thot-search").get_attribute("data-depth") == depth
+        page.emulate_media(reduced_motion="reduce")
+        page.locator(LEGAL).first.click()
+        page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length == 4", timeout=30_000)
+        wait_turn(page)
+        slide = page.locator("#thot-board .priest-piece.slide")
+        assert slide.count() == 1 and slide.evaluate("e => getComputedStyle(e).animationName") == "none"
+        page.locator("#takeback").click()  # my second move and its reply
+        page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length == 2")
+        assert square_of(page, "#thot-board .left") == mine  # the first reply's mark is back
+        page.locator("#takeback").click()
+        page.wait_for_selector("#thot-log li.muted")
+        assert page.locator("#thot-board .left").count() == 0 and page.locator("#takeback").is_disabled()
+        again = page.locator("[role=gridcell]").evaluate_all("cs => cs.map(c => c.className)")
+        assert again == start

@@ -108,6 +108,8 @@ class ThotUI:
                          for i, ch in enumerate(letters)]))
         marked = set(view["marked"])
         last_dest = self._last_squares(state)
+        path = self._last_path(state)
+        slide = self._slide(page, state, path)
         for r in range(size):
             row = h("div", {"role": "row", "class": "thot-row"},
                     h("span", {"class": "thot-rownum on" if row_on and r == prow else "thot-rownum",
@@ -122,7 +124,8 @@ class ThotUI:
                 if value == "priest":
                     classes.append("priest")
                     parts.append(t("thot.priest"))
-                    content = h("span", {"class": "piece priest-piece", "aria-hidden": "true", "text": "\u265d"})
+                    content = h("span", {"class": "piece priest-piece" + (" slide" if slide else ""),
+                                         "aria-hidden": "true", "text": "\u265d", "style": slide})
                 elif value == "ankh":
                     classes.append("ankh")
                     parts.append(t("thot.ankh"))
@@ -137,6 +140,9 @@ class ThotUI:
                     content = h("span", {"class": "piece", "aria-hidden": "true", "text": _cell_text(value)})
                     if is_marked:
                         classes.append("marked")
+                if path is not None and i == path[0]:
+                    classes.append("left")  # the square the priest left with the last move
+                    parts.append(t("thot.sq.left"))
                 if i in on_line and person:
                     classes.append("line")
                 mark = marks.get(i)
@@ -210,6 +216,29 @@ class ThotUI:
             return set()
         return {sq for sq in (move.dest, move.turn, move.drop) if sq is not None}
 
+    def _last_path(self, state: ThotState) -> tuple[int, int | None, int] | None:
+        """The last move's (square the priest left, turn square or None, destination), from the
+        engine's history — so it is the same after a reload or a take-back of a later move."""
+        history = state.history()
+        if not history:
+            return None
+        before = state.copy()
+        before.pop()
+        return before.priest, history[-1].turn, history[-1].dest
+
+    def _slide(self, page: Any, state: ThotState, path: tuple[int, int | None, int] | None) -> str | None:
+        """The priest slides from the square it left (via its turn) once per new move, not when the
+        page first opens nor at every redraw: a ``style`` with the offsets in squares, or None."""
+        moves = len(state.history())
+        seen = getattr(page, "thot_slid", None)
+        page.thot_slid = moves
+        if path is None or seen is None or seen == moves:
+            return None
+        size = state.size
+        (fr, fc), (dr, dc) = divmod(path[0], size), divmod(path[2], size)
+        vr, vc = divmod(path[1], size) if path[1] is not None else ((fr + dr) / 2, (fc + dc) / 2)
+        return f"--fx: {fc - dc}; --fy: {fr - dr}; --vx: {vc - dc}; --vy: {vr - dr}"
+
     def _last_squares(self, state: ThotState) -> set[int]:
         history = state.history()
         return {history[-1].dest} if history else set()
@@ -280,13 +309,28 @@ class ThotUI:
         return box
 
     def _search_info(self, page: Any) -> Any:
-        info = getattr(page, "thot_search", None)
+        info = self._saved_search(page)  # the reply's, while it is the last move (not after a take-back)
         if not info:
             return None
         return h("p", {"class": "muted thot-search", "id": "thot-search", "data-depth": str(info["depth"]),
                        "data-ms": str(info["ms"]),
                        "text": page.t("thot.search.info", name=info["name"], depth=info["depth"],
                                       nodes=info["nodes"], ms=info["ms"])})
+
+    def _saved_search(self, page: Any) -> dict[str, Any] | None:
+        """The computer's last search as saved with the game (meta ``search``), so its depth line
+        survives a reload; only while that move is still the last one. Outside data: checked."""
+        saved = page.session.meta.get("search")
+        state: ThotState = page.session.state
+        if not isinstance(saved, dict) or saved.get("move") != len(state.history()):
+            return None
+        numbers = [saved.get(k) for k in ("seat", "depth", "nodes", "ms")]
+        if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 10**12 for x in numbers):
+            return None
+        if numbers[0] >= len(page.session.seats):
+            return None
+        return {"name": page.session.seats[numbers[0]].name, "depth": numbers[1], "nodes": numbers[2],
+                "ms": numbers[3]}
 
     def _last_summary(self, page: Any, state: ThotState) -> str | None:
         """The last move as the log writes it, for the working set."""
@@ -536,6 +580,9 @@ class ThotUI:
         seat = page.session.seats[state.to_move()]
         page.thot_search = {"name": seat.name, "depth": result.depth, "nodes": result.nodes,
                             "ms": round((time.perf_counter() - started) * 1000)}
+        # saved with the reply (the autosave of the move that follows), for the depth line after a reload
+        page.session.meta["search"] = {"seat": state.to_move(), "move": len(state.history()) + 1,
+                                       "depth": result.depth, "nodes": result.nodes, "ms": page.thot_search["ms"]}
         assert result.move is not None  # play.py asks only when the computer has a move
         return state.move_text(result.move)
 
