@@ -186,7 +186,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         # when the browser accepts gzip; either way the answer varies with Accept-Encoding.
         packed = locate(root, [*parts[:-1], parts[-1] + ".gz"]) if not parts[-1].endswith(".gz") else None
         self.encoding = None
-        self.vary = packed is not None and packed.is_file()
+        # A copy older than its file is stale (the file was replaced after the build): never serve it.
+        self.vary = (packed is not None and packed.is_file()
+                     and packed.stat().st_mtime_ns >= os.fstat(f.fileno()).st_mtime_ns)
         if self.vary and accepts_gzip(self.headers.get("Accept-Encoding")):
             try:
                 g = open(packed, "rb")  # type: ignore[arg-type]

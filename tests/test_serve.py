@@ -433,3 +433,16 @@ class TestCompression:
         status, headers, body = request(packed_site, "/dot.txt", self.GZIP)
         assert status == 200 and body == b"fine" and "content-encoding" not in headers
         assert request(packed_site, "/leak.txt.gz")[0] == 404
+
+
+def test_a_copy_older_than_its_file_is_never_served(tmp_path: Path) -> None:
+    """A file replaced after the build (a deployer's edit, a new service worker) wins over its stale .gz."""
+    import gzip
+
+    (tmp_path / "sw.js").write_text("old" * 100)
+    (tmp_path / "sw.js.gz").write_bytes(gzip.compress(b"old" * 100, mtime=0))
+    os.utime(tmp_path / "sw.js.gz", (1_000_000, 1_000_000))
+    (tmp_path / "sw.js").write_text("new" * 100)
+    with serving(tmp_path) as site:
+        status, headers, body = request(site, "/sw.js", {"Accept-Encoding": "gzip"})
+    assert status == 200 and body.startswith(b"new") and "content-encoding" not in headers
