@@ -1,0 +1,106 @@
+"""What the site's Python takes from Pyodide's standard library (issue 18: ship only what is used?).
+
+    .venv/bin/python tools/stdlib_usage.py
+
+Loads the built site in headless Chromium with a probe page that uses the site's own config: once with
+the shell only (``import web.app``), once importing every module of ``app.zip`` and running each engine
+a little. Prints how many members of ``vendor/pyodide/python_stdlib.zip`` were imported and their share
+of its bytes, and the largest parts never imported. A measurement only: the build ships the whole zip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import zipfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import serve  # noqa: E402
+from tools.bench_startup import ARGS, guard  # noqa: E402
+
+PROBE = """<!doctype html><html><head><meta charset="utf-8">
+<script type="module" src="./vendor/pyscript/core.js"></script></head><body>
+<script type="py" config="./pyscript.toml">
+import importlib, json, pkgutil, sys
+from pyscript import document
+if document.location.hash == "#all":
+    import game, lexicon, web
+    for pkg in (game, lexicon, web):
+        for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
+            try:
+                importlib.import_module(info.name)
+            except Exception as err:
+                print("not imported", info.name, repr(err))
+    from game.thot.state import ThotState
+    from game.scarabya.state import ScarabyaState
+    from game.scarabeo.game import ScarabeoState
+    from game.core import GameRecord
+    thot = ThotState.from_options({"players": 2}, 7)
+    thot.push(thot.legal_moves()[0])
+    GameRecord.of(ScarabeoState.from_options({"players": 2}, 7)).to_json()
+    GameRecord.of(ScarabyaState.from_options({"players": 1}, 7)).to_json()
+else:
+    import web.app
+files = sorted({getattr(m, "__file__", None) or "" for m in list(sys.modules.values())})
+document.body.dataset.files = json.dumps([f for f in files if f])
+document.body.dataset.ready = "1"
+</script></body></html>"""
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    os.environ["SCARAB_QUIET"] = "1"
+    serve.setup()
+    work = Path(tempfile.mkdtemp(prefix="scarab-stdlib-"))
+    site = work / "site"
+    shutil.copytree(ROOT / "dist", site)
+    (site / "probe.html").write_text(PROBE)
+    server = serve.make_server("127.0.0.1", 0, site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/probe.html"
+    used: dict[str, set[str]] = {}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            for mode in ("shell", "all"):
+                ctx = browser.new_context()
+                ctx.route("**/*", guard)
+                page = ctx.new_page()
+                page.goto(f"{base}#{mode}")
+                page.wait_for_selector("body[data-ready='1']", state="attached", timeout=180_000)
+                files = json.loads(page.evaluate("document.body.dataset.files"))
+                prefix = next((f.split(".zip/")[0] + ".zip/" for f in files if ".zip/" in f and "/lib/python" in f), "")
+                used[mode] = {f[len(prefix):] for f in files if prefix and f.startswith(prefix)}
+                ctx.close()
+            browser.close()
+    finally:
+        server.shutdown()
+        shutil.rmtree(work, ignore_errors=True)
+    zf = zipfile.ZipFile(ROOT / "dist" / "vendor" / "pyodide" / "python_stdlib.zip")
+    members = {i.filename: i for i in zf.infolist() if not i.is_dir()}
+    total = sum(i.compress_size for i in members.values())
+    print(f"python_stdlib.zip: {len(members)} files, {total:,} bytes compressed")
+    for mode, names in used.items():
+        size = sum(members[n].compress_size for n in names if n in members)
+        print(f"{mode:5}: {len(names)} files imported, {size:,} bytes ({100 * size / total:.0f} %)")
+    extra = sorted(used["all"] - used["shell"])
+    print("imported by app.zip's modules beyond the shell:", ", ".join(extra))
+    unused = Counter()
+    for name, info in members.items():
+        if name not in used["all"]:
+            unused[name.split("/")[0]] += info.compress_size
+    print("largest never imported:", ", ".join(f"{k} {v // 1000} KB" for k, v in unused.most_common(12)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
