@@ -416,7 +416,7 @@ class DailyPage(GamePage):
         if answer is not None:
             append(box, answer)
         link = self.share_link()
-        text = ds.share_text(t("daily.share.head", game=t(f"game.{game}.name")), d["number"],
+        text = ds.share_text(t("daily.share.head", game=t(f"daily.short.{game}")), d["number"],
                              t("daily.share.result", score=out["score"], best=out["best"], percent=out["percent"]),
                              out["marks"], link, t("daily.share.replay") if replay else "")
         share = h("textarea", {"id": "daily-share-text", "readonly": True, "rows": "4",

@@ -68,13 +68,15 @@ def test_thot_puzzle_played_through_shared_and_replayed(context_factory: Any, gu
     assert page.locator("#daily-result").get_attribute("data-percent") == "100"
     share = page.locator("#daily-share-text").input_value()
     lines = share.splitlines()
-    assert lines[0] == f"Scarab — Scarab, the Game of Thot #1: {puzzle['points']}/{puzzle['points']} (100%)" or \
-        lines[0].endswith(f"#1: {puzzle['points']}/{puzzle['points']} (100%)"), lines[0]
+    assert lines[0] == f"Scarab · Thot #1: {puzzle['points']}/{puzzle['points']} (100%)"
     assert lines[1] == "🟩🟩🟩"
     assert "#/open?d=s1." in lines[2]
     assert page.locator("#daily-copy").is_enabled()
-    # a move after the end is refused: the puzzle is over
     assert page.locator("#daily-replay").count() == 0
+    # a move after the end is refused: the puzzle is over, the log unchanged
+    page.locator("#thot-board .mark-legal").first.click()
+    page.wait_for_function("document.getElementById('play-message').textContent.includes('over')")
+    assert page.evaluate(LOG) == len(moves)
 
     # the chooser shows the result; Statistics the streak
     page.evaluate(f"location.hash = '#/?date={DAY}'")
