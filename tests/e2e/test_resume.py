@@ -108,3 +108,24 @@ def test_pass_and_play_snapshot_shows_the_cover_and_no_rack(page: Any, open_site
     release(page, held)
     page.wait_for_selector("#reveal", timeout=60_000)
     assert page.locator("[data-snapshot]").count() == 0
+
+
+def test_thot_and_scarabya_boards_drawn_before_python(page: Any, open_site: Any) -> None:
+    for game, ready, cells in (("thot", "#thot-board", "[data-snapshot] .thot-board .thot-cell"),
+                               ("scarabya", ".sy-game", "[data-snapshot] .sy-board .sq")):
+        open_site(page, f"#/{game}/new")
+        page.wait_for_selector("#start", timeout=60_000)
+        page.click("#start")
+        page.wait_for_selector(ready, timeout=60_000)
+        save_id = page.url.split("/play/")[1]
+        held = hold_python(page)
+        page.reload(wait_until="commit")
+        page.wait_for_selector(f"[data-snapshot='{save_id}']", timeout=30_000)
+        assert page.evaluate("document.body.dataset.ready") is None
+        assert page.locator(cells).count() == 100
+        assert page.locator("[data-snapshot] .snapshot-busy").count() == 1
+        shot(page, f"resume-snapshot-{game}", full_page=False)
+        release(page, held)
+        page.wait_for_selector(ready, timeout=60_000)
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        assert page.locator("[data-snapshot]").count() == 0

@@ -43,7 +43,7 @@ def views() -> Iterator[dict[str, Any]]:
     import importlib
 
     try:
-        yield {g: importlib.import_module(f"web.views.{g}").UI for g in ("scarabeo", "thot")}
+        yield {g: importlib.import_module(f"web.views.{g}").UI for g in ("scarabeo", "thot", "scarabya")}
     finally:
         for key in set(sys.modules) - before:
             if key.startswith(("web.views", "web.dom", "web.play", "web.router", "web.tutorial")):
@@ -256,3 +256,33 @@ class TestStoring:
     def test_embedded_saves_get_their_own_prefix(self) -> None:
         assert snapshot.snap_prefix("scarab:save:") == "scarab:snap:"
         assert snapshot.snap_prefix("scarab:embed:save:") == "scarab:embed:snap:"
+
+
+class TestViews:
+    def test_scarabya_site_of_the_seat_to_move(self, views: dict[str, Any]) -> None:
+        st = store()
+        session = Session.create(st, "scarabya", {"players": 2}, 3, [Seat(HOSTILE[:24]), Seat("Bo")], "Sy")
+        snap = snapshot.build(Page(session, views["scarabya"]))
+        assert snap is not None and snap["cls"] == "scarabya-snap"
+        squares = [c for c in classes(snap["board"]) if c == "sq"]
+        assert len(squares) == 100  # the 10×10 site
+        assert any(HOSTILE[:24] in x for x in texts(snap["board"]))  # as text: the site's name
+        assert "sy-game" not in set(classes(snap["board"]))  # tests and the page look for the real one
+
+    @pytest.mark.parametrize("game, options", [("thot", {"players": 2}), ("scarabya", {"players": 1}),
+                                               ("scarabeo", {"players": 2})])
+    def test_every_snapshot_fits_and_uses_only_drawable_nodes(self, views: dict[str, Any], game: str,
+                                                               options: dict[str, Any]) -> None:
+        st = store()
+        seats = [Seat("Ada")] + [Seat("Hal", computer=True)] * (options["players"] - 1)
+        session = Session.create(st, game, options, 11, seats, "t")
+        snap = snapshot.build(Page(session, views[game]))
+        text = snapshot.encode(snap)  # type: ignore[arg-type]
+        assert text is not None and len(text) < snapshot.MAX_CHARS // 4
+
+        def walk(node: Any, depth: int = 0) -> int:
+            assert node[0] in snapshot.TAGS and depth < 14
+            assert set(node[4] if len(node) > 4 else {}) <= {*snapshot.ATTRS, "--n"}
+            return 1 + sum(walk(c, depth + 1) for c in (node[3] if len(node) > 3 else []))
+
+        assert sum(walk(snap[k]) for k in ("head", "board", "hand") if k in snap) < 4000

@@ -967,6 +967,41 @@ class ScarabyaUI:
     def symbols_words(self, page: Any, symbols: str) -> str:
         return ", ".join(page.t(f"scarabya.ruins.sym.{c}") for c in symbols)
 
+    # ------------------------------------------------------------------ resume snapshot
+    def snapshot(self, page: Any) -> dict[str, Any]:
+        """The scores and (classic) the site of the seat to move, as plain data for boot.js."""
+        from web.snapshot import el
+
+        t = page.t
+        state = page.session.state
+        v = state.view()
+        if isinstance(state, RuinsState):
+            return {"page_class": "scarabya-snap", "scores": list(v["scores"])}
+        seats = page.session.seats
+        humans = [i for i in range(v["players"]) if not seats[i].computer]
+        site = v["to_move"] if v["to_move"] is not None and v["to_move"] in humans else (humans[0] if humans else 0)
+        sdata = v["sites"][site]
+        closed = {SITE.parse_square(s) for a in sdata["areas"] for s in a["squares"]}
+        tile_round = {SITE.parse_square(s): tl["round"] for tl in sdata["tiles"] for s in tl["squares"]}
+        last_round = max(tile_round.values(), default=0)
+        rows = [el("div", "sy-row sy-head", None, el("span", "sy-lbl"),
+                   *[el("span", "sy-lbl", chr(65 + c)) for c in range(SITE.width)])]
+        for r, row in enumerate(sdata["rows"]):
+            cells = []
+            for c, ch in enumerate(row):
+                sq = r * SITE.width + c
+                css, text, _name = site_square(t, ch, "closed" if sq in closed else "",
+                                               latest=tile_round.get(sq) == last_round)
+                cells.append(el("div", f"sq {css}".strip(), None, el("span", "sq-in", text) if text else None))
+            rows.append(el("div", "sy-row", None, el("span", "sy-lbl", r + 1), *cells))
+        label = t("scarabya.site.of", name=seat_name(page, site))
+        board = el("div", "game-board sy-board-box", None,
+                   el("div", "sy-site-head", None, el("h2", None, label),
+                      el("span", "sy-site-score", t("scarabya.site.score", score=sdata["score"],
+                                                    found=sdata["symbols_scored"]))),
+                   el("div", "sy-board", None, *rows, role="img", aria_label=label, __n=SITE.width))
+        return {"page_class": "scarabya-snap", "scores": [s["score"] for s in v["sites"]], "board": board}
+
 
 UI = ScarabyaUI()
 
