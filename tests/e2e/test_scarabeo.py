@@ -387,3 +387,41 @@ class TestDisputes:
             page.click("#sc-export-text")
         text = download.value.path().read_text(encoding="utf-8")
         assert text == record.to_text(game)
+
+
+class TestTheOtherSidesMove:
+    def test_reply_outlined_in_view_on_a_phone_after_reload_and_taken_back(self, context_factory: Any, guard: Guard,
+                                                                        open_site: Any) -> None:
+        """On a zoomed phone board the computer's play is outlined and in view at scroll 0; the outline
+        survives a reload; Take back undoes my pass and the computer's reply together."""
+        page = watch(context_factory(390, 844, has_touch=True).new_page(), guard)
+        new_game(page, open_site, 77, [("Anna", "person"), ("Scarabot", "computer:1")])
+        page.wait_for_selector("#sc-play", timeout=60_000)
+        save_id = page.url.split("/play/")[1]
+        moves = f"JSON.parse(localStorage.getItem('scarab:save:{save_id}')).state.moves.length"
+        squares = "sel => [...document.querySelectorAll(sel)].map(c => c.dataset.sq)"
+        before = page.evaluate(moves)
+        board_before = page.evaluate(squares, "#sc-board .sc-sq.tile")
+        last_before = page.evaluate(squares, "#sc-board .sc-sq.last")
+        rack = page.locator("#sc-rack").inner_text()
+        page.click("#sc-pass")
+        page.wait_for_function(f"{moves} >= {before + 2}", timeout=60_000)
+        page.wait_for_selector("#sc-play")
+        page.wait_for_timeout(300)  # the scroll to the cursor after the redraw
+        last = page.evaluate(squares, "#sc-board .sc-sq.last")
+        if last:  # the computer played (it may pass too): its tiles outlined and in view
+            box = page.locator("#sc-board .sc-sq.last").first.bounding_box()
+            wrap = page.locator("#sc-board-wrap").bounding_box()
+            assert box is not None and wrap is not None and page.evaluate("scrollY") == 0
+            assert wrap["x"] <= box["x"] and box["x"] + box["width"] <= wrap["x"] + wrap["width"] + 1
+            assert wrap["y"] <= box["y"] and box["y"] + box["height"] <= min(wrap["y"] + wrap["height"], 844) + 1
+        shot(page, "scarabeo-reply-phone", full_page=False)
+        page.reload()
+        page.wait_for_selector("#sc-play", timeout=60_000)
+        assert page.evaluate(squares, "#sc-board .sc-sq.last") == last
+        page.click("#drawer-button")
+        page.click("#takeback")
+        page.wait_for_function(f"{moves} === {before}")
+        assert page.evaluate(squares, "#sc-board .sc-sq.tile") == board_before
+        assert page.evaluate(squares, "#sc-board .sc-sq.last") == last_before
+        assert page.locator("#sc-rack").inner_text() == rack

@@ -277,20 +277,37 @@ class ScarabeoUI:
             for w in result.breakdown.words:
                 step = 1 if w.across else SIZE
                 formed.update(w.start + k * step for k in range(len(w.word)))
-        last: set[int] = set()
-        results = state.results()
-        if results and results[-1].breakdown is not None and not ghost and state.board[results[-1].breakdown.words[0].start]:
-            for w in results[-1].breakdown.words:
-                last.update(x.square for x in w.letters if x.new)
+        last = set() if ghost else self._last_play_squares(state)
         cursor = getattr(page, "sc_cursor", None)
-        if cursor is None:
-            cursor = min(last) if last else CENTRE
+        moves = len(state.history())
+        if cursor is None or (last and getattr(page, "sc_last_seen", None) != moves):
+            # a new move to see (the computer's reply, the other person's play): a zoomed board
+            # brings its tiles into view (the cursor is what _scroll_to_cursor centres)
+            cursor = min(last) if last else (cursor if cursor is not None else CENTRE)
             page.sc_cursor = cursor
+        page.sc_last_seen = moves
         swappable = {parse_square(n) for n in self._swappable(page)} if placing else set()
         return {"placing": placing, "board": board, "rack": rack, "swap_error": swap_error, "placed": placed,
                 "ghost": ghost, "play": play, "result": result, "reason": reason, "formed": formed, "last": last,
                 "cursor": cursor, "across": getattr(page, "sc_across", True), "swappable": swappable,
                 "swaps": set(sel.get("swaps") or [])}
+
+    def _last_play_squares(self, state: Any) -> set[int]:
+        """The tiles of the last play, from the engine's results (so the outline survives a reload
+        and a take-back of a later move): a dispute that lets the play stand (an accepted challenge,
+        a failed one, a vote for it) keeps it outlined; a pass, an exchange or a play taken off
+        the board by a dispute outlines nothing."""
+        for result in reversed(state.results()):
+            if isinstance(result.move, (Pass, Exchange)):
+                return set()
+            if isinstance(result.move, Play):
+                bd = result.breakdown
+                if bd is None or not state.board[bd.words[0].start]:
+                    return set()  # challenged off (its squares are empty again)
+                return {x.square for w in bd.words for x in w.letters if x.new}
+            if result.score < 0:  # a dispute that took the play off
+                return set()
+        return set()
 
     def _cell_spec(self, page: Any, ctx: dict[str, Any], sq: int) -> tuple[str, str, str, str]:
         """(class, aria-label, big text, small text) of one square."""
