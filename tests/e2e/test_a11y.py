@@ -52,6 +52,28 @@ def scarabeo_record(lex: Any, moves: int | None) -> GameRecord:
     return GameRecord.of(state, seats=PEOPLE_VS_COMPUTER, game_id=f"sc{moves}")
 
 
+def daily_thot_record() -> tuple[GameRecord, dict[str, Any]]:
+    """The Thot puzzle of 2026-12-01 played along its perfect line, as the page saves an attempt."""
+    import datetime
+
+    from game import daily
+    from game.daily import thot as dthot
+    from game.thot.search import greedy_move
+
+    p = daily.run(daily.generate_one("thot", datetime.date(2026, 12, 1)))
+    state = dthot.candidate(p["seed"])
+    rng = Rng(p["seed"] ^ dthot._GO_ON)
+    for _ in range(p["turns_on"]):
+        state.push(greedy_move(state, rng))
+    start, me, base = len(state.history()), state.to_move(), list(state.view()["scores"])
+    for move in p["line"]:
+        state.push(state.parse_move(move))
+    seats = [{"name": "You"}, {"name": "Computer", "computer": True, "level": 3}]
+    meta = {"game": "thot", "date": "2026-12-01", "number": 1, "start": start, "me": me, "best": p["points"],
+            "plies": p["plies"], "base": base, "top": [], "line": p["line"], "again": False}
+    return GameRecord.of(state, seats=seats if me == 0 else seats[::-1], game_id="daily1", daily=meta), meta
+
+
 @pytest.fixture(scope="module")
 def saves(lex: Any) -> dict[str, str]:
     thot, scarabya = {"players": 2, "short": True}, {"players": 2}
@@ -69,6 +91,12 @@ def saves(lex: Any) -> dict[str, str]:
     rec = records[("thot", "thot-end")]
     stats.record_game(data, "thot-end", "thot", ["Ada", "Scarabot"], stats.summarise(rec, engines.factory("thot")), 1)
     out[stats.STATS_KEY] = stats.dumps(data)
+    # today's challenge: a finished Thot attempt (the perfect line), counted, and its streak
+    rec, daily_meta = daily_thot_record()
+    out["scarab:save:daily-thot"] = envelope("daily-thot", "thot", "Challenge #1", rec)
+    out["scarab:daily:attempts"] = json.dumps({"version": 1, "entries": [
+        {"date": "2026-12-01", "game": "thot", "number": 1, "percent": 100, "score": daily_meta["best"],
+         "best": daily_meta["best"], "marks": "🟩🟩🟩", "save": "daily-thot"}]})
     return out
 
 
@@ -86,6 +114,8 @@ ROUTES = [
     ("#/scarabeo/play/sc-on", "#sc-board"), ("#/scarabeo/play/sc-end", "#sc-result"),
     ("#/scarabya/review/sy-end", "#review"), ("#/scarabeo/review/sc-on", "#review"),
     *[(f"#/{g}/tutorial", "#tutorial") for g in ("scarabeo", "thot", "scarabya")],
+    ("#/?date=2026-12-01", "#daily .daily-card"), ("#/stats?date=2026-12-01", "#daily-stats"),
+    ("#/daily/scarabya?date=2026-12-01", "#daily-task"), ("#/thot/play/daily-thot", "#daily-result"),
 ]
 
 
