@@ -316,3 +316,19 @@ class TestRuins:
         assert re.match(r"^(P1 wins|P2 wins|Tie between P1, P2)$", final)
         assert page.locator(".sy-scored li").count() == 16
         shot(page, "scarabya-ruins-end-desktop")
+
+
+class TestTakeBackAgainstTheComputer:
+    def test_my_placement_and_the_reply_come_back_together(self, page: Any, open_site: Any) -> None:
+        new_game(page, open_site, seats=("person", "computer:1"), seed=5)
+        wait_person(page)
+        card = page.locator(".sy-mission").inner_text()
+        assert page.locator("#takeback").is_disabled()
+        place_one(page)
+        wait_moves_above(page, 1)
+        wait_person(page)
+        assert page.locator("#sy-board .sq.tile.latest").count() > 0  # my placement, on my site
+        page.locator("#takeback").click()
+        page.wait_for_function("document.querySelector('.sy-game').dataset.moves === '0'")
+        assert page.locator("#sy-board .sq.tile").count() == 0
+        assert page.locator(".sy-mission").inner_text() == card and page.locator("#takeback").is_disabled()
