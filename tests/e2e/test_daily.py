@@ -149,3 +149,58 @@ def test_page_puzzles_equal_the_command_line(page: Any, open_site: Any, lex: Any
     assert page.locator("#daily-result").get_attribute("data-percent") == str(expected)
     assert page.locator("#daily-banner .daily-top li").count() == len(puzzle["top"])
     assert f"#1: {play[0]}/{puzzle['best']['score']} ({expected}%)" in page.locator("#daily-share-text").input_value()
+
+
+def lay_scarabya(page: Any, move: str) -> None:
+    """Lay the solver's placement ``L5@D3`` with the keyboard: the piece (N), its orientation (R, F)
+    and its square (arrows), read back from the board's ghost, then Enter."""
+    board = page.locator("#sy-board")
+    board.focus()
+    piece, rest = move[0], move[1:]
+    k, square = rest.split("@")
+
+    def ghost() -> str:
+        return str(board.get_attribute("data-ghost") or "")
+
+    for _ in range(12):
+        if ghost().startswith(piece):
+            break
+        page.keyboard.press("n")
+        board = page.locator("#sy-board")
+        board.focus()
+    for presses in range(16):
+        if ghost().startswith(f"{piece}{k}@"):
+            break
+        page.keyboard.press("f" if presses % 4 == 3 else "r")
+    assert ghost().startswith(f"{piece}{k}@"), (ghost(), move)
+
+    def at() -> tuple[int, int]:
+        name = ghost().split("@")[1]
+        return ord(name[0]) - ord("A"), int(name[1:])
+
+    want = (ord(square[0]) - ord("A"), int(square[1:]))
+    for _ in range(40):
+        col, row = at()
+        if (col, row) == want:
+            break
+        page.keyboard.press("ArrowRight" if col < want[0] else "ArrowLeft" if col > want[0]
+                            else "ArrowDown" if row < want[1] else "ArrowUp")
+    assert ghost() == move, (ghost(), move)
+    page.keyboard.press("Enter")
+
+
+def test_scarabya_dig_played_to_the_end(page: Any, open_site: Any) -> None:
+    """The day's dig played along the solver's placements, by keyboard: the solver's score, 100 %."""
+    puzzle = cli_puzzle("scarabya")
+    open_site(page, f"#/daily/scarabya?date={DAY}")
+    page.wait_for_selector("#daily-banner #daily-task", timeout=30_000)
+    for n, move in enumerate(puzzle["best"]["placements"]):
+        page.wait_for_function(f"+document.querySelector('.sy-game').dataset.moves === {n}")
+        if move == "-":
+            page.locator("#sy-discard").click()
+        else:
+            lay_scarabya(page, move)
+    page.wait_for_selector("#daily-result", timeout=30_000)
+    assert page.locator("#daily-result").get_attribute("data-score") == str(puzzle["best"]["score"])
+    assert page.locator("#daily-result").get_attribute("data-percent") == "100"
+    assert page.locator("#takeback").count() == 0 or page.locator("#takeback").is_disabled()
