@@ -43,6 +43,7 @@ class _StillSession:
     def __init__(self, state: ThotState) -> None:
         self.state = state
         self.seats = [Seat(str(i + 1)) for i in range(state.num_players)]
+        self.meta: dict[str, Any] = {}  # no saved search line, no puzzle: a diagram has no history
 
     def computer_to_move(self) -> bool:
         return False
