@@ -230,7 +230,7 @@ class ThotUI:
         """The priest slides from the square it left (via its turn) once per new move, not when the
         page first opens nor at every redraw: a ``style`` with the offsets in squares, or None."""
         moves = len(state.history())
-        seen = getattr(page, "thot_slid", None)
+        seen = vars(page).get("thot_slid")  # not getattr: the rules page's still page answers anything
         page.thot_slid = moves
         if path is None or seen is None or seen == moves:
             return None
@@ -320,7 +320,7 @@ class ThotUI:
     def _saved_search(self, page: Any) -> dict[str, Any] | None:
         """The computer's last search as saved with the game (meta ``search``), so its depth line
         survives a reload; only while that move is still the last one. Outside data: checked."""
-        saved = page.session.meta.get("search")
+        saved = getattr(page.session, "meta", {}).get("search")  # the rules page's still session has none
         state: ThotState = page.session.state
         if not isinstance(saved, dict) or saved.get("move") != len(state.history()):
             return None
