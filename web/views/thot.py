@@ -628,6 +628,7 @@ class ThotUI:
             text += " " + t("play.over")
         return str(text)
 
+
     # ------------------------------------------------------------------ resume snapshot
     def snapshot(self, page: Any) -> dict[str, Any]:
         """The board, scores and last move as ``render`` draws them, as plain data for boot.js."""
