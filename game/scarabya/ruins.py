@@ -307,9 +307,12 @@ class RuinsState(GameState[PiecePlace]):
             raise IndexError("no move to take back")
         move = self._history.pop()
         rnd, occ, unused, seat, scores, n_scored, on_board = self._undo.pop()
-        self.round_index, self.occupied, self.unused, self.seat, self.scores = rnd, occ, unused, seat, scores
+        # Copies, never the undo entry's own lists: a copy() of this state shares the undo entries,
+        # and push mutates these lists in place.
+        self.round_index, self.seat = rnd, seat
+        self.occupied, self.unused, self.scores = list(occ), list(unused), list(scores)
         del self.scored[n_scored:]
-        self.pieces_on_board = on_board
+        self.pieces_on_board = list(on_board)
         return move
 
     # --- end ---------------------------------------------------------------------------

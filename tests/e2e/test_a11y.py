@@ -210,6 +210,16 @@ class TestFocusFollowsPlay:
         page.wait_for_selector(board, timeout=60_000)
         page.wait_for_function(FOCUS_IN_GAME, timeout=10_000)
 
+    def test_a_dialog_gives_focus_back_to_its_opener(self, page: Any, open_site: Any) -> None:
+        from tests.e2e.test_thot import new_game
+
+        new_game(page, open_site)
+        page.locator("#share").focus()
+        page.keyboard.press("Enter")
+        page.get_by_role("dialog").wait_for()
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.querySelector('dialog') && document.activeElement.id === 'share'")
+
     def test_after_a_scarabya_placement_focus_stays_in_the_game(self, page: Any, open_site: Any) -> None:
         from tests.e2e.test_scarabya import new_game, place_one
 

@@ -178,3 +178,27 @@ class TestScoring:
     def test_new_factory(self) -> None:
         s = new(4, seed=1, variant="ruins")
         assert isinstance(s, RuinsState) and s.num_players == 4
+
+
+class TestCopy:
+    def test_a_copy_walked_back_leaves_the_game_intact(self) -> None:
+        """A copy shares the undo entries: popping and pushing on it (as Session.take_back_count does to
+        learn who made the last moves) must not change what the game's own take-back restores."""
+        for seed in range(1, 20):
+            s = game()
+            rng = Rng(seed)
+            for _ in range(6):
+                s.push(rng.choice(list(s.legal_moves())))
+            moves = [s.move_text(m) for m in s.history()]
+            before = s.position() if hasattr(s, "position") else None
+            c = s.copy()
+            while c.history():
+                c.last_mover()
+                c.pop()
+            while s.history():
+                s.pop()
+            for text in moves:
+                s.push(s.parse_move(text))
+            assert [s.move_text(m) for m in s.history()] == moves
+            if before is not None:
+                assert s.position() == before
