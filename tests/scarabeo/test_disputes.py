@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from game.core import IllegalMove
@@ -322,30 +324,29 @@ class TestAnyWordCanBeContested:
             assert again.history() == s.history()
 
     def test_a_contest_lays_the_hourglass_down_and_a_rejection_gives_the_turn_back(self) -> None:
-        s = ScarabeoState.new(3, seed=5, check_mode="vote", hourglass=True)
-        now = [0.0]
-        timer = s.attach_clock(lambda: now[0])
-        player = s.to_move()
-        rack = [t for t in s.racks[player] if t != "?"]
-        now[0] += 30
-        s.push(s.parse_move(f"9I {rack[0]}{rack[1]}"))  # 90 s left: 30 s carried over
-        now[0] += 10
-        s.push(Challenge((player + 1) % 3))
+        s, timer, now, player = contested_after_30_seconds()
         assert not timer.running
         now[0] += 300  # the table argues: no one's time runs
         s.push(Vote("NNN"))
         assert s.to_move() == player and timer.running and timer.remaining() == pytest.approx(90)
 
     def test_a_contested_play_accepted_lets_the_next_turn_go_on(self) -> None:
-        s = ScarabeoState.new(3, seed=5, check_mode="vote", hourglass=True)
-        now = [0.0]
-        timer = s.attach_clock(lambda: now[0])
-        player = s.to_move()
-        rack = [t for t in s.racks[player] if t != "?"]
-        now[0] += 30
-        s.push(s.parse_move(f"9I {rack[0]}{rack[1]}"))  # the next player gets 120 + 30 s
-        now[0] += 10
-        s.push(Challenge((player + 1) % 3))
+        s, timer, now, player = contested_after_30_seconds()  # the next player gets 120 + 30 s
         now[0] += 300
         s.push(Vote("YYY"))
         assert s.to_move() == (player + 1) % 3 and timer.remaining() == pytest.approx(140)
+
+
+def contested_after_30_seconds() -> tuple[ScarabeoState, Any, list[float], int]:
+    """A vote-mode game with the hourglass: a play after 30 s (90 s left, 30 carried over), contested
+    10 s later by the next seat. Returns (state, timer, the clock's time, the player)."""
+    s = ScarabeoState.new(3, seed=5, check_mode="vote", hourglass=True)
+    now = [0.0]
+    timer = s.attach_clock(lambda: now[0])
+    player = s.to_move()
+    rack = [t for t in s.racks[player] if t != "?"]
+    now[0] += 30
+    s.push(s.parse_move(f"9I {rack[0]}{rack[1]}"))
+    now[0] += 10
+    s.push(Challenge((player + 1) % 3))
+    return s, timer, now, player
