@@ -150,7 +150,42 @@
   var menu = document.getElementById("menu-button");
   if (menu) {
     var topbar = menu.parentNode;
+    var gameBox = document.getElementById("bar-game");
+    // In a game, the menu lists the game's own controls first: each a button that presses the one
+    // in the game's toolbar (which on a phone sits in the closed drawer), so the view stays the only
+    // place that knows what a control does and whether it is enabled right now.
+    var fillGame = function () {
+      if (!gameBox) return;
+      while (gameBox.firstChild) gameBox.removeChild(gameBox.firstChild);
+      var bar = document.querySelector("#app div.toolbar.row");
+      var controls = bar ? bar.querySelectorAll("button, a.button") : [];
+      var list = document.createElement("div");
+      list.className = "bar-game-list";
+      for (var i = 0; i < controls.length; i++) {
+        (function (source) {
+          var label = (source.getAttribute("aria-label") || source.textContent || "").trim();
+          if (!label || source.hidden) return;
+          var b = document.createElement("button");
+          b.type = "button";
+          b.className = "nav-button";
+          b.textContent = label;
+          b.disabled = !!source.disabled || source.getAttribute("aria-disabled") === "true";
+          b.addEventListener("click", function () { source.click(); });
+          list.appendChild(b);
+        })(controls[i]);
+      }
+      gameBox.hidden = !list.firstChild;
+      if (list.firstChild) {
+        var title = document.createElement("p");
+        title.className = "bar-game-title";
+        title.id = "bar-game-title";
+        title.textContent = t("nav.game");
+        gameBox.appendChild(title);
+        gameBox.appendChild(list);
+      }
+    };
     var setMenu = function (open) {
+      if (open) fillGame();
       menu.setAttribute("aria-expanded", open ? "true" : "false");
       topbar.classList.toggle("menu-open", open);
     };

@@ -110,11 +110,28 @@ def test_working_set_on_one_screen(tables: dict[str, Any], browser: Any, server:
         assert menu.get_attribute("aria-expanded") == "true"
         for name in ("Games", "Statistics", "Settings", "About"):
             assert page.locator("#main-nav").get_by_role("link", name=name, exact=True).is_visible()
+        # in a game its own controls come first: the toolbar's, by name, enabled as they are there
+        first = page.locator("#main-nav button, #main-nav a").first
+        assert first.evaluate("e => !!e.closest('#bar-game')"), "the game's controls are not first in the menu"
+        group = page.get_by_role("group", name="This game")
+        mirrored = group.get_by_role("button").all_text_contents()
+        toolbar = page.evaluate("[...document.querySelectorAll('#app div.toolbar.row button, #app div.toolbar.row a.button')]"
+                                ".map(e => [e.textContent.trim(), !!e.disabled])")
+        assert mirrored == [name for name, _ in toolbar] and {"Review", "How to play", "Take back"} <= set(mirrored)
+        for name, disabled in toolbar:
+            assert group.get_by_role("button", name=name, exact=True).is_disabled() == disabled, name
         page.keyboard.press("Escape")
         assert menu.get_attribute("aria-expanded") == "false" and not page.locator("#main-nav").is_visible()
     for part, sel in PARTS[game].items():
         box = page.evaluate(BOX, sel)
         assert inside(box, w, h), f"{part} ({sel}) is not inside the {w}×{h} viewport at scroll 0: {box}"
+    if w == 360:  # a control pressed from the menu does what the toolbar's does
+        page.click("#menu-button")
+        page.get_by_role("group", name="This game").get_by_role("button", name="How to play", exact=True).click()
+        page.wait_for_function("location.hash.endsWith('/rules')", timeout=10_000)
+        assert page.locator("#menu-button").get_attribute("aria-expanded") == "false"
+        page.evaluate(f"location.hash = {url.split('#', 1)[1]!r}")
+        page.wait_for_selector(PARTS[game]["action"], timeout=30_000)
     assert guard.blocked == [] and guard.errors == [], (guard.blocked, guard.errors)
 
 
