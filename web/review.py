@@ -254,6 +254,7 @@ class Review:
 
     def draw_scarabeo(self, state: Any, best: Alternative | None) -> Any:
         from game.scarabeo.board import parse_square
+        from web.views.scarabeo import BoardCtx
 
         ghost: dict[int, str] = {}
         if best is not None:
@@ -268,8 +269,7 @@ class Review:
             for w in results[-1].breakdown.words:
                 last.update(x.square for x in w.letters if x.new)
         formed: set[int] = set()
-        ctx = {"placing": False, "board": state.board, "rack": [], "placed": {}, "ghost": ghost, "last": last,
-               "formed": formed, "cursor": -1, "across": True, "swappable": set(), "swaps": set()}
+        ctx = BoardCtx(board=state.board, ghost=ghost, last=last, formed=formed)
         still = StillPage(self.app, state, self.seats)
         grid = self.ui._board(still, ctx)
         still.view_scope.close()

@@ -2,7 +2,7 @@
 (docs/scarabeo.md, shared rules §1), the rulebook's own advice, and live diagrams.
 
 The diagrams are drawn by the game page's own square renderer (``ScarabeoUI._cell_spec`` and
-``_make_cell`` in ``web/views/scarabeo.py``, the smallest separable piece: the page's ``_board``
+``_make_cell`` in ``web/views/scarabeo/board.py``, the smallest separable piece: the page's ``_board``
 builds the whole 17×17 grid and binds its events) on boards made by the engine: the rulebook's
 CONTARE and STAMPA examples are built as positions, scored by ``state.preview`` with the real
 lexicon, and their captions carry the engine's figures. The premium key is the page's own legend.
@@ -17,7 +17,7 @@ from typing import Any
 from game.scarabeo.board import COLUMNS, SIZE
 from game.scarabeo.tiles import LETTERS, VALUES
 from web.dom import append, clear, h
-from web.views.scarabeo import UI
+from web.views.scarabeo import UI, BoardCtx
 
 #: The rulebook's examples, as positions (board rows, racks, scores, idle turns) and the move shown.
 EMPTY = "/".join(["17"] * SIZE)
@@ -44,8 +44,7 @@ def board_diagram(t: Any, board: list[str], window: tuple[int, int, int, int], l
                   swappable: set[int] | None = None) -> Any:
     """A window of the board drawn square by square by the game page's renderer (read-only)."""
     rows, cols = _squares(window)
-    ctx = {"placing": False, "board": board, "placed": placed or {}, "ghost": {}, "last": set(),
-           "swaps": set(), "swappable": swappable or set(), "formed": formed or set(), "cursor": -1}
+    ctx = BoardCtx(board=board, placed=placed or {}, swappable=swappable or set(), formed=formed or set())
     page = SimpleNamespace(t=t)
     template = f"1rem repeat({len(cols)}, minmax(0, 1fr))"
     grid = h("div", {"class": "sc-board sc-rules-board", "role": "grid", "aria-readonly": "true", "aria-label": label,

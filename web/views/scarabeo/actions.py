@@ -1,0 +1,107 @@
+"""The actions of the hand's buttons: Play, Recall, Shuffle, the typing direction, Pass, Exchange,
+the zoom (and the zoom after a resize), and the commit of a move in the engine's notation."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from pyscript import window  # type: ignore[import-not-found]
+
+from game.core import IllegalMove, NotationError
+from game.scarabeo.moves import Exchange, Pass
+from game.scarabeo.moves import move_text as sc_move_text
+from game.scarabeo.tiles import sort_rack
+from web.dom import Scope, h, modal
+from web.views.scarabeo.context import PHONE_WIDTH
+
+if TYPE_CHECKING:
+    from web.play import GamePage
+
+
+class Actions:
+    """Actions methods of ``ScarabeoUI`` (``web.views.scarabeo``)."""
+
+    def _recall(self, page: GamePage) -> None:
+        page.selection = {}
+        page.message = None
+        self.refresh(page)
+
+    def _shuffle(self, page: GamePage) -> None:
+        order = list(getattr(page, "sc_order", None) or [])
+        seed = int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
+        for i in range(len(order) - 1, 0, -1):  # Fisher–Yates on the display order only
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            j = seed % (i + 1)
+            order[i], order[j] = order[j], order[i]
+        page.sc_order = order
+        self.refresh(page)
+
+    def _toggle_dir(self, page: GamePage) -> None:
+        page.sc_across = not getattr(page, "sc_across", True)
+        self.refresh(page)
+        self._focus(page, page.sc_cursor)
+        page.say(page.t("scarabeo.dir.across" if page.sc_across else "scarabeo.dir.down"))
+
+    def _toggle_zoom(self, page: GamePage) -> None:
+        page.sc_zoom = not self._zoomed(page)
+        page.sc_zoom_chosen = True  # the player's choice holds; until then the width decides
+        page.redraw()
+
+    def on_resize(self, page: GamePage) -> None:
+        """``play.py`` hook: a rotated tablet or a resized window zooms the board the way a first
+        visit at that width would, unless the player chose."""
+        if getattr(page, "sc_zoom_chosen", False):
+            return
+        zoom = int(window.innerWidth) < PHONE_WIDTH
+        if zoom != getattr(page, "sc_zoom", None):
+            page.sc_zoom = zoom
+            page.redraw()
+
+    def _play(self, page: GamePage) -> None:
+        play, _result, reason = self._tentative(page)
+        if play is None:
+            page.show_message(reason or page.t("scarabeo.preview.none"), error=True)
+            return
+        self._commit(page, sc_move_text(play))
+
+    def _pass(self, page: GamePage) -> None:
+        swaps = tuple(sorted(page.selection.get("swaps") or []))
+        self._commit(page, sc_move_text(Pass(swaps)))
+
+    async def _exchange(self, page: GamePage) -> None:
+        t = page.t
+        state = page.session.state
+        rack = sort_rack(state.racks[state.to_move()])
+        scope = Scope()
+        try:
+            choice = await modal(t("scarabeo.exchange"), h("p", {"text": t("scarabeo.exchange.confirm", rack=rack)}),
+                                 [("", t("dialog.cancel"), ""), ("yes", t("scarabeo.exchange"), "primary")], scope)
+        finally:
+            scope.close()
+        if choice == "yes" and not page.closed:
+            self._commit(page, sc_move_text(Exchange(rack)))
+
+    def _commit(self, page: GamePage, text: str) -> None:
+        started = time.perf_counter()
+        try:
+            page.session.state.parse_move(text)
+        except NotationError as err:
+            page.show_message(str(err), error=True)
+            return
+        self._before_move(page)
+        if not page.commit(text):
+            # commit showed the engine's message; say it in the player's words when the code is known
+            try:
+                page.session.state.check(page.session.state.parse_move(text))
+            except IllegalMove as err:
+                page.show_message(self._reason(page, err), error=True)
+            return
+        results = page.session.state.results()
+        if results and results[-1].note == "time-out":
+            # The sand ran out between two ticks: the engine passed the turn instead of the play.
+            page.sc_last = {**(page.sc_last or {}), "timeout": True}
+            self._save_table(page)  # the save written with the move still said it could be taken back
+            page.show_message(page.t("scarabeo.timeout"))
+        page.sc_commit_ms = round((time.perf_counter() - started) * 1000, 1)
+        window.document.body.setAttribute("data-sc-commit-ms", str(page.sc_commit_ms))
