@@ -554,8 +554,10 @@ class GamePage:
     async def share(self) -> None:
         """The Share dialog: a link to this game (the move to send, in correspondence play) and the
         snippet that embeds the game in another site."""
+        from web import review_model
         from web.dom import modal
-        from web.share import PUBLIC_GAMES, ShareError, encode
+        from web.review_model import CACHE_KEY
+        from web.share import MAX_LINK_CHARS, PUBLIC_GAMES, AnalysisTooLong, ShareError, encode, with_analysis
 
         assert self.session is not None
         t, scope = self.t, Scope()
@@ -584,24 +586,53 @@ class GamePage:
                                   "on_click": copy}, scope=scope))
 
         reveal = None
+        reveal_box = analysis_box = None
+        link_status = h("p", {"class": "muted", "id": "share-status", "role": "status"})
+
+        def rebuild(_e: Any = None) -> None:
+            # the link again, with the racks revealed and/or the review's analysis as chosen
+            assert self.session is not None
+            record = self.session.record(shared=True)
+            if reveal_box is not None and reveal_box.checked:
+                record.meta["revealed"] = True
+            link_status.textContent = ""
+            try:
+                if analysis_box is not None and analysis_box.checked:
+                    record = with_analysis(record, self.session.meta.get(CACHE_KEY), True)
+                text = f"{site}#/open?d={encode(record, self.session.game_id)}"
+            except AnalysisTooLong as err:
+                analysis_box.checked = False
+                link_status.textContent = t("review.share.too.long", chars=err.chars, max=MAX_LINK_CHARS)
+                rebuild()
+                return
+            except ShareError as err:
+                link_status.textContent = str(err)
+                return
+            document.getElementById("share-link").value = text
+
         if link and self.ui.GAME not in PUBLIC_GAMES and not self.session.replay_only:
             # Private racks: by default the link is a replay; the players may choose to reveal them.
-            box = h("input", {"type": "checkbox", "id": "share-reveal"})
-
-            def toggle(_e: Any) -> None:
-                assert self.session is not None
-                record = self.session.record(shared=True)
-                if box.checked:
-                    record.meta["revealed"] = True
-                text = f"{site}#/open?d={encode(record, self.session.game_id)}"
-                document.getElementById("share-link").value = text
-
-            scope.on(box, "change", toggle)
-            reveal = h("label", {"class": "choice"}, box, t("share.reveal"))
+            reveal_box = h("input", {"type": "checkbox", "id": "share-reveal"})
+            scope.on(reveal_box, "change", rebuild)
+            reveal = h("label", {"class": "choice"}, reveal_box, t("share.reveal"))
+        include = None
+        if link and self.session.state.is_over():
+            # The review's analysis may travel too (off by default): only a finished game's, complete.
+            record = self.session.record()
+            complete = review_model.cached(record.meta, record, review_model.Scope(True, None)) is not None
+            analysis_box = h("input", {"type": "checkbox", "id": "share-analysis", "disabled": not complete,
+                                       "aria-describedby": "share-analysis-help"})
+            scope.on(analysis_box, "change", rebuild)
+            include = h("div", {"class": "share-option"},
+                        h("label", {"class": "choice"}, analysis_box, t("review.share.include")),
+                        h("p", {"class": "muted", "id": "share-analysis-help",
+                                "text": t("review.share.include.help" if complete else "review.share.include.none")}))
         body = h("div", {"class": "share"},
                  h("p", {"class": "muted", "text": link_note}),
                  reveal,
+                 include,
                  field(link, "share-link", t("share.link")) if link else None,
+                 link_status,
                  h("p", {"class": "muted", "text": t("share.embed.help")}),
                  field(snippet, "share-embed", t("share.embed")))
         try:

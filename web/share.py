@@ -6,6 +6,12 @@ A link's payload is ``s1.<base64url(deflate(json))>`` where the JSON is
 over the canonical record, so a damaged or hand-edited link is refused before anything is
 replayed; the record is then replayed by the engine, so an illegal game is refused too. Links are
 capped in size, and a correspondence link must continue the game this device already has.
+
+A finished game's link may carry its review's analysis (the sharer's choice, off by default:
+``with_analysis``), in the record's meta under ``web.review_model.CACHE_KEY``, which
+``web.session.LOCAL_META`` otherwise keeps out of links. It is covered by the same check and size
+caps; when it is there it must be a complete analysis of that very record (``decode``) of a game
+that is over (``receive``), so the receiver's review opens it without computing.
 """
 
 from __future__ import annotations
@@ -32,6 +38,50 @@ class ShareError(ValueError):
     pass
 
 
+class AnalysisTooLong(ShareError):
+    """The link with the analysis in it is over ``MAX_LINK_CHARS`` (the game alone may fit)."""
+
+    def __init__(self, chars: int) -> None:
+        super().__init__(f"with its analysis this game is too long for a link ({chars} characters, at most "
+                         f"{MAX_LINK_CHARS}); share it without the analysis")
+        self.chars = chars
+
+
+def _analysis_key() -> str:
+    from web.review_model import CACHE_KEY
+
+    return CACHE_KEY
+
+
+def _check_analysis(record: GameRecord, data: Any) -> None:
+    """``data`` must be a complete analysis of ``record`` (made once the game was over: every move
+    of it analysed, but the table's decisions), else ``ShareError`` says why."""
+    from game.core.analysis import Analysis, AnalysisError, record_digest
+
+    try:
+        analysis = Analysis.from_json(data)
+    except (AnalysisError, TypeError, ValueError) as err:
+        raise ShareError(f"the analysis is not readable: {err}") from None
+    if analysis.game != record.game or analysis.record != record_digest(record) \
+            or len(analysis.moves) != len(record.moves):
+        raise ShareError("the analysis is not of this game (its moves differ)")
+    if not analysis.finished or analysis.viewer is not None \
+            or any(m.reason not in (None, "dispute") for m in analysis.moves):
+        raise ShareError("the analysis is not complete: analyse the finished game first")
+
+
+def with_analysis(record: GameRecord, data: Any, over: bool) -> GameRecord:
+    """``record`` (as shared: no device-local meta) with ``data``, the review's cached analysis, to
+    travel in its link — only for a finished game and a complete analysis of it (``ShareError``)."""
+    if not over:
+        raise ShareError("only a finished game's analysis can be shared")
+    if data is None:
+        raise ShareError("this game has not been analysed yet: open its review and analyse it")
+    _check_analysis(record, data)
+    return GameRecord(record.game, record.options, record.seed, list(record.moves),
+                      {**record.meta, _analysis_key(): data})
+
+
 def _canonical(record: dict[str, Any]) -> bytes:
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
@@ -53,6 +103,8 @@ def encode(record: GameRecord, game_id: str) -> str:
     packed = zlib.compress(_canonical(payload), 9)
     text = PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
     if len(text) > MAX_LINK_CHARS:
+        if _analysis_key() in record.meta:
+            raise AnalysisTooLong(len(text))
         raise ShareError(f"this game is too long for a link ({len(text)} characters); export it as a file")
     return text
 
@@ -92,6 +144,11 @@ def decode(text: str) -> SharedGame:
     game_id, moves = payload.get("game_id"), payload.get("moves")
     if not isinstance(game_id, str) or not game_id or moves != len(record.moves):
         raise ShareError("the link's game identity is incomplete")
+    if _analysis_key() in record.meta:
+        try:
+            _check_analysis(record, record.meta[_analysis_key()])
+        except ShareError as err:
+            raise ShareError(f"the link's {err}") from None
     return SharedGame(record, game_id, moves)
 
 
@@ -133,6 +190,8 @@ def receive(store: Any, text: str, title: str) -> tuple[Any, str]:
         seats_from_meta(record.meta, state.num_players)
     except ValueError as err:
         raise ShareError(f"the game in the link does not replay: {err}") from None
+    if _analysis_key() in record.meta and not state.is_over():
+        raise ShareError("the link's analysis is of a finished game, and this game is not over")
     meta = {**record.meta, "game_id": shared.game_id}
     if record.game not in PUBLIC_GAMES and not meta.get("revealed"):
         meta["replay"] = True

@@ -1,15 +1,19 @@
 """The review of a game (web/review.py, issue 19): step through the moves with buttons and keys, run
 the analysis in the page, see the classes, the best move on the board and the chart, find it cached
-after a reload; a Scarabeo game shared to be watched shows no analysis."""
+after a reload; a Scarabeo game shared to be watched shows no analysis; a finished Thot game
+analysed to its end, its deliberate blunder found with the engine's move on the board, and shared
+with its analysis so the receiver's review opens without computing."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 
 from game.core import GameRecord, Rng
+from tests.e2e.conftest import shot
 from web import engines
 
 pytestmark = pytest.mark.e2e
@@ -38,6 +42,44 @@ def scarabeo_watch(lex: Any) -> GameRecord:
     while len(state.history()) < 4:
         state.push(ai.choose(state, "beginner", lex))
     return GameRecord.of(state, seats=[{"name": "Anna"}, {"name": "Bea"}], game_id="rv-sc", replay=True)
+
+
+#: Thot: the record's one deliberately bad move (Ada's sixth), and the game's seed (8×8 board).
+THOT_BAD_PLY, THOT_SEED = 11, 7
+
+
+def thot_giveaway(state: Any) -> Any:
+    """The move that hands the opponent the biggest capture next, net of what it takes itself."""
+    me, worst = state.mover, None
+    for move in state.legal_moves():
+        state.push(move)
+        taken, reply = state.score[me], 0
+        if not state.is_over():
+            other = state.mover
+            before = state.score[other]
+            for answer in state.legal_moves():
+                state.push(answer)
+                reply = max(reply, state.score[other] - before)
+                state.pop()
+        state.pop()
+        key = (reply - taken, move.code)
+        if worst is None or key > worst[0]:
+            worst = (key, move)
+    assert worst is not None
+    return worst[1]
+
+
+def thot_record() -> GameRecord:
+    """A finished short Thot game, Ada against the computer, greedy moves but one giveaway."""
+    from game.thot import match
+    from game.thot.state import ThotState
+
+    state = ThotState.from_options({"short": True}, THOT_SEED)
+    rng = Rng(THOT_SEED)
+    while not state.is_over():
+        bad = len(state.history()) + 1 == THOT_BAD_PLY
+        state.push(thot_giveaway(state) if bad else match.choose(state, "greedy", rng))
+    return GameRecord.of(state, seats=SEATS, game_id="rv-th")
 
 
 def step(page: Any) -> int:
@@ -121,3 +163,74 @@ def test_review_steps_analyses_caches_and_hides(page: Any, open_site: Any, lex: 
     assert page.is_disabled("#review-best")
     assert "hidden information" in page.inner_text("#review-reason")
     assert page.locator("#review-chart polyline").count() == 2  # the scores, which are public
+
+
+def test_thot_review_to_the_end_the_blunder_and_a_shared_analysis(page: Any, open_site: Any,
+                                                                  context_factory: Any, guard: Any) -> None:
+    from tests.e2e.conftest import watch
+
+    record = thot_record()
+    total = len(record.moves)
+    open_site(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  ["scarab:save:rv-th", envelope("rv-th", "thot", record)])
+    open_site(page, "#/thot/review/rv-th")
+    page.wait_for_selector(f"#review[data-total='{total}']")
+    assert page.locator("#review-board .thot-board").count() == 1
+    assert page.locator("#review-scope").count() == 0  # the game is over: everything is analysed
+
+    # the whole game analysed in slices, the progress bar moving, to the end
+    page.click("#review-analyse")
+    page.wait_for_selector("#review-progress")
+    page.wait_for_function("document.getElementById('review-progress') === null "
+                           "|| document.getElementById('review-progress').value > 0", timeout=30_000)
+    page.wait_for_selector("#review[data-analysed='1']", timeout=180_000)
+    ms = int(page.get_attribute("body", "data-analysis-ms"))
+    longest = int(page.get_attribute("body", "data-analysis-longest-ms"))
+    print(f"thot, {total} moves analysed: {ms} ms, longest task {longest} ms")
+    assert page.locator("#review-moves .review-class").count() == total
+
+    # a point on the chart goes to the blunder
+    box = page.locator("#review-chart").bounding_box()
+    left, right = 44 / 600 * box["width"], (600 - 10) / 600 * box["width"]
+    page.locator("#review-chart").click(position={"x": left + (right - left) * THOT_BAD_PLY / total,
+                                                  "y": box["height"] / 2})
+    wait_step(page, THOT_BAD_PLY)
+    assert page.locator("#review-chart-table tbody tr[aria-current='step'] th").text_content() == str(THOT_BAD_PLY)
+    assert page.get_attribute("#review-class", "data-class") in ("mistake", "blunder")
+    played = record.moves[THOT_BAD_PLY - 1]
+    best = page.get_attribute("#review-alts tbody tr:first-child", "data-move")
+    assert best and best != played
+    assert page.locator("#review-alts tr.played").count() == 1
+
+    # the engine's move drawn on the board before the blunder: its squares hinted
+    page.click("#review-best")
+    page.wait_for_selector("#review-board[data-best='1'] .thot-cell.hinted")
+    hinted = page.locator("#review-board .thot-cell.hinted").evaluate_all(
+        "cells => cells.map(c => c.getAttribute('aria-label').split(',')[0])")
+    assert set(hinted) == set(re.findall(r"[A-J](?:10|[1-9])", best)), (best, hinted)
+    assert best in page.get_attribute("#review-board [role=grid]", "aria-label")
+    shot(page, "review-thot-best")
+
+    # shared with its analysis: the receiver's review opens analysed, nothing computed
+    page.click("#review-back")
+    page.wait_for_selector("#share")
+    page.click("#share")
+    page.wait_for_selector("#share-analysis")
+    assert not page.is_checked("#share-analysis") and not page.is_disabled("#share-analysis")
+    plain = page.locator("#share-link").input_value()
+    page.check("#share-analysis")
+    page.wait_for_function(f"document.getElementById('share-link').value.length > {len(plain)}")
+    link = page.locator("#share-link").input_value()
+    print(f"thot link: {len(plain)} characters, {len(link)} with its analysis")
+    other = watch(context_factory().new_page(), guard)
+    other.goto(link)
+    other.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    other.wait_for_selector("#review")
+    other.click("#review")
+    other.wait_for_selector("#review[data-analysed='1'][data-cached='1']", timeout=20_000)
+    assert other.locator("#review-progress").count() == 0
+    assert other.locator("#review-moves .review-class").count() == total
+    other.click(f"#review-moves [data-ply='{THOT_BAD_PLY}']")
+    wait_step(other, THOT_BAD_PLY)
+    assert other.get_attribute("#review-alts tbody tr:first-child", "data-move") == best
