@@ -99,6 +99,38 @@ def watch_long_tasks(page: Any) -> None:
           .observe({type: 'longtask'}); }""")
 
 
+#: Where the board frame is on the page (not in the viewport: the page may scroll to the focus).
+BOARD_AT = """() => { const b = document.getElementById('sc-board-wrap').getBoundingClientRect();
+  return [b.left + scrollX, b.top + scrollY, b.width, b.height]; }"""
+BOXES = """sel => [...document.querySelectorAll(sel)].map(e => { const b = e.getBoundingClientRect();
+  return {id: e.id, left: b.left, top: b.top, right: b.right, bottom: b.bottom}; })"""
+
+
+def hand_on_a_small_phone(page: Any) -> None:
+    """At 360×640 and scroll 0 the rack of 8 is one row and Play and every other action are one row,
+    all inside the viewport; on the phone an action shows its icon, its text stays its name (and
+    the tiles' names say "1 point", "2 points" through the catalogue's plurals)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.wait_for_function("innerHeight === 640")
+    page.evaluate("scrollTo(0, 0)")
+    tiles, actions = page.evaluate(BOXES, "#sc-rack .sc-tile"), page.evaluate(BOXES, "#sc-actions button")
+    assert len(tiles) == 8 and len({round(b["top"]) for b in tiles}) == 1, tiles
+    assert {"sc-play", "sc-recall", "sc-shuffle", "sc-dir", "sc-pass", "sc-zoom"} <= {b["id"] for b in actions}
+    assert len({round(b["top"]) for b in actions}) == 1, actions  # one row
+    for b in tiles + actions:
+        assert b["left"] >= 0 and b["right"] <= 360 and b["top"] >= 0 and b["bottom"] <= 640, b
+    for name in ("Play", "Recall all", "Shuffle", "Pass", "Whole board"):
+        assert page.get_by_role("button", name=name, exact=True).is_visible(), name
+    assert page.locator("#sc-pass .sc-ico").is_visible() and page.locator("#sc-pass").get_attribute("title") == "Pass"
+    for label, value in page.evaluate("[...document.querySelectorAll('#sc-rack .sc-tile:not(.scarab)')]"
+                                      ".map(e => [e.getAttribute('aria-label'), e.querySelector('.v').textContent])"):
+        assert label.endswith(f", {value} point" if value == "1" else f", {value} points"), label
+    shot(page, "scarabeo-phone-360x640", full_page=False)
+    page.set_viewport_size(size)
+    page.wait_for_function(f"innerHeight === {size['height']}")
+
+
 def no_horizontal_scroll(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
@@ -143,6 +175,14 @@ class TestWholeGames:
         assert page.locator("#sc-settlement li").count() >= (1 if len(set(outcome.scores)) > 1 else 0)
         assert page.locator("#sc-again").is_visible()
         shot(page, "scarabeo-desktop-end")
+        # the end panel leads to the review of this game, where the game ends
+        review = page.locator(".sc-end #end-review")
+        assert review.is_visible() and review.inner_text() == "Review"
+        save_id = page.url.split("/play/")[1]
+        assert str(review.get_attribute("href")).endswith(f"#/scarabeo/review/{save_id}")
+        review.click()
+        page.wait_for_selector("#review-counter", timeout=60_000)
+        assert f"/review/{save_id}" in page.url
 
     def test_person_against_the_computer_to_the_end(self, page: Any, open_site: Any, lex: Any,
                                                     gen: MoveGenerator) -> None:
@@ -195,6 +235,7 @@ class TestInput:
         new_game(page, open_site, 5, [("Anna", "person"), ("Bruno", "person")])
         page.keyboard.press("Enter")  # the cover's button has the focus
         page.wait_for_selector("#sc-board")
+        hand_on_a_small_phone(page)
         # keyboard only: Tab to the board's roving square, arrows to the play's start, type, Enter
         for _ in range(40):
             if page.evaluate("document.activeElement.getAttribute('role')") == "gridcell":
@@ -217,9 +258,11 @@ class TestInput:
         if ("→" in page.locator("#sc-dir").text_content()) != p[2]:
             page.keyboard.press(" ")
         page.locator(f"#sq-{square_name(p[1])}").wait_for()
+        board_at = page.evaluate(BOARD_AT)
         for _sq, letter in new_letters(state, p):
             page.keyboard.press(letter.lower())
         assert page.locator("#sc-score").count() == 1
+        assert page.evaluate(BOARD_AT) == board_at  # the board does not jump while tiles are laid
         no_horizontal_scroll(page)
         shot(page, "scarabeo-phone")
         page.keyboard.press("Enter")

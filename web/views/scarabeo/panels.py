@@ -275,6 +275,7 @@ class Panels:
                             h("td", {"class": "mono", "text": rack.replace(SCARAB, "\u2605") or "\u2014"}),
                             h("td", {"class": "num", "text": f"{adj[s]:+d}"}),
                             h("td", {"class": "num", "text": str(scores[s])})))
+        save = getattr(page.session, "save", None)  # a position drawn for a picture has none
         pay = h("ul", {"class": "sc-settlement", "id": "sc-settlement"})
         for p in settlement.get("payments") or []:
             if p["amount"]:
@@ -285,5 +286,9 @@ class Panels:
                  h("p", {"class": "sc-headline", "id": "sc-result", "text": headline}),
                  h("p", {"text": reason}), table,
                  h("h3", {"text": t("scarabeo.end.settlement")}), pay,
-                 h("a", {"class": "button primary", "id": "sc-again", "href": router.href("scarabeo", "new"),
-                         "text": t("play.again")}))
+                 h("div", {"class": "row sc-end-actions"},
+                   h("a", {"class": "button primary", "id": "sc-again", "href": router.href("scarabeo", "new"),
+                           "text": t("play.again")}),
+                   # the game's moves with the engine's analysis, where the game ends (as in the toolbar)
+                   h("a", {"class": "button", "id": "end-review", "text": t("review.button"),
+                           "href": router.href("scarabeo", "review", save.id)}) if save is not None else None))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 
 from game.scarabeo.tiles import SCARAB, VALUES, sort_rack
-from web.dom import append, h
+from web.dom import append, h, svg
 from web.views.scarabeo.context import tile_name
 
 if TYPE_CHECKING:
@@ -88,22 +88,50 @@ class Rack:
         swaps = page.selection.get("swaps") or []
 
         def button(bid: str, key: str, fn: Callable[[], None], disabled: bool = False, cls: str = "",
-                   **params: Any) -> Any:
-            return h("button", {"type": "button", "id": bid, "class": cls, "text": t(key, **params),
-                                "disabled": disabled, "on_click": lambda _e: fn()}, scope=sc)
+                   icon: str = "") -> Any:
+            if not icon:
+                return h("button", {"type": "button", "id": bid, "class": cls, "text": t(key),
+                                    "disabled": disabled, "on_click": lambda _e: fn()}, scope=sc)
+            # a phone shows the icon alone, in one row with Play (scarabeo.css); the text stays the name
+            return h("button", {"type": "button", "id": bid, "class": f"{cls} sc-icon-button".strip(), "title": t(key),
+                                "disabled": disabled, "on_click": lambda _e: fn()},
+                     icon_svg(icon), h("span", {"class": "sc-label", "text": t(key)}), scope=sc)
 
+        zoom = button("sc-zoom", "scarabeo.zoom.out" if zoomed else "scarabeo.zoom.in", lambda: self._toggle_zoom(page),
+                      cls="sc-zoom-button", icon="board" if zoomed else "zoom")
         if not placing:
-            return h("div", {"class": "sc-actions row", "id": "sc-actions"},
-                     button("sc-zoom", "scarabeo.zoom.out" if zoomed else "scarabeo.zoom.in",
-                            lambda: self._toggle_zoom(page), cls="sc-zoom-button"))
+            return h("div", {"class": "sc-actions row", "id": "sc-actions"}, zoom)
         return h("div", {"class": "sc-actions row", "id": "sc-actions"},
                  button("sc-play", "scarabeo.play", lambda: self._play(page), disabled=play is None, cls="primary"),
-                 button("sc-recall", "scarabeo.recall", lambda: self._recall(page), disabled=not placed and not swaps),
-                 button("sc-shuffle", "scarabeo.shuffle", lambda: self._shuffle(page)),
-                 button("sc-dir", "scarabeo.dir.across" if across else "scarabeo.dir.down", lambda: self._toggle_dir(page)),
+                 button("sc-recall", "scarabeo.recall", lambda: self._recall(page), disabled=not placed and not swaps,
+                        icon="recall"),
+                 button("sc-shuffle", "scarabeo.shuffle", lambda: self._shuffle(page), icon="shuffle"),
+                 button("sc-dir", "scarabeo.dir.across" if across else "scarabeo.dir.down", lambda: self._toggle_dir(page),
+                        icon="across" if across else "down"),
                  button("sc-pass", "scarabeo.pass.swaps" if swaps else "scarabeo.pass", lambda: self._pass(page),
-                        disabled=placed),
-                 button("sc-exchange", "scarabeo.exchange", lambda: asyncio.ensure_future(self._exchange(page)))
+                        disabled=placed, icon="pass"),
+                 button("sc-exchange", "scarabeo.exchange", lambda: asyncio.ensure_future(self._exchange(page)),
+                        icon="exchange")
                  if exchange_allowed and not swaps else None,
-                 button("sc-zoom", "scarabeo.zoom.out" if zoomed else "scarabeo.zoom.in",
-                        lambda: self._toggle_zoom(page), cls="sc-zoom-button"))
+                 zoom)
+
+
+#: The action buttons' icons (24×24, drawn with the text colour), shown alone on a phone.
+ICONS = {
+    "recall": "M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-4",
+    "shuffle": "M3 7h4l10 10h4M3 17h4L17 7h4M18 4l3 3-3 3M18 14l3 3-3 3",
+    "across": "M4 12h16M14 6l6 6-6 6",
+    "down": "M12 4v16M6 14l6 6 6-6",
+    "pass": "M5 5l9 7-9 7zM18 5v14",
+    "exchange": "M4 12a8 8 0 0 1 14-5.3M18 3v4h-4M20 12a8 8 0 0 1-14 5.3M6 21v-4h4",
+    "zoom": "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM16 16l5 5M8 11h6M11 8v6",
+    "board": "M4 4h16v16H4zM4 9.3h16M4 14.7h16M9.3 4v16M14.7 4v16",
+}
+
+
+def icon_svg(name: str) -> Any:
+    """An action's icon, hidden from assistive technology (the button's text is its name)."""
+    return svg("svg", {"class": "sc-ico", "viewBox": "0 0 24 24", "width": "22", "height": "22", "aria-hidden": "true",
+                       "focusable": "false", "fill": "none", "stroke": "currentColor", "stroke-width": "2",
+                       "stroke-linecap": "round", "stroke-linejoin": "round"},
+               svg("path", {"d": ICONS[name]}))
