@@ -1,9 +1,10 @@
-"""`python -m game daily [--date YYYY-MM-DD] [--game G] [--bench [--days N]]` — today's puzzles.
+"""`python -m game daily [--date YYYY-MM-DD] [--game G] [--bench | --check] [--days N]` — the puzzles.
 
 JSON on stdout: the puzzle number, the date and, per game, the setup in the engine's notation and
-the best answer (docs/daily.md). Exit 0 ok, 2 malformed input (a bad date, an unknown game, no
-lexicon; one line on stderr and ``{"error": …}`` on stdout). The default date is today in local
-time, as the page counts it.
+the best answer (docs/daily.md). ``--check`` verifies every puzzle of ``--days`` dates against the
+stated criteria (``game.daily.check``) and exits 1 when one fails. Exit 0 ok, 1 a check failed,
+2 malformed input (a bad date, an unknown game, no lexicon; one line on stderr and
+``{"error": …}`` on stdout). The default date is today in local time, as the page counts it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any, NoReturn, Sequence
 from game import daily
 from game.core import cliargs
 
-OK, MALFORMED = 0, 2
+OK, FAILED, MALFORMED = 0, 1, 2
 #: More days than this in one bench is a typing slip (a day costs about a second).
 MAX_BENCH_DAYS = 3660
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -63,7 +64,10 @@ def _parser() -> _Parser:
                    help="only this game (repeatable)")
     p.add_argument("--bench", action="store_true",
                    help="time the generation instead of printing the puzzles")
-    p.add_argument("--days", type=int, default=7, help="with --bench: consecutive days timed")
+    p.add_argument("--check", action="store_true",
+                   help="verify that every puzzle of --days dates meets the criteria (exit 1 if not)")
+    p.add_argument("--days", type=int, default=None,
+                   help="with --bench (default 7) or --check (default 1): consecutive days from --date")
     p.add_argument("--pyodide", action="store_true",
                    help="with --bench: the same days in Pyodide under Node, compared with CPython")
     return p
@@ -86,16 +90,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         day = parse_date(args.date) if args.date is not None else datetime.date.today()
         daily.puzzle_number(day)
         games = tuple(dict.fromkeys(args.game)) if args.game else daily.GAMES
-        if args.bench and not 1 <= args.days <= MAX_BENCH_DAYS:
-            raise ValueError(f"--days is 1-{MAX_BENCH_DAYS}, not {args.days}")
+        if args.bench and args.check:
+            raise ValueError("--bench and --check are two separate runs")
+        if args.days is not None and not (args.bench or args.check):
+            raise ValueError("--days goes with --bench or --check")
+        days = args.days if args.days is not None else 7 if args.bench else 1
+        if not 1 <= days <= MAX_BENCH_DAYS:
+            raise ValueError(f"--days is 1-{MAX_BENCH_DAYS}, not {days}")
         lex = _lexicon() if "scarabeo" in games else None
     except (ValueError, RuntimeError) as err:
         return _fail(str(err))
     try:
+        if args.check:
+            from game.daily import check  # noqa: PLC0415 - only this option needs it
+
+            data = check.sweep(day, days, games, lex)
+            for failure in data["failures"]:
+                print(f"daily: {failure['date']} {failure['game']}: {'; '.join(failure['problems'])}",
+                      file=sys.stderr)
+            print(json.dumps(data, ensure_ascii=False))
+            return FAILED if data["failed"] else OK
         if args.bench:
-            data = bench(day, args.days, games, lex)
+            data = bench(day, days, games, lex)
             if args.pyodide:
-                data["pyodide"] = pyodide_bench(day, args.days, games, lex)
+                data["pyodide"] = pyodide_bench(day, days, games, lex)
         else:
             data = daily.puzzles(day, lex, games)
     except Exception as err:  # noqa: BLE001 - the last net: one line, never a traceback

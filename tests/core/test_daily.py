@@ -1,7 +1,8 @@
 """The daily puzzles (game/daily): numbering, determinism, each game's criteria, the command line.
 
-Two dates are generated (about a second each); the criteria hold on 365 consecutive dates
-(docs/daily.md gives the sweep), which is too slow for every test run.
+Two dates are generated (about a second each), and the criteria checked again on them and on a
+few more; the 365-date sweep (``daily --check --days 365``, minutes) is marked slow and left out
+of the default run (``pytest -m slow`` runs it).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 from game import daily
-from game.daily import cli, scarabeo as dscarabeo, scarabya as dscarabya, thot as dthot
+from game.daily import check, cli, scarabeo as dscarabeo, scarabya as dscarabya, thot as dthot
 from game.scarabeo import ai
 from game.scarabeo.game import ScarabeoState
 from game.scarabeo.tiles import SCARAB
@@ -198,6 +199,56 @@ def test_scarabya_puzzle(which: str, request: pytest.FixtureRequest) -> None:
     assert len(p["best"]["placements"]) == 12
 
 
+# --- the criteria sweep (daily --check) -----------------------------------------------------
+
+@pytest.mark.parametrize("which", ["day1", "later"])
+def test_the_check_finds_nothing_wrong_with_a_real_puzzle(which: str, request: pytest.FixtureRequest,
+                                                          lex: Any) -> None:
+    for game, p in request.getfixturevalue(which)["puzzles"].items():
+        assert check.problems(game, p, lex) == [], game
+
+
+def test_the_check_finds_what_is_wrong(lex: Any, day1: dict[str, Any]) -> None:
+    def broken(game: str, **changes: Any) -> dict[str, Any]:
+        p = json.loads(json.dumps(day1["puzzles"][game]))
+        p.update(changes)
+        return p
+
+    sc = day1["puzzles"]["scarabeo"]
+    second = {**sc["top"][1]}
+    assert any("best play" in x for x in check.problems("scarabeo", broken("scarabeo", best=second), lex))
+    assert any("relaxed" in x for x in check.problems("scarabeo", broken("scarabeo", relaxed=True), lex))
+    th = day1["puzzles"]["thot"]
+    found = check.problems("thot", broken("thot", points=th["points"] + 1), lex)
+    assert any("exact value" in x for x in found) and any("collects" in x for x in found)
+    line = list(th["line"])
+    line[1] = line[0]  # the computer cannot play the player's move again
+    assert check.problems("thot", broken("thot", line=line), lex)
+    sy = day1["puzzles"]["scarabya"]
+    assert check.problems("scarabya", broken("scarabya", best={**sy["best"], "score": sy["best"]["score"] + 1}), lex)
+
+
+def test_cli_check_a_few_dates(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--check", "--date", "2026-12-02", "--days", "4"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["checked"], out["failed"], out["failures"]) == (12, 0, [])
+
+
+def test_cli_check_fails_with_exit_1(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(check, "thot", lambda p: ["made up"])
+    assert cli.main(["--check", "--date", "2026-12-01", "--game", "thot"]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["failures"] == [{"date": "2026-12-01", "game": "thot", "problems": ["made up"]}]
+    assert captured.err == "daily: 2026-12-01 thot: made up\n"
+
+
+@pytest.mark.slow
+def test_every_puzzle_of_365_dates_meets_the_criteria(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--check", "--date", "2026-12-01", "--days", "365"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["checked"], out["failed"]) == (3 * 365, 0)
+
+
 # --- command line ------------------------------------------------------------------------
 
 def test_cli_prints_the_puzzles(capsys: pytest.CaptureFixture[str], day1: dict[str, Any]) -> None:
@@ -205,6 +256,13 @@ def test_cli_prints_the_puzzles(capsys: pytest.CaptureFixture[str], day1: dict[s
     out = json.loads(capsys.readouterr().out)
     assert out["number"] == 1 and out["date"] == "2026-12-01"
     assert out["puzzles"]["thot"] == json.loads(json.dumps(day1["puzzles"]["thot"]))
+
+
+def test_cli_refuses_days_without_a_sweep_and_both_sweeps(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--days", "3"]) == 2
+    assert cli.main(["--bench", "--check"]) == 2
+    assert cli.main(["--check", "--days", "0"]) == 2
+    assert capsys.readouterr().err.count("daily: ") == 3
 
 
 @pytest.mark.parametrize("text", ["2026-02-30", "2026-11-30", "20261201", "tomorrow", ""])
