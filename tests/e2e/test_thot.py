@@ -81,6 +81,10 @@ class TestWholeGame:
         assert "Scores: P1" in end
         assert page.locator("#thot-board .mark-legal").count() == 0
         assert page.get_by_role("link", name="Play again").is_visible()
+        # Review: this game's moves on its board (#/thot/review/<its save id>)
+        review = page.locator(".thot-end #end-review")
+        assert review.is_visible() and review.inner_text() == "Review"
+        assert review.get_attribute("href") == "#/thot/review/" + page.url.rsplit("/", 1)[1]
         # The board's totals are the players' panels' totals.
         scores = [int(s.split()[0]) for s in page.locator(".thot-score").all_inner_texts()]
         assert f"P1 {scores[0]}, P2 {scores[1]}" in end
@@ -238,6 +242,24 @@ class TestOpeningBenchmark:
             shot(page, f"thot-{name}")
         page.evaluate("document.documentElement.dataset.theme = 'dark'")
         shot(page, "thot-desktop-dark")
+        page.evaluate("document.documentElement.dataset.theme = 'light'")
+        # Phones: ten squares of 40 px do not fit in 360 or 390 px, so the board keeps 40 px squares
+        # in a frame that scrolls (never the page), brought to the priest and the squares in reach.
+        for width, height in ((360, 640), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function("(() => { const f = document.getElementById('thot-frame'); "
+                                   "return f && f.scrollWidth > f.clientWidth; })()")
+            sizes = page.locator("[role=gridcell]").evaluate_all(
+                "cs => cs.map(c => { const b = c.getBoundingClientRect(); return [b.width, b.height]; })")
+            assert len(sizes) == 100 and min(min(wh) for wh in sizes) >= 40, (width, min(sizes))
+            assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+            frame = page.locator("#thot-frame").bounding_box()
+            assert frame["x"] >= 0 and frame["x"] + frame["width"] <= width and frame["y"] + frame["height"] <= height
+            for sel in ("#thot-board .priest", "#thot-board .mark-legal"):  # in the frame's view, not under it
+                box = page.locator(sel).first.bounding_box()
+                assert box["x"] >= frame["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1, sel
+                assert box["y"] >= frame["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"] + 1, sel
+            shot(page, f"thot-phone-{width}x{height}", full_page=False)
 
 
 class TestTheOtherSidesMove:
@@ -252,7 +274,10 @@ class TestTheOtherSidesMove:
         page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length == 2", timeout=30_000)
         wait_turn(page)
         assert square_of(page, "#thot-board .left") == mine  # the computer's priest left my square
-        assert page.locator("#thot-board .priest .priest-piece.slide").count() == 1
+        slid = page.locator("#thot-board .priest .priest-piece.slide")
+        assert slid.count() == 1
+        name, duration = slid.evaluate("e => [getComputedStyle(e).animationName, getComputedStyle(e).animationDuration]")
+        assert name == "thot-slide" and 0 < float(duration.rstrip("s")) <= 0.3, (name, duration)  # the style's figure
         assert page.locator("#thot-board .left").get_attribute("aria-label").endswith("the priest left this square")
         depth = page.locator("#thot-search").get_attribute("data-depth")
         page.reload()
@@ -275,3 +300,40 @@ class TestTheOtherSidesMove:
         assert page.locator("#thot-board .left").count() == 0 and page.locator("#takeback").is_disabled()
         again = page.locator("[role=gridcell]").evaluate_all("cs => cs.map(c => c.className)")
         assert again == start
+
+
+class TestTeams:
+    def test_teams_offered_with_four_players_and_the_team_totals_at_the_end(self, page: Any, open_site: Any) -> None:
+        open_site(page, "#/thot/new")
+        teams, why = page.locator("#thot-teams"), page.locator("#thot-teams-why")
+        assert "thot-teams-why" in teams.get_attribute("aria-describedby").split()
+        for players in ("2", "3"):
+            page.locator("#players").select_option(players)
+            assert teams.is_disabled() and why.is_visible(), players
+            assert why.inner_text() == "Choose 4 players to play in teams."
+        page.locator("#players").select_option("4")
+        assert teams.is_enabled() and not why.is_visible()
+        teams.check()
+        page.locator("#players").select_option("3")  # ticked, then 3 players: unticked and off again
+        assert teams.is_disabled() and not teams.is_checked() and why.is_visible()
+        page.locator("#players").select_option("4")
+        teams.check()
+        for i in range(4):
+            page.locator(f"#seat-{i}-kind").select_option("computer:1")
+            page.locator(f"#seat-{i}-name").fill(f"P{i + 1}")
+        page.locator("#thot-short").check()
+        page.locator("#seed").fill("3")
+        page.locator("#start").click()
+        page.wait_for_selector("#thot-result", timeout=120_000)  # four computers play it to the end
+        assert re.match(r"^(Team [12] wins: |Draw|Shared win)", page.locator("#thot-result").inner_text())
+        scores = [int(s.split()[0]) for s in page.locator(".thot-score").all_inner_texts()]
+        teams_line = page.locator("#thot-end-teams").inner_text()
+        a, b = scores[0] + scores[1], scores[2] + scores[3]
+        def pts(n: int) -> str:
+            return f"{n} point" if abs(n) == 1 else f"{n} points"
+        assert teams_line == f"Team totals: Team 1: {pts(a)} · Team 2: {pts(b)}.", (teams_line, scores)
+        assert page.locator(".thot-teams").last.inner_text() == f"Team 1: {pts(a)} · Team 2: {pts(b)}"
+        shot(page, "thot-teams-end")
+        page.locator("#end-review").click()
+        page.wait_for_selector("#review-board .thot-board")
+        shot(page, "thot-teams-review")

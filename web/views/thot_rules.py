@@ -1,7 +1,7 @@
 """How to play Scarab — the Game of Thot: the rules for players, with live diagrams.
 
 Every diagram is an engine position (``ThotState.from_position``, sometimes with a move pushed) drawn
-by the game page itself: ``ThotUI.render`` (``web/views/thot.py``) is called on a small still page (a
+by the game page itself: ``ThotUI.render`` (``web/views/thot/``) is called on a small still page (a
 session with no computer to move and no toolbar), and its board grid is taken out of the drawing.
 The board is not a separate function of the view, so this is the smallest piece that can be reused;
 the grid keeps the page's marks (squares in reach, the line to use, drop and turn squares) and
@@ -17,7 +17,9 @@ from game.thot.board import VALUE
 from game.thot.state import ThotState
 from web.dom import Scope, append, h
 from web.session import Seat
-from web.views.thot import UI, _cell_text
+from web.views.thot import UI
+from web.views.thot.context import cell_text as _cell_text
+from web.views.thot.panels import legend as thot_legend
 
 #: The diagrams' positions (8×8, the short game), in the engine's position notation.
 #: A move along row 5 (over F5 to the +7 on H5); the reply must then use column H.
@@ -152,7 +154,7 @@ def para(t: Any, *keys: str) -> list[Any]:
 def render(app: Any) -> Any:
     t = app.t
     fig = figures(app)
-    legend = h("div", {"class": "thot-page"}, h("p", {"text": t("thot.rules.legend")}), UI._legend(t, True))
+    legend = h("div", {"class": "thot-page"}, h("p", {"text": t("thot.rules.legend")}), thot_legend(t, True))
     log = h("ul", {"class": "thot-rules-log"})
     for move, key in (("C7", "plain"), ("C3>F3", "turn"), ("C7@E5:-8", "drop")):
         append(log, h("li", {}, h("code", {"text": move, "style": "font-weight: 700"}), " \u2014 ",

@@ -1,0 +1,115 @@
+"""The other side's move, always: the square the priest left, the priest's slide from it, and a
+zoomed board frame brought to where the play is.
+
+Everything here is derived from the engine's history, never from page memory, so the square left
+is the same after a reload or a take-back of a later move. The slide itself is CSS (``thot.css``:
+260 ms, none under ``prefers-reduced-motion``); this module only says from where.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from web.views.thot.context import local
+
+if TYPE_CHECKING:
+    from game.thot.state import ThotState
+    from web.play import GamePage
+
+def last_path(state: ThotState) -> tuple[int, int | None, int] | None:
+    """The last move's (square the priest left, turn square or None, destination), from the
+    engine's history — so it is the same after a reload or a take-back of a later move."""
+    history = state.history()
+    if not history:
+        return None
+    before = state.copy()
+    before.pop()
+    return before.priest, history[-1].turn, history[-1].dest
+
+
+def last_squares(state: ThotState) -> set[int]:
+    history = state.history()
+    return {history[-1].dest} if history else set()
+
+
+def slide(page: GamePage, state: ThotState, path: tuple[int, int | None, int] | None) -> str | None:
+    """The priest slides from the square it left (via its turn) once per new move, not when the
+    page first opens nor at every redraw: a ``style`` with the offsets in squares, or None."""
+    moves = len(state.history())
+    mine = local(page)
+    seen = mine.slid
+    mine.slid = moves
+    if path is None or seen is None or seen == moves:
+        return None
+    size = state.size
+    (fr, fc), (dr, dc) = divmod(path[0], size), divmod(path[2], size)
+    vr, vc = divmod(path[1], size) if path[1] is not None else ((fr + dr) / 2, (fc + dc) / 2)
+    return f"--fx: {fc - dc}; --fy: {fr - dr}; --vx: {vc - dc}; --vy: {vr - dr}"
+
+
+# --- the zoomed frame follows the play -------------------------------------------------------------
+#: The squares the frame keeps in view, most wanted first: the priest, then the marked squares.
+IN_VIEW = "#thot-board .priest, #thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop, " \
+          "#thot-board .mark-drop"
+
+
+def follow_later(page: GamePage) -> None:
+    """After the page has drawn the board: bring the priest and its targets into the frame."""
+    from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+    def run(*_a: object) -> None:
+        proxy.destroy()
+        if not page.closed:
+            follow()
+
+    proxy = create_proxy(run)
+    window.requestAnimationFrame(proxy)
+
+
+def _span(lo: float, hi: float, keep_lo: float, keep_hi: float, room: float, now: float, most: float) -> float:
+    """A scroll offset along one axis: all of [lo, hi] in view if it fits in ``room``, else centred
+    on [keep_lo, keep_hi] (the priest); ``now`` is kept when it already shows what is wanted."""
+    if hi - lo <= room:
+        if now <= lo and hi <= now + room:
+            return now
+        target = (lo + hi - room) / 2
+    else:
+        if now <= keep_lo and keep_hi <= now + room:
+            return now
+        target = (keep_lo + keep_hi - room) / 2
+    return max(0.0, min(target, most))
+
+
+def follow() -> None:
+    """Scroll the board's frame (``#thot-frame``, scrolling only where the squares would be under
+    40 px: phones) so the priest and the squares marked for the move are in view: the whole span of
+    them when it fits, else centred on the priest. A frame that does not scroll is left alone."""
+    frame = document.getElementById("thot-frame")
+    if not frame:
+        return
+    room_x, room_y = float(frame.clientWidth), float(frame.clientHeight)
+    most_x = float(frame.scrollWidth) - room_x
+    most_y = float(frame.scrollHeight) - room_y
+    if most_x <= 1 and most_y <= 1:
+        return
+    cells = list(document.querySelectorAll(IN_VIEW))
+    if not cells:
+        return
+    # sticky coordinates cover the first row and column of the frame: keep squares clear of them
+    head = document.querySelector("#thot-board .thot-head")
+    rownum = document.querySelector("#thot-board .thot-rownum")
+    pad_y = float(head.offsetHeight) if head else 0.0
+    pad_x = float(rownum.offsetWidth) if rownum else 0.0
+    base = frame.getBoundingClientRect()
+    boxes = []
+    for cell in cells:
+        b = cell.getBoundingClientRect()
+        boxes.append((b.left - base.left + frame.scrollLeft - pad_x, b.right - base.left + frame.scrollLeft,
+                      b.top - base.top + frame.scrollTop - pad_y, b.bottom - base.top + frame.scrollTop))
+    priest = boxes[0]
+    frame.scrollLeft = _span(min(b[0] for b in boxes), max(b[1] for b in boxes), priest[0], priest[1],
+                             room_x, float(frame.scrollLeft), most_x)
+    frame.scrollTop = _span(min(b[2] for b in boxes), max(b[3] for b in boxes), priest[2], priest[3],
+                            room_y, float(frame.scrollTop), most_y)
