@@ -119,7 +119,8 @@ def _saves_of(app: Any, day: str, game: str) -> list[tuple[Save, dict[str, Any]]
     for save in app.store.list():
         if isinstance(save, Save) and save.game == game:
             d = ds.daily_meta(save.state.get("meta"))
-            if d is not None and d["date"] == day and d["game"] == game and not save.state.get("meta", {}).get("replay"):
+            if d is not None and d["date"] == day and d["game"] == game and not d["received"] \
+                    and not save.state.get("meta", {}).get("replay"):
                 found.append((save, d))
     return found
 
@@ -331,12 +332,48 @@ class DailyPage(GamePage):
             node = document.getElementById(node_id)
             if node:
                 node.remove()
+        d = self.daily
+        if d is not None and d["game"] == "thot":
+            self.label_setup(d["start"])
+            if self.over() and not self.session.state.is_over():
+                self.marks_off()
         try:
             banner = self.banner()
         except Exception as err:  # the banner must never take the game down
             window.console.warn(f"daily banner: {err!r}")
             return
         self.root.insertBefore(banner, self.root.firstChild)
+
+    def label_setup(self, start: int) -> None:
+        """The seeded moves before the puzzle are its setup, nobody's choice: the log says so
+        (the view names the seats, which are You and the Computer only from the puzzle on)."""
+        items = list(document.querySelectorAll("#thot-log li:not(.muted)"))
+        for li in items[max(0, len(items) - start):]:  # latest first: the setup is at the end
+            text = str(li.textContent)
+            li.textContent = self.t("daily.setup.move", move=text.split(": ", 1)[-1])
+            li.classList.add("daily-setup")
+
+    def marks_off(self) -> None:
+        """Past the puzzle's end nothing is to be played, though the game itself goes on: the
+        view's move marks (and the priest's line) go, from the squares and from their names."""
+        kinds = ("legal", "turn", "stop", "drop")
+        words = [f", {self.t(f'thot.mark.{k}')}" for k in kinds]
+        for cell in list(document.querySelectorAll(", ".join(f"#thot-board .mark-{k}" for k in kinds))):
+            for k in kinds:
+                cell.classList.remove(f"mark-{k}")
+            label = str(cell.getAttribute("aria-label") or "")
+            for w in words:
+                label = label.replace(w, "")
+            cell.setAttribute("aria-label", label)
+            dot = cell.querySelector(".dot")
+            if dot:
+                dot.remove()
+        for node in list(document.querySelectorAll("#thot-board .line, #thot-board .on")):
+            node.classList.remove("line")
+            node.classList.remove("on")
+        status = document.getElementById("thot-status")
+        if status:  # it said whose turn it is and along which line
+            status.textContent = self.t("daily.over")
 
     # --- the result ---------------------------------------------------------------------
     def outcome(self) -> dict[str, Any]:
@@ -362,8 +399,8 @@ class DailyPage(GamePage):
         """The attempt just ended here: count it when it is the puzzle's first."""
         assert self.session is not None
         d = self.daily
-        if d is None or d["again"] or self.session.replay_only or self.app.embed:
-            return
+        if d is None or d["again"] or d["received"] or self.session.replay_only or self.app.embed:
+            return  # a replay, or an attempt received in a link (finished here or not): never counted
         out = self.outcome()
         data = ds.load_attempts(self.app.store.kv)
         entry = {"date": d["date"], "game": d["game"], "number": d["number"], "percent": out["percent"],
@@ -393,7 +430,7 @@ class DailyPage(GamePage):
         over = self.over()
         someone = ds.counted(ds.load_attempts(self.app.store.kv), d["date"], game)
         replay = d["again"] or (over and someone is not None and not self.counted_here())
-        if self.session.replay_only or (over and someone is None and not d["again"]):
+        if self.session.replay_only or d["received"] or (over and someone is None and not d["again"]):
             # an attempt received in a link (or one this device could not count): shown, not counted
             append(box, h("p", {"class": "muted", "id": "daily-shared", "text": t("daily.shared")}))
         elif replay:
@@ -447,8 +484,23 @@ class DailyPage(GamePage):
         d = self.daily
         assert d is not None
         if d["game"] == "scarabeo" and d["top"]:
-            items = [h("li", {"text": t("daily.top.item", move=p["move"], score=p["score"])}) for p in d["top"]]
-            return h("div", {}, h("h3", {"text": t("daily.top.scarabeo")}), h("ol", {"class": "daily-top"}, *items))
+            shown = getattr(self, "top_shown", None)
+            items = []
+            for i, p in enumerate(d["top"]):
+                items.append(h("li", {}, h("button", {
+                    "type": "button", "class": "daily-top-play", "id": f"daily-top-{i}", "data-move": p["move"],
+                    "aria-pressed": "true" if i == shown else "false", "aria-controls": "daily-top-board",
+                    "text": t("daily.top.item", move=p["move"], score=p["score"]),
+                    "on_click": lambda _e, i=i: self.show_top(i)}, scope=self.view_scope)))
+            board = None
+            if shown is not None and 0 <= shown < len(d["top"]):
+                try:
+                    board = self.top_board(d, d["top"][shown]["move"])
+                except Exception as err:  # a play that does not draw leaves the list as it was
+                    window.console.warn(f"daily top play: {err!r}")
+            return h("div", {"class": "daily-answer"}, h("h3", {"text": t("daily.top.scarabeo")}),
+                     h("p", {"class": "muted", "text": t("daily.top.show.help")}),
+                     h("ol", {"class": "daily-top"}, *items), board)
         if d["game"] == "thot" and d["line"]:
             return h("p", {"class": "daily-line", "id": "daily-line",
                            "text": t("daily.top.thot", line=" ".join(d["line"]), points=d["best"])})
@@ -456,6 +508,35 @@ class DailyPage(GamePage):
             return h("p", {"class": "daily-line", "text": t("daily.top.scarabya", line=" ".join(d["line"]),
                                                              score=d["best"])})
         return None
+
+    def show_top(self, i: int) -> None:
+        """Select one of the top plays to see it on the board (again: unselect it)."""
+        self.top_shown = None if getattr(self, "top_shown", None) == i else i
+        self.redraw()
+        button = document.getElementById(f"daily-top-{i}")
+        if button:
+            button.focus()
+
+    def top_board(self, d: dict[str, Any], move: str) -> Any:
+        """The puzzle's board as it was before the player's play, with ``move`` (one of the top
+        plays, in the engine's notation) as ghost tiles: the review's still Scarabeo board."""
+        from game.core import GameRecord
+        from game.scarabeo.rules import resolve_play
+        from web import engines
+        from web.review import scarabeo_board
+
+        assert self.session is not None
+        record = self.session.record()
+        before = engines.replay_record(GameRecord(record.game, record.options, record.seed,
+                                                  record.moves[:d["start"]], {}))
+        ghost = dict(resolve_play(before.board, before.parse_move(move)))
+        board = scarabeo_board(self.app, self.ui, before, self.session.seats, ghost)
+        grid = board.querySelector("[role=grid]")
+        label = self.t("daily.top.board", move=move)
+        if grid:
+            grid.setAttribute("aria-label", label)
+        return h("figure", {"class": "daily-top-board sc-page", "id": "daily-top-board", "data-move": move},
+                 board, h("figcaption", {"text": label}))
 
     def share_link(self) -> str:
         from web.share import ShareError, encode

@@ -301,7 +301,17 @@ def daily_meta(meta: Any) -> dict[str, Any] | None:
         return None
     return {"game": d["game"], "date": d["date"], "number": d["number"], "start": d["start"], "me": d["me"],
             "best": d["best"], "plies": d["plies"], "base": list(base), "top": list(top), "line": list(line),
-            "again": bool(d.get("again", False))}
+            "again": bool(d.get("again", False)), "received": d.get("received") is True}
+
+
+def mark_received(meta: dict[str, Any]) -> dict[str, Any]:
+    """The meta of a game received in a link (``web.share.receive``): a daily attempt in it is
+    marked ``received``, so that it is never counted on this device, finished here or not (the
+    one counted attempt is the player's own, on the device they played it on)."""
+    d = meta.get("daily")
+    if not isinstance(d, dict):
+        return meta
+    return {**meta, "daily": {**d, "received": True}}
 
 
 def puzzle_over(d: Mapping[str, Any], moves: int, game_over: bool) -> bool:

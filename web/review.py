@@ -106,6 +106,43 @@ def _strip(node: Any) -> None:
             grid.setAttribute("aria-readonly", "true")
 
 
+def placements_of(pairs: Any) -> dict[int, str]:
+    """Scarabeo's ``[[square name, tile], …]`` (an analysis's, a puzzle play's) as ghost tiles."""
+    from game.scarabeo.board import parse_square
+
+    ghost: dict[int, str] = {}
+    for pair in pairs:
+        try:
+            square, tile = pair
+            ghost[parse_square(str(square))] = str(tile)
+        except (TypeError, ValueError):
+            continue
+    return ghost
+
+
+def scarabeo_board(app: Any, ui: Any, state: Any, seats: list[Seat], ghost: dict[int, str]) -> Any:
+    """Scarabeo's grid for ``state``, still, drawn by the view's square renderer with a board-only
+    ``BoardCtx``; ``ghost`` tiles (square → tile) on it, else the last play outlined. On a phone it
+    is zoomed in a frame that pans, as on the game page."""
+    from web.views.scarabeo import BoardCtx
+
+    last: set[int] = set()
+    results = state.results()
+    if not ghost and results and results[-1].breakdown is not None and state.board[results[-1].breakdown.words[0].start]:
+        for w in results[-1].breakdown.words:
+            last.update(x.square for x in w.letters if x.new)
+    ctx = BoardCtx(board=state.board, ghost=ghost, last=last, formed=set())
+    still = StillPage(app, state, seats)
+    grid = ui._board(still, ctx)
+    still.view_scope.close()
+    _strip(grid)
+    # a phone shows the board zoomed, as the game page does (40 px squares in a frame that pans)
+    zoomed = float(window.innerWidth) < 700
+    return h("div", {"class": "sc-board-wrap zoomed" if zoomed else "sc-board-wrap",
+                     "tabindex": "0" if zoomed else None, "role": "region" if zoomed else None,
+                     "aria-label": app.t("scarabeo.board") if zoomed else None}, grid)
+
+
 class Review:
     def __init__(self, gp: Any, save_id: str) -> None:
         self.gp = gp
@@ -253,33 +290,9 @@ class Review:
         return h("div", {"class": "sy-game review-scarabya"}, board)
 
     def draw_scarabeo(self, state: Any, best: Alternative | None) -> Any:
-        from game.scarabeo.board import parse_square
-        from web.views.scarabeo import BoardCtx
-
-        ghost: dict[int, str] = {}
-        if best is not None:
-            for square, tile in best.detail.get("placements") or []:
-                try:
-                    ghost[parse_square(str(square))] = str(tile)
-                except ValueError:
-                    continue
-        last: set[int] = set()
-        results = state.results()
-        if not ghost and results and results[-1].breakdown is not None and state.board[results[-1].breakdown.words[0].start]:
-            for w in results[-1].breakdown.words:
-                last.update(x.square for x in w.letters if x.new)
-        formed: set[int] = set()
-        ctx = BoardCtx(board=state.board, ghost=ghost, last=last, formed=formed)
-        still = StillPage(self.app, state, self.seats)
-        grid = self.ui._board(still, ctx)
-        still.view_scope.close()
-        _strip(grid)
-        # a phone shows the board zoomed, as the game page does (40 px squares in a frame that pans)
-        zoomed = float(window.innerWidth) < 700
-        wrap = h("div", {"class": "sc-board-wrap zoomed" if zoomed else "sc-board-wrap",
-                         "tabindex": "0" if zoomed else None, "role": "region" if zoomed else None,
-                         "aria-label": self.t("scarabeo.board") if zoomed else None}, grid)
-        return h("div", {"class": "sc-page review-scarabeo"}, wrap)
+        ghost = placements_of(best.detail.get("placements") or []) if best is not None else {}
+        return h("div", {"class": "sc-page review-scarabeo"},
+                 scarabeo_board(self.app, self.ui, state, self.seats, ghost))
 
     # --- controls ------------------------------------------------------------------------------
     def controls(self) -> Any:

@@ -210,4 +210,7 @@ def receive(store: Any, text: str, title: str) -> tuple[Any, str]:
         if verdict == "next":
             save = store.update(save, incoming)
         return save, verdict
-    return store.create(record.game, title, incoming), "new"
+    from web.daily_store import mark_received
+
+    fresh = GameRecord(record.game, record.options, record.seed, record.moves, mark_received(meta)).to_json()
+    return store.create(record.game, title, fresh), "new"

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from game import daily
-from tests.e2e.conftest import watch
+from game.thot.state import ThotState
+from tests.e2e.conftest import shot, watch
 
 pytestmark = pytest.mark.e2e
 
@@ -73,8 +74,20 @@ def test_thot_puzzle_played_through_shared_and_replayed(context_factory: Any, gu
     assert "#/open?d=s1." in lines[2]
     assert page.locator("#daily-copy").is_enabled()
     assert page.locator("#daily-replay").count() == 0
-    # a move after the end is refused: the puzzle is over, the log unchanged
-    page.locator("#thot-board .mark-legal").first.click()
+    # past the end nothing is marked to play, and the seeded moves before the puzzle are its setup
+    assert page.locator("#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .line, "
+                        "#thot-board .dot").count() == 0
+    assert "puzzle is over" in page.inner_text("#thot-status")
+    setup = page.locator("#thot-log li.daily-setup").all_inner_texts()
+    assert len(setup) == start and all(x.startswith("Puzzle setup: ") for x in setup)
+    assert not any(x.startswith("Puzzle setup") for x in moves[:len(puzzle["line"])])
+    shot(page, "daily-thot-end")
+    # a move after the end (a legal one, by the engine) is refused: the puzzle is over, the log unchanged
+    after = ThotState.from_position(puzzle["position"])
+    for text in puzzle["line"]:
+        after.push(after.parse_move(text))
+    square = next(t for t in map(after.move_text, after.legal_moves()) if re.fullmatch(r"[A-J]\d+", t))
+    page.locator(f"#thot-{square}").click()
     page.wait_for_function("document.getElementById('play-message').textContent.includes('over')")
     assert page.evaluate(LOG) == len(moves)
 
@@ -148,6 +161,21 @@ def test_page_puzzles_equal_the_command_line(page: Any, open_site: Any, lex: Any
     expected = round(100 * play[0] / puzzle["best"]["score"])
     assert page.locator("#daily-result").get_attribute("data-percent") == str(expected)
     assert page.locator("#daily-banner .daily-top li").count() == len(puzzle["top"])
+    # a top play chosen is drawn as ghost tiles on the puzzle's board (before the player's play)
+    assert page.locator("#daily-top-board").count() == 0
+    page.click("#daily-top-0")
+    page.wait_for_selector("#daily-top-board .ghost")
+    assert page.get_attribute("#daily-top-0", "aria-pressed") == "true"
+    assert page.get_attribute("#daily-top-board", "data-move") == puzzle["best"]["move"]
+    assert page.locator("#daily-top-board .ghost").count() == puzzle["best"]["tiles"]
+    assert puzzle["best"]["move"] in page.get_attribute("#daily-top-board [role=grid]", "aria-label")
+    shot(page, "daily-scarabeo-top")
+    page.keyboard.press("Tab")  # the next play, by the keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#daily-top-board[data-move='{puzzle['top'][1]['move']}']")
+    assert page.locator("#daily-top-board .ghost").count() == puzzle["top"][1]["tiles"]
+    page.click("#daily-top-1")  # chosen again: put away
+    page.wait_for_selector("#daily-top-board", state="detached")
     assert f"#1: {play[0]}/{puzzle['best']['score']} ({expected}%)" in page.locator("#daily-share-text").input_value()
 
 

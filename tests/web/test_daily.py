@@ -165,7 +165,31 @@ class TestAttemptMeta:
             "base": [107, 106], "top": [], "line": ["B2", "A2"], "again": False}
 
     def test_valid(self) -> None:
-        assert ds.daily_meta({"daily": self.META}) == self.META
+        assert ds.daily_meta({"daily": self.META}) == {**self.META, "received": False}
+        assert ds.daily_meta({"daily": {**self.META, "received": True}})["received"] is True
+        assert ds.daily_meta({"daily": {**self.META, "received": "yes"}})["received"] is False
+
+    def test_an_attempt_received_in_a_link_is_marked_so(self) -> None:
+        """An attempt shared before its end can be finished on the receiving device, but it is
+        the sharer's attempt: marked received, never counted there (web/daily_page.py reads it)."""
+        from web.session import Seat, Session
+        from web.share import encode, receive
+        from web.storage import SaveStore
+
+        home = SaveStore(MemoryStore())
+        session = Session.create(home, "thot", {"short": True}, 3, [Seat("You"), Seat("Computer", True, 4)], "daily")
+        session.meta["daily"] = {**self.META, "start": 0, "base": [0, 0]}
+        session.play(session.state.move_text(session.state.legal_moves()[0]))  # one move: not over
+        link = encode(session.record(shared=True), session.game_id)
+        other = SaveStore(MemoryStore())
+        save, what = receive(other, link, "received")
+        assert what == "new"
+        assert ds.daily_meta(save.state["meta"])["received"] is True
+        # the sharer's own device opening its own link keeps its attempt as it was
+        again, what = receive(home, link, "x")
+        assert what == "same" and ds.daily_meta(again.state["meta"])["received"] is False
+        # a game that is no daily attempt is received unchanged
+        assert ds.mark_received({"game_id": "g"}) == {"game_id": "g"}
 
     @pytest.mark.parametrize("bad", [{"game": "chess"}, {"date": "2026-02-30"}, {"start": -1}, {"me": 2},
                                      {"base": []}, {"base": [1, "2"]}, {"top": [{"move": 1}]}, {"line": "B2"},
