@@ -51,6 +51,7 @@ TYPES = {
     ".ico": "image/x-icon",
     ".txt": "text/plain; charset=utf-8",
     ".gz": "application/gzip",
+    ".br": "application/octet-stream",
 }
 
 
@@ -87,12 +88,13 @@ HASHED = re.compile(r"(?:^|/)vendor/pyscript/[A-Za-z0-9_.-]+-(?=[A-Za-z0-9_-]{0,
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"  # may be stored, but asked for again each time: one cheap 304 when unchanged
 FRAMEABLE = "embed.html"  # the only page other sites may frame
+CODINGS = {"br": ".br", "gzip": ".gz"}  # the build's precompressed copies: Content-Encoding -> suffix
+COPY_SUFFIXES = tuple(CODINGS.values())
 
 
-def accepts_gzip(header: str | None) -> bool:
-    """Whether an ``Accept-Encoding`` value allows gzip: ``gzip`` (or ``x-gzip``) with a q above 0,
-    or, when gzip is not named, ``*`` with a q above 0."""
-    star = False
+def accepted_codings(header: str | None) -> dict[str, float]:
+    """An ``Accept-Encoding`` value as {coding: q} (lower-case names; a malformed q counts as 0)."""
+    codings: dict[str, float] = {}
     for part in (header or "").split(","):
         name, _, params = part.partition(";")
         name = name.strip().lower()
@@ -104,11 +106,33 @@ def accepts_gzip(header: str | None) -> bool:
                     q = float(value.strip())
                 except ValueError:
                     q = 0.0
-        if name in ("gzip", "x-gzip"):
-            return q > 0
-        if name == "*":
-            star = q > 0
-    return star
+        if name:
+            codings.setdefault("gzip" if name == "x-gzip" else name, q)
+    return codings
+
+
+def coding_q(codings: dict[str, float], coding: str) -> float:
+    """The q a parsed ``Accept-Encoding`` gives ``coding``: its own, else ``*``'s, else 0."""
+    return codings.get(coding, codings.get("*", 0.0))
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """Whether an ``Accept-Encoding`` value allows gzip: ``gzip`` (or ``x-gzip``) with a q above 0,
+    or, when gzip is not named, ``*`` with a q above 0."""
+    return coding_q(accepted_codings(header), "gzip") > 0
+
+
+def choose_coding(header: str | None, available: list[str]) -> str | None:
+    """Which of the precompressed copies at hand (``br``, ``gzip``) to send: the one the browser gives
+    the highest q above 0 (``*`` standing for a coding it does not name); brotli on a tie (smaller).
+    None: the plain file."""
+    codings = accepted_codings(header)
+    best, best_q = None, 0.0
+    for coding in ("br", "gzip"):  # in order of preference on equal q
+        q = coding_q(codings, coding)
+        if coding in available and q > best_q:
+            best, best_q = coding, q
+    return best
 
 
 def url_parts(url: str) -> list[str] | None:
@@ -182,24 +206,30 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         except OSError:
             self.send_error(404, "Not found")
             return None
-        # The build's precompressed copy (`<file>.gz`, checked like any file: inside, regular, no dot-name)
-        # when the browser accepts gzip; either way the answer varies with Accept-Encoding.
-        packed = locate(root, [*parts[:-1], parts[-1] + ".gz"]) if not parts[-1].endswith(".gz") else None
+        # The build's precompressed copies (`<file>.br`, `<file>.gz`, each checked like any file: inside,
+        # regular, no dot-name) when the browser accepts them; either way the answer varies with Accept-Encoding.
+        # A copy older than its file is stale (the file was replaced after the build): never served.
         self.encoding = None
-        # A copy older than its file is stale (the file was replaced after the build): never serve it.
-        self.vary = (packed is not None and packed.is_file()
-                     and packed.stat().st_mtime_ns >= os.fstat(f.fileno()).st_mtime_ns)
-        if self.vary and accepts_gzip(self.headers.get("Accept-Encoding")):
+        copies: dict[str, Path] = {}
+        if not parts[-1].endswith(COPY_SUFFIXES):
+            mtime = os.fstat(f.fileno()).st_mtime_ns
+            for coding, suffix in CODINGS.items():
+                packed = locate(root, [*parts[:-1], parts[-1] + suffix])
+                if packed is not None and packed.is_file() and packed.stat().st_mtime_ns >= mtime:
+                    copies[coding] = packed
+        self.vary = bool(copies)
+        coding = choose_coding(self.headers.get("Accept-Encoding"), list(copies))
+        if coding is not None:
             try:
-                g = open(packed, "rb")  # type: ignore[arg-type]
+                g = open(copies[coding], "rb")
             except OSError:
                 pass
             else:
                 f.close()
-                f, self.encoding = g, "gzip"
+                f, self.encoding = g, coding
         st = os.fstat(f.fileno())
         # Identity and change time rather than a date: any rewrite of the file changes it, even one keeping the mtime.
-        etag = f'"{st.st_ino:x}-{st.st_size:x}-{st.st_mtime_ns:x}-{st.st_ctime_ns:x}{"-gz" if self.encoding else ""}"'
+        etag = f'"{st.st_ino:x}-{st.st_size:x}-{st.st_mtime_ns:x}-{st.st_ctime_ns:x}{CODINGS.get(self.encoding or "", "").replace(".", "-")}"'
         name = "/".join(parts)
         self.cache = IMMUTABLE if HASHED.search(name) else REVALIDATE
         self.frameable = parts[-1] == FRAMEABLE

@@ -1,9 +1,11 @@
-"""The static build: remote URLs refused, relative URLs only, manifest with hashes."""
+"""The static build: remote URLs refused, relative URLs only, manifest with hashes, precompressed copies,
+the trimmed standard library."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -46,7 +48,7 @@ class TestBuiltSite:
     def test_manifest_lists_every_file_with_hash(self, built_site: Path) -> None:
         manifest = json.loads((built_site / "manifest.json").read_text())
         on_disk = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*")
-                   if p.is_file() and not p.name.startswith(".") and p.suffix != ".gz"} - {"manifest.json"}
+                   if p.is_file() and not p.name.startswith(".") and p.suffix not in {".gz", ".br"}} - {"manifest.json"}
         assert set(manifest["files"]) == on_disk  # the plain URLs: what the service worker caches
         for rel, entry in list(manifest["files"].items())[:5]:
             data = (built_site / rel).read_bytes()
@@ -95,9 +97,136 @@ class TestPrecompressed:
             assert len(packed) <= 0.9 * (built_site / rel).stat().st_size
             assert manifest["gzip"][rel]["sha256"] == hashlib.sha256(packed).hexdigest()
             assert packed[4:8] == b"\0\0\0\0"  # mtime 0: the same bytes on every build
-        # what gzip cannot shrink by a tenth gets no copy: zips, PNGs
-        for rel in ("vendor/pyodide/python_stdlib.zip", "app.zip", "icons/icon-192.png"):
+        # what gzip cannot shrink by a tenth gets no copy: PNGs (the zips' members are stored: they shrink)
+        for rel in ("icons/icon-192.png", "icons/icon-512.png"):
             assert rel not in manifest["gzip"] and not (built_site / (rel + ".gz")).exists()
+        for rel in ("vendor/pyodide/python_stdlib.zip", "app.zip"):
+            assert manifest["gzip"][rel]["size"] < 0.5 * manifest["files"][rel]["size"]
+
+    def test_brotli_copies_decode_to_their_files_and_are_never_stale(self, built_site: Path) -> None:
+        manifest = json.loads((built_site / "manifest.json").read_text())
+        copies = {p.relative_to(built_site).as_posix()[:-3] for p in built_site.rglob("*.br")}
+        assert copies == set(manifest["br"]) | {"manifest.json"}
+        assert {"index.html", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "app.zip",
+                "data/it.dawg", "sw.js"} <= set(manifest["br"])
+        for rel, entry in manifest["br"].items():
+            packed = (built_site / (rel + ".br")).read_bytes()
+            assert entry["sha256"] == hashlib.sha256(packed).hexdigest() and entry["size"] == len(packed)
+            assert entry["of"] == manifest["files"][rel]["sha256"]  # made from the file as it is now
+            assert len(packed) <= 0.9 * manifest["files"][rel]["size"]
+            if rel in manifest["gzip"] and manifest["files"][rel]["size"] > 100_000:
+                assert len(packed) < manifest["gzip"][rel]["size"]  # brotli beats gzip on the big ones
+        for rel in ("index.html", "web/boot.js", "app.zip", "sw.js"):  # decoded by another decoder: Node's
+            assert brotli_decode(built_site / (rel + ".br")) == (built_site / rel).read_bytes()
+
+    def test_brotli_is_deterministic_and_cached(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        import random
+
+        monkeypatch.setattr(build, "BROTLI_CACHE", tmp_path / "cache")
+        data = b"<!doctype html>" + b"abc " * 3000
+        (tmp_path / "x.html").write_bytes(data)
+        (tmp_path / "y.zip").write_bytes(random.Random(1).randbytes(2048))  # incompressible: no copy
+        files = {"x.html": {"size": len(data)}, "y.zip": {"size": 2048}}
+        first = build.write_brotli(tmp_path, files)
+        one = (tmp_path / "x.html.br").read_bytes()
+        assert "y.zip" not in first and not (tmp_path / "y.zip.br").exists()
+        for cached in (tmp_path / "cache").iterdir():  # compressed again from scratch: the same bytes
+            cached.unlink()
+        assert build.write_brotli(tmp_path, files) == first and (tmp_path / "x.html.br").read_bytes() == one
+        assert brotli_decode(tmp_path / "x.html.br") == data
+        (tmp_path / "x.html").write_bytes(data + b"changed")  # a changed file is never given the old copy
+        again = build.write_brotli(tmp_path, {"x.html": {"size": len(data) + 7}})
+        assert again["x.html"]["of"] == hashlib.sha256(data + b"changed").hexdigest()
+        assert brotli_decode(tmp_path / "x.html.br") == data + b"changed"
+
+
+def brotli_decode(path: Path) -> bytes:
+    """Decode a .br file with Node's zlib (the standard library has no brotli)."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    assert node, "node is needed for the build's brotli copies"
+    script = "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(process.argv[1])))"
+    return subprocess.run([node, "-e", script, str(path)], capture_output=True, check=True).stdout
+
+
+def stdlib_modules_of(names: list[str]) -> dict[str, str]:
+    """{module: member} of a standard-library zip's Python files."""
+    modules = {}
+    for name in names:
+        if name.endswith(".py"):
+            modules[name[:-3].replace("/", ".").removesuffix(".__init__")] = name
+    return modules
+
+
+def imports_anywhere(source: str) -> set[str]:
+    """Every absolute import in a source, at any depth (functions, conditions), by its syntax tree."""
+    import ast
+
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
+@pytest.mark.usefixtures("built_site")
+class TestTrimmedStdlib:
+    """The page loads the build's own python_stdlib.zip: what the site's Python imports must be in it."""
+
+    @pytest.fixture(scope="class")
+    def zips(self, built_site: Path) -> tuple[dict[str, str], dict[str, str], zipfile.ZipFile]:
+        full = zipfile.ZipFile(build.NODE / "pyodide" / "python_stdlib.zip")
+        trimmed = zipfile.ZipFile(built_site / build.STDLIB)
+        return stdlib_modules_of(full.namelist()), stdlib_modules_of(trimmed.namelist()), trimmed
+
+    def test_every_stdlib_module_the_site_imports_is_in_it(self, zips: tuple) -> None:
+        full, trimmed, _ = zips
+        wanted: dict[str, str] = {}
+        for package in build.PY_PACKAGES:
+            for src in sorted((build.ROOT / package).rglob("*.py")):
+                for name in imports_anywhere(src.read_text(encoding="utf-8")):
+                    parts = name.split(".")
+                    for k in range(1, len(parts) + 1):  # importing a.b.c imports a and a.b
+                        if ".".join(parts[:k]) in full:
+                            wanted.setdefault(".".join(parts[:k]), src.relative_to(build.ROOT).as_posix())
+        assert {"json", "typing", "dataclasses", "asyncio", "argparse", "hashlib", "multiprocessing"} <= set(wanted)
+        missing = {name: src for name, src in wanted.items() if name not in trimmed}
+        assert not missing, f"imported by the site but not in the trimmed zip: {missing}"
+
+    def test_top_level_imports_of_its_modules_are_in_it(self, zips: tuple) -> None:
+        full, trimmed, zf = zips
+        missing = set()
+        for module, member in trimmed.items():
+            for name, top in build.scan_imports(zf.read(member).decode(), module, member.endswith("__init__.py")).items():
+                if top and name in full and name not in trimmed:
+                    missing.add(f"{module} -> {name}")
+        assert not missing
+
+    def test_start_up_modules_and_a_margin_are_in_it_and_unused_ones_are_not(self, zips: tuple) -> None:
+        full, trimmed, _ = zips
+        assert {"pyodide", "pyodide.webloop", "pyodide.ffi", "_pyodide._base", "encodings.utf_8", "encodings.idna",
+                "site", "traceback", "tokenize", "asyncio.base_events", "json.decoder", "tarfile"} <= set(trimmed)
+        assert not {"pydoc", "pdb", "doctest", "unittest", "_pyrepl", "xml", "http.server", "tkinter"} & set(trimmed)
+        assert len(trimmed) < 0.6 * len(full)
+
+    def test_deterministic_and_stored(self, built_site: Path, tmp_path: Path) -> None:
+        full = build.NODE / "pyodide" / "python_stdlib.zip"
+        build.trim_stdlib(full, tmp_path / "a.zip")
+        build.trim_stdlib(full, tmp_path / "b.zip")
+        assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes() == (
+            built_site / build.STDLIB).read_bytes()
+        infos = zipfile.ZipFile(tmp_path / "a.zip").infolist()
+        assert [i.filename for i in infos] == sorted(i.filename for i in infos)
+        assert {i.date_time for i in infos} == {(2020, 1, 1, 0, 0, 0)}
+        assert {i.compress_type for i in infos} == {zipfile.ZIP_STORED}
+        build.trim_stdlib(full, tmp_path / "c.zip", stored=False)
+        source = zipfile.ZipFile(tmp_path / "c.zip")
+        assert source.namelist() == [i.filename for i in infos]
+        assert source.read("json/__init__.py") == zipfile.ZipFile(full).read("json/__init__.py")
 
     def test_build_is_deterministic(self, tmp_path: Path) -> None:
         import gzip

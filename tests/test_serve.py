@@ -446,3 +446,85 @@ def test_a_copy_older_than_its_file_is_never_served(tmp_path: Path) -> None:
     with serving(tmp_path) as site:
         status, headers, body = request(site, "/sw.js", {"Accept-Encoding": "gzip"})
     assert status == 200 and body.startswith(b"new") and "content-encoding" not in headers
+
+
+@pytest.fixture(scope="module")
+def br_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """Files with both precompressed copies (`<file>.br` from Node's brotli, as the build writes them, and
+    `<file>.gz`), one with a gzip copy only, one whose brotli copy is stale."""
+    import gzip
+    import shutil
+
+    from tools import build
+
+    root = tmp_path_factory.mktemp("br")
+    bodies = {"index.html": "<!doctype html>" + "hello " * 500, "web/boot.js": "// boot\n" + "var a = 1;\n" * 400,
+              "only-gz.js": "// gz\n" + " " * 3000, "stale.js": "// new\n" + "x" * 3000}
+    for name, body in bodies.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(body)
+        (root / (name + ".gz")).write_bytes(gzip.compress(body.encode(), 9, mtime=0))
+    if not (shutil.which("node") or shutil.which("nodejs")):
+        pytest.skip("node is needed for brotli copies")
+    build.write_brotli(root, {name: {} for name in ("index.html", "web/boot.js", "stale.js")})
+    os.utime(root / "stale.js.br", (1_000_000, 1_000_000))  # the file was replaced after the build
+    with serving(root) as running:
+        yield running
+
+
+class TestBrotli:
+    @pytest.mark.parametrize("accept", ["gzip, deflate, br, zstd", "br", "br;q=1, gzip;q=0.9", "*", "gzip;q=0, *",
+                                        "BR;q=0.5, gzip;q=0.5"])
+    def test_br_served_when_accepted_and_preferred(self, br_site: Site, accept: str, tmp_path: Path) -> None:
+        from tests.test_build import brotli_decode
+
+        status, headers, body = request(br_site, "/web/boot.js", {"Accept-Encoding": accept})
+        assert status == 200 and headers["content-encoding"] == "br"
+        assert headers["content-type"] == "text/javascript; charset=utf-8" and headers["vary"] == "Accept-Encoding"
+        plain = request(br_site, "/web/boot.js")[2]
+        assert int(headers["content-length"]) == len(body) < len(plain)
+        path = tmp_path / "x.br"
+        path.write_bytes(body)
+        assert brotli_decode(path) == plain
+
+    @pytest.mark.parametrize("accept", ["gzip", "gzip, deflate", "br;q=0, gzip", "br;q=0.5, gzip", "x-gzip, br;q=0.1",
+                                        "*, br;q=0"])
+    def test_gzip_when_br_refused_or_ranked_lower(self, br_site: Site, accept: str) -> None:
+        status, headers, _ = request(br_site, "/web/boot.js", {"Accept-Encoding": accept})
+        assert status == 200 and headers["content-encoding"] == "gzip" and headers["vary"] == "Accept-Encoding"
+
+    @pytest.mark.parametrize("accept", ["", "identity", "br;q=0, gzip;q=0", "*;q=0", "deflate, zstd", "br;q=x"])
+    def test_plain_otherwise(self, br_site: Site, accept: str) -> None:
+        status, headers, body = request(br_site, "/web/boot.js", {"Accept-Encoding": accept})
+        assert status == 200 and "content-encoding" not in headers and body.startswith(b"// boot")
+        assert headers["vary"] == "Accept-Encoding"
+
+    def test_gzip_for_a_file_with_no_br_copy(self, br_site: Site) -> None:
+        status, headers, _ = request(br_site, "/only-gz.js", {"Accept-Encoding": "br, gzip"})
+        assert status == 200 and headers["content-encoding"] == "gzip"
+
+    def test_a_stale_br_copy_is_never_served(self, br_site: Site) -> None:
+        status, headers, body = request(br_site, "/stale.js", {"Accept-Encoding": "br"})
+        assert status == 200 and "content-encoding" not in headers and body.startswith(b"// new")
+        status, headers, _ = request(br_site, "/stale.js", {"Accept-Encoding": "br, gzip"})
+        assert headers["content-encoding"] == "gzip"  # the fresh copy instead
+
+    def test_each_encoding_has_its_etag(self, br_site: Site) -> None:
+        tags = {accept: request(br_site, "/", {"Accept-Encoding": accept})[1]["etag"] for accept in ("br", "gzip", "")}
+        assert len(set(tags.values())) == 3
+        status, headers, _ = request(br_site, "/", {"Accept-Encoding": "br", "If-None-Match": tags["br"]})
+        assert status == 304 and headers["vary"] == "Accept-Encoding"
+        assert request(br_site, "/", {"Accept-Encoding": "gzip", "If-None-Match": tags["br"]})[0] == 200
+        assert request(br_site, "/", {"Accept-Encoding": "br", "If-None-Match": tags["gzip"]})[0] == 200
+
+    def test_headers_kept_and_head(self, br_site: Site) -> None:
+        status, headers, body = request(br_site, "/", {"Accept-Encoding": "br"}, method="HEAD")
+        assert status == 200 and headers["content-encoding"] == "br" and body == b""
+        assert headers["x-frame-options"] == "DENY" and headers["cache-control"] == "no-cache"
+
+    def test_choose_coding(self) -> None:
+        assert serve.choose_coding("gzip, br", ["br", "gzip"]) == "br"
+        assert serve.choose_coding("gzip, br", ["gzip"]) == "gzip"
+        assert serve.choose_coding("br;q=0.2, gzip;q=0.8", ["br", "gzip"]) == "gzip"
+        assert serve.choose_coding("br;q=0", ["br"]) is None and serve.choose_coding(None, ["br", "gzip"]) is None
+        assert serve.choose_coding("*", ["br", "gzip"]) == "br" and serve.choose_coding("*;q=0, gzip", ["br", "gzip"]) == "gzip"

@@ -14,12 +14,14 @@ Standard library only: ``serve.py`` runs it on a fresh machine before anything e
 from __future__ import annotations
 
 import argparse
+import ast
 import gzip
 import hashlib
 import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -32,7 +34,10 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
 
 #: Runtime files the page needs, by npm package: (source in node_modules, destination in dist).
-RUNTIME_PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+RUNTIME_PYODIDE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
+#: Pyodide loads ``<indexURL>python_stdlib.zip`` (no ``stdLibURL`` given): the build writes there the
+#: standard library the site uses (see ``trim_stdlib``), or with ``--full-stdlib`` npm's whole zip.
+STDLIB = "vendor/pyodide/python_stdlib.zip"
 #: Fetched at start-up by Pyodide; their total size drives the progress bar.
 BOOT_FETCHED = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip",
                 "vendor/pyodide/pyodide-lock.json", "app.zip"]
@@ -53,7 +58,210 @@ ROOT_FILES = {"web/sw.js": "sw.js", "web/app.webmanifest": "app.webmanifest"}
 #: least this size whose gzip saves at least ``GZIP_MIN_SAVING`` of it (PNGs are compressed already).
 GZIP_MIN_BYTES = 512
 GZIP_MIN_SAVING = 0.10
-GZIP_SKIP = {".png", ".gz"}
+GZIP_SKIP = {".png", ".gz", ".br"}
+#: Brotli copies (``<file>.br``) by Node's built-in ``zlib.brotliCompressSync`` (node comes with npm, which
+#: the build needs anyway; Python's standard library has no brotli), at quality 11, for the same files
+#: and by the same rule as gzip. Quality 11 takes 35 s on the wasm, so each copy is cached by the SHA-256
+#: of its file (``node_modules/.cache/scarab-brotli/``): a rebuild compresses only what changed.
+BROTLI_CACHE = NODE / ".cache" / "scarab-brotli"
+BROTLI_QUALITY = 11
+BROTLI_SCRIPT = r"""
+const zlib = require("node:zlib"), fs = require("node:fs");
+const jobs = JSON.parse(fs.readFileSync(0, "utf8"));
+Promise.all(jobs.map(([src, dest]) => new Promise((resolve, reject) => {
+  const data = fs.readFileSync(src);
+  zlib.brotliCompress(data, { params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: __QUALITY__,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }, (err, out) => {
+    if (err) return reject(err);
+    fs.writeFileSync(dest + ".part", out);
+    fs.renameSync(dest + ".part", dest);
+    resolve();
+  });
+}))).catch((err) => { console.error(String(err)); process.exit(1); });
+"""
+
+# --- The trimmed standard library -------------------------------------------------------------------
+#: Modules imported when the interpreter, Pyodide and PyScript start, or by their error paths, whatever
+#: the site's code says (CPython's start-up and codec search, Pyodide's traceback formatting, ...).
+#: ``pkg.*`` takes a whole package. The site's own imports, those of Pyodide's and PyScript's Python
+#: and the standard library's closure of all of them are computed (see ``stdlib_roots``).
+STDLIB_START = [
+    "pyodide.*", "_pyodide.*", "site", "_sitebuiltins", "sysconfig.*", "_sysconfigdata__emscripten_wasm32-emscripten",
+    "os", "stat", "posixpath", "genericpath", "_collections_abc", "codecs", "io", "abc", "zipimport",
+    "importlib.*", "warnings", "linecache", "traceback", "tokenize", "asyncio.*", "json.*", "re.*",
+    "collections.*", "encodings", "encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig",
+    "encodings.utf_16", "encodings.utf_16_le", "encodings.utf_16_be", "encodings.utf_32", "encodings.utf_32_le",
+    "encodings.utf_32_be", "encodings.ascii", "encodings.latin_1", "encodings.cp437", "encodings.cp1252",
+    "encodings.iso8859_1", "encodings.iso8859_15", "encodings.idna", "encodings.punycode",
+    "encodings.raw_unicode_escape", "encodings.unicode_escape", "encodings.charmap", "encodings.hex_codec",
+    "encodings.base64_codec", "encodings.zlib_codec",
+]
+#: Modules the standard library imports only inside functions or conditions (an indented import) that
+#: the site never reaches: the help system, debuggers, test runners, the REPL, processes, sockets,
+#: mail and web servers. An import of one of them at a module's top level, or by the site, Pyodide or
+#: PyScript themselves, is followed all the same.
+STDLIB_DEFERRED = [
+    "pydoc", "pydoc_data", "pdb", "bdb", "doctest", "unittest", "_pyrepl", "code", "codeop", "rlcompleter", "cmd",
+    "email", "http", "xmlrpc", "urllib.request", "urllib.response", "urllib.robotparser", "ftplib", "smtplib",
+    "imaplib", "poplib", "mailbox", "webbrowser", "socketserver", "wsgiref", "ssl", "multiprocessing",
+    "subprocess", "pty", "tty", "getpass", "cProfile", "profile", "pstats", "trace", "tracemalloc", "timeit",
+    "tkinter", "idlelib", "turtle", "sqlite3", "ctypes", "lzma", "bz2", "xml", "plistlib", "zipapp",
+    "compileall", "py_compile", "pyclbr", "modulefinder", "tabnanny", "shelve", "dbm", "difflib", "pickletools",
+    "optparse", "calendar", "mimetypes", "netrc", "uuid", "concurrent.futures.process",
+]
+#: The members of the two zips the page loads (the standard library, ``app.zip``): stored by default, so
+#: gzip and brotli compress each zip as a whole (see docs/platform.md, *Compression*); ``--deflated-zips``
+#: deflates them (as npm's zip), for a host that neither serves the copies nor compresses zips itself.
+ZIPS_STORED = True
+
+_IMPORT = re.compile(r"^([ \t]*)import[ \t]+([^\n#;]+)", re.M)
+_FROM = re.compile(r"^([ \t]*)from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)", re.M)
+_DYNAMIC = re.compile(r"(?:import_module|__import__)\(\s*['\"]([\w.]+)['\"]")
+
+
+def scan_imports(source: str, module: str, package: bool) -> dict[str, bool]:
+    """What a module's source names as imports: {name: imported at the module's top level (column 0)}.
+
+    Text-based, so it reads any Python version's syntax (the stdlib sources are 3.14, the build may run
+    on 3.11); a docstring's example line can only add a name (a margin), never drop one. ``from a import
+    b`` names both ``a`` and ``a.b`` (b may be a submodule); relative imports are resolved."""
+    found: dict[str, bool] = {}
+
+    def add(name: str, top: bool) -> None:
+        if name and re.fullmatch(r"[\w.]+", name):
+            found[name] = found.get(name, False) or top
+
+    base = module if package else module.rpartition(".")[0]
+    for m in _IMPORT.finditer(source):
+        for alias in m.group(2).split(","):
+            add(alias.strip().split(" as ")[0].strip(), not m.group(1))
+    for m in _FROM.finditer(source):
+        indent, dots, name, names = m.groups()
+        if dots:
+            parts = base.split(".") if base else []
+            parts = parts[: len(parts) - (len(dots) - 1)] if len(dots) > 1 else parts
+            name = ".".join(parts + ([name] if name else []))
+        add(name, not indent)
+        for alias in names.strip("()").replace("\\", " ").split(","):
+            alias = alias.strip().split(" as ")[0].strip()
+            if alias.isidentifier():
+                add(f"{name}.{alias}", not indent)
+    for name in _DYNAMIC.findall(source):
+        add(name, False)
+    return found
+
+
+def python_imports(source: str) -> set[str]:
+    """Every module an (importable, 3.11-valid) source imports anywhere: top level, functions, literal
+    ``importlib.import_module("x")`` — by its syntax tree. Relative imports are left out (the project's own)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+              and isinstance(node.args[0].value, str)
+              and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("import_module", "__import__")):
+            names.add(node.args[0].value)
+    return names
+
+
+def stdlib_modules(zf: zipfile.ZipFile) -> dict[str, tuple[str, bool]]:
+    """{module name: (member, is a package)} of a standard-library zip's Python sources."""
+    modules = {}
+    for name in zf.namelist():
+        if name.endswith(".py") and not name.startswith("site-packages/"):
+            module = name[:-3].replace("/", ".")
+            package = module.endswith(".__init__")
+            modules[module.removesuffix(".__init__")] = (name, package)
+    return modules
+
+
+def site_imports() -> set[str]:
+    """Every module the site's Python (``game``, ``lexicon``, ``web``) imports anywhere."""
+    names: set[str] = set()
+    for package in PY_PACKAGES:
+        for src in sorted((ROOT / package).rglob("*.py")):
+            if "__pycache__" not in src.parts:
+                names |= python_imports(src.read_text(encoding="utf-8"))
+    return names
+
+
+def stdlib_roots() -> set[str]:
+    """What the page imports itself: the site's Python, PyScript's Python (its ``pyscript`` package and
+    the snippets in its bundles) and the start-up list."""
+    roots = site_imports() | set(STDLIB_START)
+    for src in sorted((NODE / "@pyscript" / "core" / "src" / "stdlib").rglob("*.py")):
+        roots |= set(scan_imports(src.read_text(encoding="utf-8"), "pyscript", True))
+    for src in sorted((NODE / "@pyscript" / "core" / "dist").glob("*.js")):
+        text = src.read_text(encoding="utf-8", errors="replace").replace("\\n", "\n")
+        roots |= set(scan_imports(text, "", False))
+    return roots
+
+
+def stdlib_closure(zf: zipfile.ZipFile, roots: set[str]) -> set[str]:
+    """The modules of the zip that ``roots`` need: the roots (``pkg.*`` a whole package but its ``__main__``), their parent
+    packages, and everything they import, transitively — except a ``STDLIB_DEFERRED`` module that a
+    standard-library module imports only inside a function or a condition."""
+    modules = stdlib_modules(zf)
+    deferred = tuple(STDLIB_DEFERRED)
+
+    def is_deferred(name: str) -> bool:
+        return any(name == d or name.startswith(d + ".") for d in deferred)
+
+    own = {"pyodide", "_pyodide"}  # Pyodide's own Python: every import it names is followed
+    todo: list[tuple[str, bool]] = []
+    for root in roots:
+        if root.endswith(".*"):
+            todo += [(m, True) for m in modules  # not a package's __main__: it runs only as `python -m`
+                     if (m == root[:-2] or m.startswith(root[:-1])) and not m.endswith(".__main__")]
+        else:
+            todo.append((root, True))
+    seen: set[str] = set()
+    while todo:
+        name, forced = todo.pop()
+        parts = name.split(".")
+        for k in range(1, len(parts) + 1):
+            module = ".".join(parts[:k])
+            if module not in modules or module in seen or (is_deferred(module) and not forced):
+                continue
+            seen.add(module)
+            member, package = modules[module]
+            trusted = module.split(".")[0] in own
+            for dep, top in scan_imports(zf.read(member).decode("utf-8"), module, package).items():
+                todo.append((dep, top or trusted))
+    return seen
+
+
+def trim_stdlib(full: Path, dest: Path, stored: bool = ZIPS_STORED) -> dict[str, int]:
+    """Write the standard library the site uses (``stdlib_closure`` of ``stdlib_roots``) as a
+    deterministic zip: sorted members, fixed timestamps, their packages' folder entries, and the
+    non-Python files of those packages. Returns counts and sizes for the report."""
+    with zipfile.ZipFile(full) as zf:
+        keep = stdlib_closure(zf, stdlib_roots())
+        modules = stdlib_modules(zf)
+        members = {modules[m][0] for m in keep}
+        packages = {modules[m][0].rpartition("/")[0] for m in keep if modules[m][1]}
+        for info in zf.infolist():  # folder entries and data files (py.typed, ...) of the kept packages
+            if info.filename.endswith(".py"):
+                continue
+            folder = info.filename.rstrip("/") if info.is_dir() else info.filename.rpartition("/")[0]
+            if folder in packages or (info.is_dir() and folder == "site-packages"):
+                members.add(info.filename)
+        method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+        with zipfile.ZipFile(dest, "w") as out:
+            for name in sorted(members):
+                src = zf.getinfo(name)
+                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+                info.external_attr = src.external_attr
+                info.compress_type = zipfile.ZIP_STORED if src.is_dir() else method
+                out.writestr(info, b"" if src.is_dir() else zf.read(name), compresslevel=9)
+        total = len([i for i in zf.infolist() if not i.is_dir()])
+    return {"modules": len(keep), "of": total, "bytes": dest.stat().st_size, "full_bytes": full.stat().st_size}
+
 
 REMOTE_URL = re.compile(r"""(?:https?:)?//(?!localhost|127\.0\.0\.1|www\.w3\.org/)[a-z0-9.-]+\.[a-z]{2,}""", re.I)
 #: Attributes and CSS that would make the browser fetch something.
@@ -94,18 +302,19 @@ def site_sources() -> list[Path]:
     return files
 
 
-def pack_python(zip_path: Path) -> None:
+def pack_python(zip_path: Path, stored: bool = ZIPS_STORED) -> None:
     """Deterministic zip (sorted names, fixed timestamps) so the hash changes only with the code."""
-    with zipfile.ZipFile(zip_path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+    with zipfile.ZipFile(zip_path, "w", compression=method) as zf:
         for package in PY_PACKAGES:
             for src in sorted((ROOT / package).rglob("*.py")):
                 if "__pycache__" in src.parts:
                     continue
                 rel = src.relative_to(ROOT).as_posix()
                 info = zipfile.ZipInfo(rel, date_time=(2020, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
+                info.compress_type = method
                 info.external_attr = 0o644 << 16
-                zf.writestr(info, src.read_bytes())
+                zf.writestr(info, src.read_bytes(), compresslevel=9)
 
 
 def inline_boot_data(html: str, out: Path) -> str:
@@ -127,7 +336,7 @@ def inline_boot_data(html: str, out: Path) -> str:
     return html.replace(marker, f'<script id="boot-data" type="application/json">{safe}</script>')
 
 
-def build(out: Path) -> dict[str, dict[str, object]]:
+def build(out: Path, full_stdlib: bool = False, stored: bool = ZIPS_STORED) -> dict[str, dict[str, object]]:
     """Build into a private temporary folder, then swap it in, under a lock so that concurrent builds
     (two test runs, a server and a test) never see each other's half-written files."""
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -138,10 +347,10 @@ def build(out: Path) -> dict[str, dict[str, object]]:
             fcntl.flock(lock, fcntl.LOCK_EX)
         except ImportError:  # not on Unix: builds are not concurrent there
             pass
-        return _build(out)
+        return _build(out, full_stdlib, stored)
 
 
-def _build(out: Path) -> dict[str, dict[str, object]]:
+def _build(out: Path, full_stdlib: bool = False, stored: bool = ZIPS_STORED) -> dict[str, dict[str, object]]:
     if not (NODE / "pyodide" / "pyodide.mjs").exists() or not (NODE / "@pyscript" / "core" / "dist").exists():
         raise BuildError("node_modules is missing the runtime: run `npm ci` first (serve.py does it for you)")
     check_no_remote(site_sources())
@@ -156,6 +365,10 @@ def _build(out: Path) -> dict[str, dict[str, object]]:
     (tmp / "vendor" / "pyscript").mkdir(parents=True)
     for name in RUNTIME_PYODIDE:
         shutil.copyfile(NODE / "pyodide" / name, tmp / "vendor" / "pyodide" / name)
+    if full_stdlib:
+        shutil.copyfile(NODE / "pyodide" / "python_stdlib.zip", tmp / STDLIB)
+    else:
+        trim_stdlib(NODE / "pyodide" / "python_stdlib.zip", tmp / STDLIB, stored)
     for src in sorted((NODE / "@pyscript" / "core" / "dist").iterdir()):
         if src.suffix in {".js", ".css"} and not src.name.endswith(".d.ts"):
             shutil.copyfile(src, tmp / "vendor" / "pyscript" / src.name)
@@ -179,7 +392,7 @@ def _build(out: Path) -> dict[str, dict[str, object]]:
     shutil.copyfile(ROOT / "pyscript.toml", tmp / "pyscript.toml")
     shutil.copyfile(ROOT / "web" / "app.webmanifest", tmp / "app.webmanifest")
     write_icons(ROOT / "web" / "icon.svg", tmp / "icons")
-    pack_python(tmp / "app.zip")
+    pack_python(tmp / "app.zip", stored)
     for page in PAGES:
         html = (ROOT / page).read_text(encoding="utf-8")
         (tmp / page).write_text(inline_boot_data(html, tmp), encoding="utf-8")
@@ -194,9 +407,10 @@ def _build(out: Path) -> dict[str, dict[str, object]]:
     worker = worker.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + sorted(files)))
     (tmp / "sw.js").write_text(worker, encoding="utf-8")
     files["sw.js"] = {"size": (tmp / "sw.js").stat().st_size, "sha256": sha256(tmp / "sw.js")}
-    manifest = {"version": version, "files": files, "gzip": write_gzip(tmp, files)}
+    manifest = {"version": version, "files": files, "gzip": write_gzip(tmp, files), "br": write_brotli(tmp, files)}
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     (tmp / "manifest.json.gz").write_bytes(gzip.compress((tmp / "manifest.json").read_bytes(), 9, mtime=0))
+    write_brotli(tmp, {"manifest.json": {}})
 
     old = out.with_name(f"{out.name}.old-{os.getpid()}")
     if out.exists():
@@ -225,9 +439,40 @@ def write_gzip(folder: Path, files: dict[str, dict[str, object]]) -> dict[str, d
     return written
 
 
-def inputs_digest() -> str:
-    """A hash of everything the build reads, so serve.py can skip an up-to-date build."""
+def write_brotli(folder: Path, files: dict[str, dict[str, object]], node: str | None = None) -> dict[str, dict[str, object]]:
+    """Write ``<file>.br`` next to each file where brotli saves at least 10 % (the gzip rule), taken from the
+    cache by the file's SHA-256 or compressed by Node (all missing ones in one process, in parallel on
+    libuv's threads). Returns {file: {size, sha256}} of the copies; without node, none (and says so)."""
+    node = node or shutil.which("node") or shutil.which("nodejs")
+    wanted = [rel for rel in sorted(files) if (folder / rel).suffix not in GZIP_SKIP
+              and (folder / rel).stat().st_size >= GZIP_MIN_BYTES]
+    if node is None:
+        print("note: node not found, no brotli copies written", file=sys.stderr)
+        return {}
+    BROTLI_CACHE.mkdir(parents=True, exist_ok=True)
+    digests = {rel: str(files[rel].get("sha256") or sha256(folder / rel)) for rel in wanted}
+    cached = {rel: BROTLI_CACHE / f"{digests[rel]}-q{BROTLI_QUALITY}.br" for rel in wanted}
+    jobs = [[str(folder / rel), str(dest)] for rel, dest in cached.items() if not dest.exists()]
+    if jobs:
+        script = BROTLI_SCRIPT.replace("__QUALITY__", str(BROTLI_QUALITY))
+        done = subprocess.run([node, "-e", script], input=json.dumps(jobs), text=True, capture_output=True)
+        if done.returncode != 0:
+            raise BuildError(f"brotli (node) failed: {done.stderr.strip()[:500]}")
+    written: dict[str, dict[str, object]] = {}
+    for rel, copy in cached.items():
+        packed = copy.read_bytes()
+        if len(packed) > (folder / rel).stat().st_size * (1 - GZIP_MIN_SAVING):
+            continue
+        (folder / (rel + ".br")).write_bytes(packed)
+        # "of": the SHA-256 of the file it decodes to (the cache's key), so a stale copy shows
+        written[rel] = {"size": len(packed), "sha256": hashlib.sha256(packed).hexdigest(), "of": digests[rel]}
+    return written
+
+
+def inputs_digest(full_stdlib: bool = False, stored: bool = ZIPS_STORED) -> str:
+    """A hash of everything the build reads (and its options), so serve.py can skip an up-to-date build."""
     h = hashlib.sha256()
+    h.update(f"full-stdlib={full_stdlib} stored={stored}\n".encode())
     paths = [ROOT / "index.html", ROOT / "embed.html", ROOT / "pyscript.toml", ROOT / "package-lock.json", Path(__file__),
              Path(__file__).with_name("icons.py")]
     for package in PY_PACKAGES:
@@ -245,15 +490,20 @@ def inputs_digest() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    parser.add_argument("--full-stdlib", action="store_true",
+                        help="ship npm's whole python_stdlib.zip instead of the modules the site uses")
+    parser.add_argument("--deflated-zips", action="store_true",
+                        help="deflate the members of the standard library zip and app.zip (stored by default)")
     args = parser.parse_args(argv)
+    stored = not args.deflated_zips
     try:
-        files = build(args.out.resolve())
+        files = build(args.out.resolve(), args.full_stdlib, stored)
     except BuildError as err:
         print(f"build failed: {err}", file=sys.stderr)
         return 1
     total = sum(int(f["size"]) for f in files.values())  # type: ignore[call-overload]
     print(f"built {args.out} : {len(files)} files, {total / 1e6:.1f} MB")
-    (args.out / ".inputs").write_text(inputs_digest())
+    (args.out / ".inputs").write_text(inputs_digest(args.full_stdlib, stored))
     return 0
 
 
