@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 
 class Actions:
-    """Actions methods of ``ScarabeoUI`` (``web.views.scarabeo``)."""
+    """A mixin of ``web.views.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.play.GamePage``)."""
 
     def _recall(self, page: GamePage) -> None:
         page.selection = {}

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Generator
 from pyscript import document  # type: ignore[import-not-found]
 
 from game.core import IllegalMove, NotationError
+from game.scarabeo.board import CENTRE
 from game.scarabeo.moves import Play
 from game.scarabeo.rules import apply_swaps, resolve_play
 from web.dom import h
@@ -20,7 +21,19 @@ if TYPE_CHECKING:
 
 
 class Anim:
-    """Anim methods of ``ScarabeoUI`` (``web.views.scarabeo``)."""
+    """A mixin of ``web.views.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.play.GamePage``)."""
+
+    def _follow_last(self, page: GamePage, moves: int, last: set[int]) -> int:
+        """The cursor for this drawing: on a new move to see (the computer's reply, the other
+        person's play) it goes to the play's first tile, so that a zoomed board brings the play into
+        view (the cursor is what ``_scroll_to_cursor`` centres); otherwise it stays where it is."""
+        cursor: int | None = getattr(page, "sc_cursor", None)
+        if cursor is None or (last and getattr(page, "sc_last_seen", None) != moves):
+            cursor = min(last) if last else (cursor if cursor is not None else CENTRE)
+            page.sc_cursor = cursor
+        page.sc_last_seen = moves
+        return cursor
 
     def _raf(self, page: GamePage) -> Any:
         from pyscript.ffi import create_proxy  # type: ignore[import-not-found]

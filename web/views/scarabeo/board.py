@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from game.core import IllegalMove
-from game.scarabeo.board import CENTRE, COLUMNS, LAYOUT, SIZE, SQUARES, parse_square, square_name
+from game.scarabeo.board import COLUMNS, LAYOUT, SIZE, SQUARES, parse_square, square_name
 from game.scarabeo.moves import Exchange, Pass, Play
 from game.scarabeo.rules import apply_swaps, exchange_refusal
 from game.scarabeo.tiles import VALUES
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 
 class Board:
-    """Board methods of ``ScarabeoUI`` (``web.views.scarabeo``)."""
+    """A mixin of ``web.views.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.play.GamePage``)."""
 
     def _projected(self, page: GamePage) -> tuple[list[str], list[str], str | None]:
         """The board and rack of the player to move with the chosen swaps applied (by the engine's
@@ -76,14 +77,7 @@ class Board:
                 step = 1 if w.across else SIZE
                 formed.update(w.start + k * step for k in range(len(w.word)))
         last = set() if ghost else self._last_play_squares(state)
-        cursor = getattr(page, "sc_cursor", None)
-        moves = len(state.history())
-        if cursor is None or (last and getattr(page, "sc_last_seen", None) != moves):
-            # a new move to see (the computer's reply, the other person's play): a zoomed board
-            # brings its tiles into view (the cursor is what _scroll_to_cursor centres)
-            cursor = min(last) if last else (cursor if cursor is not None else CENTRE)
-            page.sc_cursor = cursor
-        page.sc_last_seen = moves
+        cursor = self._follow_last(page, len(state.history()), last)
         swappable = {parse_square(n) for n in self._swappable(page)} if placing else set()
         return BoardCtx(placing=placing, board=board, rack=rack, swap_error=swap_error, placed=placed,
                         ghost=ghost, play=play, result=result, reason=reason, formed=formed, last=last,

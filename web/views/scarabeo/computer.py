@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 
 class Computer:
-    """Computer methods of ``ScarabeoUI`` (``web.views.scarabeo``)."""
+    """A mixin of ``web.views.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.play.GamePage``)."""
 
     def computer(self, page: GamePage, level: int) -> Generator[None, None, str]:
         """The engine's ``ai.think`` in slices (it also decides challenges and votes), then its

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 
 class Disputes:
-    """Disputes methods of ``ScarabeoUI`` (``web.views.scarabeo``)."""
+    """A mixin of ``web.views.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.play.GamePage``)."""
 
     def computer_interjects(self, page: GamePage) -> str | None:
         """``play.py`` hook, asked after every move: a computer seat whose lexicon refuses a word of

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 
 class Input:
-    """Input methods of ``ScarabeoUI`` (``web.views.scarabeo``)."""
+    """A mixin of ``web.views.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.play.GamePage``)."""
 
     def _on_board_click(self, page: GamePage, event: Any) -> None:
         cell = event.target.closest("[data-sq]")

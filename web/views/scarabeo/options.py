@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 
 class Options:
-    """Options methods of ``ScarabeoUI`` (``web.views.scarabeo``)."""
+    """A mixin of ``web.views.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.play.GamePage``)."""
 
     async def prepare(self, page: GamePage) -> None:
         """The lexicon must be in the engine's factory before a game is created or replayed."""

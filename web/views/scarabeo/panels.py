@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 
 class Panels:
-    """Panels methods of ``ScarabeoUI`` (``web.views.scarabeo``)."""
+    """A mixin of ``web.views.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.play.GamePage``)."""
 
     def _reason(self, page: GamePage, err: Exception) -> str:
         """The engine's refusal in the player's language when its code is known, else as it is."""

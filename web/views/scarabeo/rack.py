@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 
 class Rack:
-    """Rack methods of ``ScarabeoUI`` (``web.views.scarabeo``)."""
+    """A mixin of ``web.views.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.play.GamePage``)."""
 
     def _viewer(self, page: GamePage) -> int | None:
         """Whose rack is shown: the person to move; with one person, always theirs."""

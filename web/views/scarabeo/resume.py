@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class Resume:
-    """Resume methods of ``ScarabeoUI`` (``web.views.scarabeo``)."""
+    """A mixin of ``web.views.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.play.GamePage``)."""
 
     def snapshot(self, page: GamePage) -> dict[str, Any]:
         """The board and the rack as ``render`` would draw them now, as plain data for boot.js

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 
 class Table:
-    """Table methods of ``ScarabeoUI`` (``web.views.scarabeo``)."""
+    """A mixin of ``web.views.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.play.GamePage``)."""
 
     def _start_ticker(self, page: GamePage) -> None:
         """The hourglass display, and the time-out pass, every half second while the page is open."""
