@@ -337,6 +337,10 @@ class DailyPage(GamePage):
             self.label_setup(d["start"])
             if self.over() and not self.session.state.is_over():
                 self.marks_off()
+        if d is not None and self.over() and not self.session.state.is_over():
+            status = document.getElementById("sc-status")  # it said the computer is to play
+            if status:
+                status.textContent = self.t("daily.over")
         try:
             banner = self.banner()
         except Exception as err:  # the banner must never take the game down

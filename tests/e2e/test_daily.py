@@ -161,6 +161,7 @@ def test_page_puzzles_equal_the_command_line(page: Any, open_site: Any, lex: Any
     expected = round(100 * play[0] / puzzle["best"]["score"])
     assert page.locator("#daily-result").get_attribute("data-percent") == str(expected)
     assert page.locator("#daily-banner .daily-top li").count() == len(puzzle["top"])
+    assert "puzzle is over" in page.inner_text("#sc-status")
     # a top play chosen is drawn as ghost tiles on the puzzle's board (before the player's play)
     assert page.locator("#daily-top-board").count() == 0
     page.click("#daily-top-0")
