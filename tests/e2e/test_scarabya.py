@@ -116,10 +116,37 @@ def no_horizontal_scroll(page: Any) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
+def ghost_starts_fitting(page: Any) -> None:
+    """A new turn's ghost lies on a legal placement (never red on placed tiles while the tile fits)."""
+    board = page.locator("#sy-board")
+    assert board.get_attribute("data-fits") == "1", board.get_attribute("data-ghost")
+    assert page.locator("#sy-board .sq.ghost.bad").count() == 0
+    assert page.locator("#sy-board .sq.ghost.ok").count() > 0
+    assert page.locator("#sy-place").is_enabled()
+
+
+def in_viewport(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return bool(box and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+                and box["x"] >= 0 and box["x"] + box["width"] <= size["width"])
+
+
+def other_move(page: Any) -> str:
+    """The last placement on another site: the small site's move, with its squares outlined."""
+    other = page.locator("#sy-other")
+    other.wait_for()
+    move = str(other.get_attribute("data-move"))
+    assert page.locator("#sy-other .sq.last").count() == 5
+    assert move in str(other.get_attribute("aria-label"))
+    return move
+
+
 class TestSolo:
     def test_whole_solo_game_with_the_mouse_best_score_kept(self, page: Any, open_site: Any) -> None:
         new_game(page, open_site, seed=7)
         assert page.locator("#sy-board [role=gridcell]").count() == 100
+        ghost_starts_fitting(page)  # on the first legal placement in reading order: over the centre
         # every square has an accessible name: its name and what is on it
         labels = page.locator("#sy-board [role=gridcell]").evaluate_all("cells => cells.map(c => c.ariaLabel)")
         assert all(re.match(r"^[A-J]([1-9]|10), \w", label) for label in labels)
@@ -148,6 +175,11 @@ class TestSolo:
         assert "New personal best!" in end.inner_text()
         best = json.loads(page.evaluate("localStorage.getItem('scarab:scarabya:best')"))
         assert best["games"][0]["score"] == score
+        # the end panel leads to the game's review
+        review = page.locator("#sy-end #end-review")
+        assert review.is_visible()
+        save_id = page.url.rsplit("/", 1)[1]
+        assert review.get_attribute("href") == f"#/scarabya/review/{save_id}"
         shot(page, "scarabya-solo-end-desktop")
         # the hint's time, measured in the browser for every placement that had a choice
         print(f"\nhint times in the browser (ms): {times}; median {statistics.median(times)}, max {max(times)}")
@@ -280,10 +312,24 @@ class TestPhone:
         assert page.locator("#sy-turn").inner_text() == "Tocca a P1"
         assert page.locator(".sy-last li").count() == 2
         assert target in page.locator(".sy-last").inner_text()
+        # the computer's placement is on screen: its site in small, the placement outlined, in view at scroll 0
+        ghost_starts_fitting(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        reply = other_move(page)
+        assert reply in page.locator(".sy-last").inner_text() and reply in page.locator("#sl-last").inner_text()
+        assert in_viewport(page, "#sy-other") and in_viewport(page, "#sy-place")
         assert no_horizontal_scroll(page)
         label = page.locator("#sq-E5").get_attribute("aria-label")
         assert label.startswith("E5, ")
-        shot(page, "scarabya-phone")
+        save_shot(page, "scarabya-phone", full_page=False)
+        # the outline comes from the engine's history: a reload keeps it
+        page.reload()
+        page.wait_for_selector("#sy-board", timeout=60_000)
+        assert other_move(page) == reply
+        # a tap on it shows that site, the placement outlined there
+        page.locator("#sy-other").tap()
+        assert page.locator("#sy-board-view .sq.last").count() == 5
+        assert page.locator("#sy-site-1").get_attribute("aria-pressed") == "true"
 
 
 class TestRuins:
@@ -307,7 +353,21 @@ class TestRuins:
         page.keyboard.press("Shift+N")
         assert str(page.locator("#sy-board").get_attribute("data-ghost")).startswith("2I0")
         assert page.evaluate("document.activeElement.id") == "sy-board"
+        ghost_starts_fitting(page)
         shot(page, "scarabya-ruins-desktop")
+        # after the computer's reply its piece is outlined on the shared board; a ghost on it does not
+        # fit, drawn hatched in a dashed ring (not a hue that a player's colour could have)
+        place_one(page)
+        wait_person(page)
+        assert game_attr(page, "moves") == "2"
+        assert page.locator("#sy-board .sq.last.piece.seat-1").count() >= 2
+        assert page.locator("#sy-board .sq.last").count() == page.locator("#sy-board .sq.last.seat-1").count()
+        ghost_starts_fitting(page)
+        page.locator("#sy-board .sq.last.piece.seat-1").first.hover()
+        bad = page.locator("#sy-board .sq.ghost.bad").first
+        style = bad.evaluate("c => { const s = getComputedStyle(c); return [s.outlineStyle, s.backgroundImage]; }")
+        assert style[0] == "dashed" and "repeating-linear-gradient" in style[1], style
+        save_shot(page, "scarabya-ruins-bad-desktop", full_page=False)
         times = play_to_end(page, limit=80)
         print(f"\nRuins hint times in the browser (ms): {times}")
         assert statistics.median(times) <= HINT_LIMIT_MS
@@ -315,6 +375,13 @@ class TestRuins:
         final = page.locator("#sy-end .sy-final").inner_text()
         assert re.match(r"^(P1 wins|P2 wins|Tie between P1, P2)$", final)
         assert page.locator(".sy-scored li").count() == 16
+        # the end keeps the last round's final board, its last placement outlined, with the zones' result
+        final = page.locator("#sy-final-board")
+        assert final.locator("[role=gridcell]").count() == 36
+        assert final.locator(".sq.piece").count() > 0 and final.locator(".sq.last").count() > 0
+        assert "Final board of round 4" in final.inner_text()
+        assert final.locator(".sy-final-zones li").count() == 4
+        assert page.locator("#sy-end #end-review").is_visible()
         shot(page, "scarabya-ruins-end-desktop")
 
 
@@ -328,7 +395,16 @@ class TestTakeBackAgainstTheComputer:
         wait_moves_above(page, 1)
         wait_person(page)
         assert page.locator("#sy-board .sq.tile.latest").count() > 0  # my placement, on my site
+        first_reply = other_move(page)
+        place_one(page)
+        wait_moves_above(page, 3)
+        wait_person(page)
+        other_move(page)
+        # taking back my second placement (and its reply) outlines the first reply again
+        page.locator("#takeback").click()
+        page.wait_for_function("document.querySelector('.sy-game').dataset.moves === '2'")
+        assert other_move(page) == first_reply
         page.locator("#takeback").click()
         page.wait_for_function("document.querySelector('.sy-game').dataset.moves === '0'")
-        assert page.locator("#sy-board .sq.tile").count() == 0
+        assert page.locator("#sy-board .sq.tile").count() == 0 and page.locator("#sy-other").count() == 0
         assert page.locator(".sy-mission").inner_text() == card and page.locator("#takeback").is_disabled()

@@ -1,16 +1,20 @@
 """What changed with the latest move, and bringing it into view: the areas it closed glow and their
 tokens pop (from ``announce``'s result, stamped with the move count so a redraw after the next move
-drops them), each site's latest tile is outlined (from the engine's view), and the ghost is scrolled
-into full view below the sticky top bar after a hint."""
+drops them); each site's latest tile is outlined, and the game's last placement — whoever made it — is
+marked where it lies (derived from the engine's history: it survives a reload and a take-back of a
+later move); the Ruins board a round's end cleared is kept as that round's final board; the ghost is
+scrolled into full view below the sticky top bar after a hint."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pyscript import window  # type: ignore[import-not-found]
 from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
 from game.scarabya.grid import SITE
+from game.scarabya.ruins import BOARD, RuinsState
 
 from .context import Page
 
@@ -49,3 +53,69 @@ def latest_tile(sdata: dict[str, Any]) -> set[int]:
     tile_round = {SITE.parse_square(s): tl["round"] for tl in sdata["tiles"] for s in tl["squares"]}
     last_round = max(tile_round.values(), default=0)
     return {sq for sq, r in tile_round.items() if r == last_round}
+
+
+# --- the last placement (whoever made it), from the engine's history ---------------------------------
+@dataclass
+class LastPlacement:
+    """The latest placement of the game: who made it, its move, and its squares (on the placer's site in
+    classic, on the shared board in Ruins). Derived from the engine's view of its history, so it is the
+    same after a reload, and after a take-back of a later move it is that earlier placement again."""
+
+    seat: int
+    move: str
+    squares: frozenset[int]
+
+
+def last_classic(v: dict[str, Any]) -> LastPlacement | None:
+    """Classic: the last move, if it placed a tile (a discard leaves nothing to outline)."""
+    last = v.get("last_move")
+    if not last:
+        return None
+    tile = next((tl for tl in v["sites"][last["seat"]]["tiles"] if tl["round"] == last["round"]), None)
+    if tile is None:
+        return None
+    return LastPlacement(int(last["seat"]), str(tile["move"]), frozenset(SITE.parse_square(s) for s in tile["squares"]))
+
+
+def last_ruins(v: dict[str, Any]) -> LastPlacement | None:
+    """Ruins: the last piece on the board this round (None at a round's start: the board was cleared)."""
+    if not v["pieces"]:
+        return None
+    p = v["pieces"][-1]
+    return LastPlacement(int(p["seat"]), str(p["move"]), frozenset(BOARD.parse_square(s) for s in p["squares"]))
+
+
+@dataclass
+class FinalBoard:
+    """Ruins: the board as the last round's last placement left it, before the round's end cleared it —
+    its rows, that round's zones (who covered them), the placement, and what each zone scored."""
+
+    round: int
+    rows: list[str]
+    ruins: list[dict[str, Any]]
+    last: LastPlacement
+    scored: list[dict[str, Any]]
+
+
+def final_board(state: RuinsState) -> FinalBoard | None:
+    """The board of the round the latest move ended (None unless that move ended a round)."""
+    v = state.view()
+    if v["pieces"] or not state.history():
+        return None
+    before = state.copy()  # the engine's own take-back, on a copy
+    move = before.pop()
+    bv = before.view()
+    seat = int(before.to_move())
+    squares = frozenset(BOARD.parse_square(s) for s in before.squares_of(move))
+    cells = [list(row) for row in bv["rows"]]
+    for sq in squares:
+        cells[sq // BOARD.width][sq % BOARD.width] = str(seat + 1)
+    ruins = []
+    for ruin in bv["ruins"]:
+        zone = {BOARD.parse_square(s) for s in ruin["squares"]}
+        covered = sorted(set(ruin["covered_by"]) | ({seat} if zone & squares else set()))
+        ruins.append({**ruin, "covered_by": covered})
+    scored = [e for e in v["scored"] if e["round"] == bv["round"]]
+    return FinalBoard(int(bv["round"]), ["".join(r) for r in cells], ruins,
+                      LastPlacement(seat, move.text(), squares), scored)

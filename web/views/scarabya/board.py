@@ -25,12 +25,13 @@ class Board:
     def __init__(self, page: Page | None, grid: Grid, label: str, active: bool = False, piece: str | None = None,
                  legal: dict[tuple[str, int], str] | None = None,
                  describe: Callable[[str], tuple[str, str]] | None = None,
-                 pieces: list[str] | None = None) -> None:
+                 pieces: list[str] | None = None, spots: dict[str, tuple[int, int]] | None = None) -> None:
         self.page = page
         self.grid = grid
         self.placing: Placing | None = None
         if active and piece is not None:
-            self.placing = Placing(piece, legal or {}, describe or (lambda _text: ("", "")), list(pieces or []))
+            self.placing = Placing(piece, legal or {}, describe or (lambda _text: ("", "")), list(pieces or []),
+                                   dict(spots or {}))
         self.active = self.placing is not None
         self.piece = piece if self.active else None
         self.card: Card | None = None  # the held piece's picture, turned with the ghost
@@ -125,6 +126,39 @@ class Board:
             mask |= 1 << sq
         return self.placing.legal.get((self.piece or "", mask))
 
+    def first_fit(self) -> tuple[int, int, int] | None:
+        """Where the ghost starts: the first legal placement of the piece in reading order of its anchor
+        (the top-left square of its box), in the orientation it lies in if it fits so anywhere, else in
+        any; (k, col, row), or None when it fits nowhere."""
+        if self.placing is None:
+            return None
+        spots = [self.placing.spots[text] for (piece, _mask), text in self.placing.legal.items()
+                 if piece == self.piece and text in self.placing.spots]
+        k = self.sel("k", 0)
+        same = [s for s in spots if s[0] == k]
+        pick = min(same or spots, key=lambda s: (s[1], s[0]), default=None)
+        if pick is None:
+            return None
+        return pick[0], pick[1] % self.grid.width, pick[1] // self.grid.width
+
+    def start_ghost(self) -> None:
+        """Put a new ghost (a new turn, or another piece picked that does not fit where the ghost was)
+        on its first legal placement, never on top of placed tiles while it fits somewhere."""
+        assert self.page is not None
+        selection = self.page.selection
+        fresh = selection.get("anchor") is None
+        if not fresh and (selection.get("_ghost_piece") == self.piece or self.fitting_text() is not None):
+            selection["_ghost_piece"] = self.piece
+            return
+        selection["_ghost_piece"] = self.piece
+        fit = self.first_fit()
+        if fit is None:
+            if fresh:  # near the centre of the board
+                selection["anchor"] = self.clamp(self.grid.width // 2 - 2, self.grid.height // 2 - 2)
+            return
+        selection["k"], col, row = fit
+        selection["anchor"] = (col, row)
+
     # the ghost's drawing ----------------------------------------------------------------------
     def show(self) -> None:
         """Draw the ghost where it is now: fits (and what it scores) or not (and why)."""
@@ -174,7 +208,7 @@ def site_square(t: Any, ch: str, css: str, latest: bool = False) -> Square:
     if ch == "S":
         return Square(css + " sym", "", t("scarabya.sq.scarab"))
     if ch.isdigit():
-        return Square(css + f" token v{ch}", ch, t("scarabya.sq.scored", points=int(ch)))
+        return Square(css + f" token v{ch}", ch, t.plural("scarabya.sq.scored", int(ch)))
     return Square(css + f" tile t-{ch}" + (" latest" if latest else ""), "", t("scarabya.sq.tile", tile=ch))
 
 
@@ -201,3 +235,45 @@ def ruins_square(t: Any, sq: int, ch: str, ruin: dict[str, Any] | None,
         css += f" piece seat-{seat}"
         desc.append(piece(seat))
     return Square(css.strip(), text, ", ".join(desc))
+
+
+def with_last(square: Square, t: Any) -> Square:
+    """The square as part of the game's last placement: outlined, and said so in its name."""
+    return Square(square.css + " last", square.text, f"{square.desc}, {t('scarabya.sq.last')}")
+
+
+def still(board: Board) -> Any:
+    """A board drawn for looking only: no ids on it or its squares (another board with ids may be on
+    the page), read-only for screen readers."""
+    board.node.removeAttribute("id")
+    board.node.setAttribute("aria-readonly", "true")
+    for cell in board.cells.values():
+        cell.removeAttribute("id")
+    return board.node
+
+
+def mini_site(t: Any, sdata: dict[str, Any], last: frozenset[int]) -> Any:
+    """A small picture of a classic site (decorative: its button says what it shows), the squares of
+    ``last`` outlined."""
+    pic = h("div", {"class": "sy-mini", "aria-hidden": "true", "style": f"--n: {SITE.width}"})
+    for r, row in enumerate(sdata["rows"]):
+        for c, ch in enumerate(row):
+            sq = r * SITE.width + c
+            css = site_square(t, ch, "").css + (" last" if sq in last else "")
+            append(pic, h("span", {"class": f"sq {css}"}))
+    return pic
+
+
+def ruins_still(t: Any, rows: list[str], ruins: list[dict[str, Any]], last: frozenset[int], label: str,
+                piece: Callable[[int], str]) -> Any:
+    """A still Ruins board from view rows and zones (the final board of a round), ``last`` outlined."""
+    zones = {BOARD.parse_square(s): ruin for ruin in ruins for s in ruin["squares"]}
+    board = Board(None, BOARD, label)
+    for r, row in enumerate(rows):
+        squares = []
+        for c, ch in enumerate(row):
+            sq = r * BOARD.width + c
+            square = ruins_square(t, sq, ch, zones.get(sq), piece)
+            squares.append(with_last(square, t) if sq in last else square)
+        board.add_row(r, squares)
+    return still(board)

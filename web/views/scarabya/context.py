@@ -25,11 +25,12 @@ HINT_BUDGET_MS = 60.0
 RUINS_HINT_LEVEL = 3
 
 #: ``page.selection`` keys: the ghost's ``anchor`` (col, row) and orientation ``k``; the last pointer's
-#: kind ``pointer``, a finger's ``grip`` on the ghost and whether it ``dragged``; Ruins' ``piece``;
+#: kind ``pointer``, a finger's ``grip`` on the ghost and whether it ``dragged``; Ruins' ``piece`` (and
+#: ``_ghost_piece``, the piece the ghost was last drawn as);
 #: classic's shown ``site`` (reset to the mover's when ``_site_n`` moves on); what the latest move
 #: ``scored`` / ``ruins_scored`` and ``said`` (each stamped with the move count ``n`` it belongs to);
 #: the ``hint``.
-SELECTION = ("anchor", "k", "pointer", "grip", "dragged", "piece", "site", "_site_n", "scored",
+SELECTION = ("anchor", "k", "pointer", "grip", "dragged", "piece", "_ghost_piece", "site", "_site_n", "scored",
              "ruins_scored", "said", "hint")
 
 Cells = tuple[tuple[int, int], ...]
@@ -47,12 +48,14 @@ class Square(NamedTuple):
 class Placing:
     """What a person may place on a board in this render: the ``piece`` held as the ghost, the engine's
     legal placements (``legal``: (piece, mask) → move text), ``describe(move)`` → (badge, sentence) for a
-    fitting ghost, and (Ruins) the ``pieces`` the person may pick with N / Shift+N."""
+    fitting ghost, (Ruins) the ``pieces`` the person may pick with N / Shift+N, and ``spots``: each legal
+    move text's (orientation, anchor square), where the ghost may start."""
 
     piece: str
     legal: dict[tuple[str, int], str]
     describe: Callable[[str], tuple[str, str]]
     pieces: list[str] = field(default_factory=list)
+    spots: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass

@@ -48,9 +48,7 @@ class BoardInput:
         scope.on(b.node, "click", self.on_click)
         scope.on(b.node, "keydown", self.on_key)
         scope.on(window.document, "keydown", self.on_page_key)
-        if b.sel("anchor", None) is None:
-            # start near the centre of the board, where the first tile must go
-            self.page.selection["anchor"] = b.clamp(b.grid.width // 2 - 2, b.grid.height // 2 - 2)
+        b.start_ghost()
         b.show()
 
     # pointer --------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from pyscript import window  # type: ignore[import-not-found]
 
 from game.core import safejson
 from game.scarabya.state import ScarabyaState
+from web import router
 from web.dom import append, h
 from web.storage import StorageError
 
@@ -50,7 +51,7 @@ def record_best(page: Page) -> None:
 
 # --- words ----------------------------------------------------------------------------------------
 def cells_word(page: Page, size: int) -> str:
-    return str(page.t("scarabya.cell.one" if size == 1 else "scarabya.cell.many"))
+    return str(page.t.plural("scarabya.cells", size))
 
 
 def areas_sentence(page: Page, areas: list[dict[str, Any]], covered: list[str]) -> str:
@@ -59,14 +60,11 @@ def areas_sentence(page: Page, areas: list[dict[str, Any]], covered: list[str]) 
     for a in areas:
         n = len(a["symbols"])
         if n:
-            parts.append(t("scarabya.reason.area", size=a["size"], n=n, cells=cells_word(page, a["size"]),
-                           scarabs=t("scarabya.scarab.one" if n == 1 else "scarabya.scarab.many")))
+            parts.append(t.plural("scarabya.reason.area", n, size=a["size"], cells=cells_word(page, a["size"])))
         else:
             parts.append(t("scarabya.reason.empty", size=a["size"], cells=cells_word(page, a["size"])))
     if covered:
-        n = len(covered)
-        parts.append(t("scarabya.reason.covers", n=n,
-                       scarabs=t("scarabya.scarab.one" if n == 1 else "scarabya.scarab.many")))
+        parts.append(t.plural("scarabya.reason.covers", len(covered)))
     return "; ".join(parts)
 
 
@@ -93,6 +91,27 @@ def said_box(page: Page) -> Any:
     if not said or said.get("n") != len(page.session.state.history()):
         return None
     return h("p", {"class": "sy-said", "id": "sy-said", "text": said["text"]})
+
+
+def last_summary(page: Page, v: dict[str, Any], last_seat: int | None, last_move: str | None) -> str | None:
+    """The last move for the score strip, from the engine's view (it survives a reload): classic, the
+    mover's latest placement (or discard) and its points; Ruins, who placed which piece."""
+    t = page.t
+    if "sites" not in v:
+        if last_seat is None or last_move is None:
+            return None
+        return str(t("scarabya.say.played", name=seat_name(page, last_seat), move=last_move)).rstrip(".")
+    last = v.get("last_move")
+    if not last:
+        return None
+    seat, rnd = int(last["seat"]), int(last["round"])
+    s = v["sites"][seat]
+    placed = next((tl["move"] for tl in s["tiles"] if tl["round"] == rnd), None)
+    if placed is None:
+        tile = next((d["tile"] for d in s["discarded"] if d["round"] == rnd), "?")
+        placed = t("scarabya.last.discarded", tile=tile)
+    pts = sum(a["points"] for a in s["areas"] if a["round"] == rnd)
+    return str(t("scarabya.last.item", name=seat_name(page, seat), round=rnd, move=placed, points=pts))
 
 
 def hint_button(page: Page, active: bool, on_hint: Callable[[], None]) -> Any:
@@ -139,7 +158,7 @@ def sites_panel(page: Page, v: dict[str, Any], site: int, view_site: Callable[[i
         games = read_best(page)
         if games:
             best = h("p", {"class": "muted sy-best-so-far",
-                           "text": t("scarabya.best.so.far", score=games[0]["score"])})
+                           "text": t.plural("scarabya.best.so.far", int(games[0]["score"]))})
     return h("section", {"class": "panel sy-sites", "aria-labelledby": "sy-sites-title"},
              h("h2", {"id": "sy-sites-title", "text": t("scarabya.sites")}), table, best)
 
@@ -228,8 +247,12 @@ def ruins_history_panel(page: Page, v: dict[str, Any], fresh: set[tuple[int, int
 
 
 # --- the end ----------------------------------------------------------------------------------------
-def end_screen(page: Page, v: dict[str, Any]) -> Any:
+def end_screen(page: Page, v: dict[str, Any], board: Any = None) -> Any:
+    """The result (winner or tie and the ranking; solo: the score, scarabs found, best scores), then —
+    Ruins — ``board``, the last round's final board, and the way on: a new game, the game's review
+    (``#end-review``) and the chooser."""
     t = page.t
+    save = getattr(page.session, "save", None)  # the review's still page draws positions of no save
     outcome = v["outcome"] or {}
     winners = outcome.get("winners", [])
     scores = v["scores"]
@@ -237,14 +260,14 @@ def end_screen(page: Page, v: dict[str, Any]) -> Any:
     body = h("div", {})
     if players == 1:
         site = v["sites"][0] if "sites" in v else None
-        append(body, h("p", {"class": "sy-final", "text": t("scarabya.end.solo", score=scores[0])}))
+        append(body, h("p", {"class": "sy-final", "text": t.plural("scarabya.end.solo", scores[0])}))
         if site is not None:
             append(body, h("p", {"text": t("scarabya.end.found", n=site["symbols_scored"])}))
             if site["perfect_dig"]:
                 append(body, h("p", {"class": "sy-perfect", "text": t("scarabya.end.perfect")}))
         best = read_best(page)
         if best:
-            mine = page.session.save.id
+            mine = save.id if save is not None else None
             top = best[0]
             if top.get("save") == mine:
                 append(body, h("p", {"class": "sy-newbest", "text": t("scarabya.best.new")}))
@@ -252,7 +275,7 @@ def end_screen(page: Page, v: dict[str, Any]) -> Any:
             for g in best[:5]:
                 when = window.Date.new(g.get("when", 0)).toLocaleDateString(t.lang)
                 append(lst, h("li", {"class": "mine" if g.get("save") == mine else None,
-                                     "text": t("scarabya.best.item", score=g["score"], date=when)}))
+                                     "text": t.plural("scarabya.best.item", int(g["score"]), date=when)}))
             append(body, h("h3", {"text": t("scarabya.best")}), lst)
     else:
         if len(winners) == 1:
@@ -262,12 +285,14 @@ def end_screen(page: Page, v: dict[str, Any]) -> Any:
             append(body, h("p", {"class": "sy-final", "text": t("scarabya.end.tie", names=names)}))
         ranking = h("ol", {"class": "sy-ranking"})
         for i in sorted(range(players), key=lambda i: -scores[i]):
-            append(ranking, h("li", {"text": t("scarabya.end.rank", name=seat_name(page, i), score=scores[i])}))
+            append(ranking, h("li", {"text": t.plural("scarabya.end.rank", scores[i], name=seat_name(page, i))}))
         append(body, ranking)
     return h("section", {"class": "panel sy-end", "id": "sy-end", "role": "region",
                          "aria-labelledby": "sy-end-title"},
-             h("h2", {"id": "sy-end-title", "text": t("play.over")}), body,
+             h("h2", {"id": "sy-end-title", "text": t("play.over")}), body, board,
              h("div", {"class": "row"},
                h("a", {"class": "button primary", "href": "#/scarabya/new", "id": "sy-again",
                        "text": t("play.again")}),
+               h("a", {"class": "button", "id": "end-review", "text": t("review.button"),
+                       "href": router.href("scarabya", "review", save.id)}) if save is not None else None,
                h("a", {"class": "button", "href": "#/", "text": t("nav.back")})))

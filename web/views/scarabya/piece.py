@@ -93,7 +93,9 @@ def ruins_hand(page: Page, seat: int, hand: list[str], playable: list[str], piec
             card = Card(pic, name, f"seat-{seat}", t("scarabya.card.shape", tile=name))
         append(pieces, h("button", {"type": "button", "class": "sy-piece", "id": f"sy-piece-{name}",
                                     "aria-pressed": "true" if name == piece else "false",
-                                    "aria-label": t("scarabya.ruins.piece", piece=name),
+                                    "aria-label": t("scarabya.ruins.piece" if usable else "scarabya.ruins.piece.nofit",
+                                                    piece=name),
+                                    "title": None if usable else t("scarabya.ruins.piece.nofit", piece=name),
                                     "disabled": not usable,
                                     "on_click": lambda _e, n=name: pick(n)},
                           pic, scope=page.view_scope))

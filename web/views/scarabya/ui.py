@@ -14,10 +14,10 @@ from game.scarabya import solver
 from game.scarabya.grid import SITE
 from game.scarabya.ruins import BOARD, PIECES, RuinsState
 from game.scarabya.state import ScarabyaState
-from web.dom import h
+from web.dom import append, h
 
 from . import anim, panels
-from .board import Board, ruins_square, site_square
+from .board import Board, mini_site, ruins_square, ruins_still, site_square, with_last
 from .context import HINT_BUDGET_MS, RUINS_HINT_LEVEL, Page, seat_name
 from .input import bind, why_not
 from .piece import mission_card, ruins_hand
@@ -147,9 +147,11 @@ class ScarabyaUI:
         placing = active_seat is not None and site == active_seat and not v["must_discard"]
         tile = v["tile"]
         legal: dict[tuple[str, int], str] = {}
+        spots: dict[str, tuple[int, int]] = {}
         if placing and tile:
             for k, anchor, mask in state.placements():
-                legal[(tile, mask)] = f"{tile}{k}@{SITE.name(anchor)}"
+                legal[(tile, mask)] = text = f"{tile}{k}@{SITE.name(anchor)}"
+                spots[text] = (k, anchor)
         cache: dict[str, tuple[str, str]] = {}
 
         def describe(text: str) -> tuple[str, str]:
@@ -159,11 +161,13 @@ class ScarabyaUI:
             return cache[text]
 
         label = t("scarabya.site.of", name=seat_name(page, site))
-        board = Board(page, SITE, label, placing, tile if placing else None, legal, describe)
+        board = Board(page, SITE, label, placing, tile if placing else None, legal, describe, spots=spots)
         sdata = v["sites"][site]
         fresh = anim.fresh_areas(page, site)
         closed = {SITE.parse_square(s) for a in sdata["areas"] for s in a["squares"]}
         latest = anim.latest_tile(sdata)
+        last = anim.last_classic(v)
+        on_this = last.squares if last is not None and last.seat == site else frozenset()
         for r, row in enumerate(sdata["rows"]):
             squares = []
             for c, ch in enumerate(row):
@@ -171,7 +175,8 @@ class ScarabyaUI:
                 css = "closed" if sq in closed else ""
                 if sq in fresh:
                     css += " fresh"
-                squares.append(site_square(t, ch, css, latest=sq in latest))
+                square = site_square(t, ch, css, latest=sq in latest)
+                squares.append(with_last(square, t) if sq in on_this else square)
             board.add_row(r, squares)
         mission, board.card = mission_card(page, v, placing)
         inputs = bind(board)
@@ -209,19 +214,20 @@ class ScarabyaUI:
                 if hint.get("expected") is not None:
                     later = float(hint["expected"]) - res["points"]
                     amount = f"{later:.1f}".replace(".", "," if t.lang == "it" else ".")
-                    hint_reason += " " + t("scarabya.reason.later", points=amount,
-                                           n=len(state.remaining_tiles()))
+                    hint_reason += " " + t.plural("scarabya.reason.later", len(state.remaining_tiles()),
+                                                  points=amount)
 
         # the working set (docs/web.md "Layout"): head, board, hand; the rest in the drawer
         head = h("div", {"class": "game-head sy-main"},
                  panels.end_screen(page, v) if v["over"] else None,
-                 turn, panels.said_box(page), page.scoreline([s["score"] for s in v["sites"]]),
+                 self.other_site(page, v, last, site),
+                 turn, panels.said_box(page), page.scoreline([s["score"] for s in v["sites"]], panels.last_summary(page, v, None, None)),
                  page.message_line(), discard, viewing)
         board_box = h("div", {"class": "game-board sy-board-box"},
                       h("div", {"class": "sy-site-head"},
                         h("h2", {"text": label}),
                         h("span", {"class": "sy-site-score",
-                                   "text": t("scarabya.site.score", score=sdata["score"], found=sdata["symbols_scored"])})),
+                                   "text": t.plural("scarabya.site.score", sdata["score"], found=sdata["symbols_scored"])})),
                       board.node, board.status if placing else None)
         hand = h("div", {"class": "game-hand sy-hand"}, mission,
                  inputs.controls(panels.hint_button(page, placing, lambda: self.show_hint(page))) if inputs else None,
@@ -230,6 +236,21 @@ class ScarabyaUI:
                            panels.supply_panel(page, v), panels.last_panel(page, v), page.toolbar())
         return h("section", {"class": "sy-game game-layout", "data-variant": "classic", **panels.marks(state, v)},
                  panels.title(page), head, board_box, hand, more)
+
+    def other_site(self, page: Page, v: dict[str, Any], last: anim.LastPlacement | None, site: int) -> Any:
+        """The game's last placement when it lies on another site than the one shown (the computer's,
+        or the previous person's): that site in small, the placement outlined; a tap shows it."""
+        if last is None or last.seat == site:
+            return None
+        name = seat_name(page, last.seat)
+        return h("button", {"type": "button", "class": "sy-other", "id": "sy-other",
+                            "data-seat": str(last.seat), "data-move": last.move,
+                            "aria-label": page.t("scarabya.last.site", name=name, move=last.move),
+                            "on_click": lambda _e: self.view_site(page, last.seat)},
+                 mini_site(page.t, v["sites"][last.seat], last.squares),
+                 h("span", {"class": "sy-other-text", "aria-hidden": "true",
+                            "text": page.t("scarabya.last.move", name=name, move=last.move)}),
+                 scope=page.view_scope)
 
     def view_site(self, page: Page, seat: int) -> None:
         page.selection["site"] = seat
@@ -243,8 +264,10 @@ class ScarabyaUI:
         hand = v["hands"][v["to_move"]] if v["to_move"] is not None else []
         placements = state.placements() if active_seat is not None else []
         legal: dict[tuple[str, int], str] = {}
+        spots: dict[str, tuple[int, int]] = {}
         for name, k, anchor, mask in placements:
-            legal[(name, mask)] = f"{name}{k}@{BOARD.name(anchor)}"
+            legal[(name, mask)] = text = f"{name}{k}@{BOARD.name(anchor)}"
+            spots[text] = (k, anchor)
         playable = [n for n in hand if any(key[0] == n for key in legal)]
         piece = page.selection.get("piece")
         if piece not in playable:
@@ -273,20 +296,26 @@ class ScarabyaUI:
                 if others:
                     parts.append(t("scarabya.ruins.spoils", zone=ruin["zone"]))
                 elif mine == 4:
-                    parts.append(t("scarabya.ruins.completes", zone=ruin["zone"], points=ruin["value"]))
+                    parts.append(t.plural("scarabya.ruins.completes", ruin["value"], zone=ruin["zone"]))
                 else:
                     parts.append(t("scarabya.ruins.claims", zone=ruin["zone"], n=mine))
             return f"+{found['points']}", "; ".join(parts)
 
         label = t("scarabya.ruins.board")
-        board = Board(page, BOARD, label, active_seat is not None, piece, legal, describe, playable)
+        board = Board(page, BOARD, label, active_seat is not None, piece, legal, describe, playable, spots)
+        last = anim.last_ruins(v)
+
+        def piece_of(seat: int) -> str:
+            return str(t("scarabya.sq.piece", name=seat_name(page, seat)))
+
         for r, row in enumerate(v["rows"]):
             squares = []
             for c, ch in enumerate(row):
                 sq = r * 6 + c
-                squares.append(ruins_square(t, sq, ch, zones.get(sq),
-                                            lambda seat: t("scarabya.sq.piece", name=seat_name(page, seat))))
+                square = ruins_square(t, sq, ch, zones.get(sq), piece_of)
+                squares.append(with_last(square, t) if last is not None and sq in last.squares else square)
             board.add_row(r, squares)
+        final = self.final_board(page, state, piece_of)
 
         pieces = None
         if active_seat is not None:
@@ -304,17 +333,48 @@ class ScarabyaUI:
             hint_reason = describe(hint["move"])[1] or t("scarabya.ruins.clear")
         head = h("div", {"class": "game-head sy-main"},
                  panels.end_screen(page, v) if v["over"] else None,
-                 turn, panels.said_box(page), page.scoreline(list(v["scores"])), page.message_line())
+                 turn, panels.said_box(page), page.scoreline(list(v["scores"]), panels.last_summary(page, v, *self.ruins_last(state))),
+                 page.message_line())
+        # at the end the board shows the last round as its last placement left it (the round's end clears it)
         board_box = h("div", {"class": "game-board sy-board-box"},
-                      None if v["over"] else board.node, board.status if active_seat is not None else None)
+                      final if v["over"] else board.node, board.status if active_seat is not None else None)
         hand_box = h("div", {"class": "game-hand sy-hand"}, pieces,
                      inputs.controls(panels.hint_button(page, active_seat is not None, lambda: self.show_hint(page)))
                      if inputs else None,
                      panels.hint_box(page, hint_reason) if active_seat is not None else None)
-        more = page.drawer(panels.ruins_zones_panel(page, v), panels.ruins_scores_panel(page, v),
+        previous = None
+        if final is not None and not v["over"]:  # a new round: the one just ended, in the side column
+            previous = h("section", {"class": "panel sy-previous"}, final)
+        more = page.drawer(previous, panels.ruins_zones_panel(page, v), panels.ruins_scores_panel(page, v),
                            panels.ruins_history_panel(page, v, anim.fresh_zones(page)), page.toolbar())
         return h("section", {"class": "sy-game sy-ruins-game game-layout", "data-variant": "ruins",
                              **panels.marks(state, v)}, panels.title(page), head, board_box, hand_box, more)
+
+    def ruins_last(self, state: RuinsState) -> tuple[int | None, str | None]:
+        """Who made the game's latest placement and its move (the engine's history)."""
+        history = state.history()
+        if not history:
+            return None, None
+        before = state.copy()
+        before.pop()
+        return int(before.to_move()), history[-1].text()
+
+    def final_board(self, page: Page, state: RuinsState, piece_of: Callable[[int], str]) -> Any:
+        """The board of the round the latest move ended, its last placement outlined, with what each
+        zone scored (None unless the latest move ended a round)."""
+        t = page.t
+        final = anim.final_board(state)
+        if final is None:
+            return None
+        label = t("scarabya.ruins.final", round=final.round)
+        results = h("ul", {"class": "sy-final-zones"})
+        for e in final.scored:
+            text = (t("scarabya.ruins.final.zone", zone=e["zone"], name=seat_name(page, e["seat"]))
+                    if e["seat"] is not None else t("scarabya.ruins.final.none", zone=e["zone"]))
+            append(results, h("li", {"text": f"{text}, +{e['points']}" if e["seat"] is not None else text}))
+        return h("figure", {"class": "sy-final-board", "id": "sy-final-board"},
+                 ruins_still(t, final.rows, final.ruins, final.last.squares, label, piece_of),
+                 h("figcaption", {}, h("strong", {"text": label}), results))
 
     def pick_piece(self, page: Page, name: str) -> None:
         page.selection["piece"] = name
@@ -349,8 +409,8 @@ class ScarabyaUI:
         label = t("scarabya.site.of", name=seat_name(page, site))
         board = el("div", "game-board sy-board-box", None,
                    el("div", "sy-site-head", None, el("h2", None, label),
-                      el("span", "sy-site-score", t("scarabya.site.score", score=sdata["score"],
-                                                    found=sdata["symbols_scored"]))),
+                      el("span", "sy-site-score", t.plural("scarabya.site.score", sdata["score"],
+                                                           found=sdata["symbols_scored"]))),
                    el("div", "sy-board", None, *rows, role="img", aria_label=label, __n=SITE.width))
         return {"page_class": "scarabya-snap", "scores": [s["score"] for s in v["sites"]], "board": board}
 
