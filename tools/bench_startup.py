@@ -14,8 +14,12 @@ Returning player (warm profile, a saved Scarabeo game against the computer, open
 ``#/scarabeo/play/<id>``): when its board is drawn from the resume snapshot (web/boot.js, before Python)
 and when the game accepts a move (Anna's rack enabled, drawn by Python with the lexicon loaded), against
 the bare page's interactive time of the same runs (targets: board ≤ 300 ms; playable ≤ 1.3× bare).
-First visit: the bytes the server sends until the site is interactive, with the build's gzip copies
-(a browser that accepts gzip) and from a copy of the build without them.
+First visit: the bytes the server sends until the site is interactive, with the build's brotli and gzip
+copies (a browser that accepts both), from a copy of the build with the gzip copies only, and from one
+without any (a host that does not compress).
+Main-thread long tasks (a ``PerformanceObserver`` for ``longtask`` installed before the page's scripts)
+until the page is interactive: count, count over 200 ms, the longest; for the site and the bare page,
+cold and warm, and for the returning player until the game accepts a move.
 """
 
 from __future__ import annotations
@@ -63,6 +67,12 @@ LEXICON_LOADS: list[tuple[float, float]] = []
 #: Response body bytes sent, per server port (counted from Content-Length of GET responses).
 SENT: dict[int, int] = {}
 #: Records, in the page, when the Scarabeo rack first accepts a move (see the resume measure).
+#: Main-thread tasks over 50 ms, recorded from before the page's first script.
+LONGTASK_PROBE = """(() => { window.__longtasks = [];
+  try { new PerformanceObserver((list) => { for (const e of list.getEntries())
+    window.__longtasks.push([e.startTime, e.duration]); }).observe({type: 'longtask', buffered: true}); } catch (e) {} })()"""
+#: (count, count over 200 ms, longest ms) of the long tasks, per (mode, page).
+LONGTASKS: dict[tuple[str, str], list[tuple[int, int, float]]] = {}
 PLAYABLE_PROBE = """(() => { new MutationObserver((_r, obs) => {
     if (document.querySelector('#sc-rack .sc-tile:not([disabled])')) { window.__playable = performance.now(); obs.disconnect(); }
   }).observe(document, {childList: true, subtree: true}); })()"""
@@ -80,9 +90,15 @@ def count_bytes() -> None:
     serve.Handler.send_header = send_header  # type: ignore[method-assign]
 
 
+def long_tasks(page: Any, until: float) -> tuple[int, int, float]:
+    """(count, over 200 ms, longest) of the page's long tasks that started before ``until`` ms."""
+    tasks = [d for start, d in page.evaluate("window.__longtasks || []") if start < until]
+    return len(tasks), sum(1 for d in tasks if d > 200), max(tasks, default=0.0)
+
+
 def first_visit_bytes(browser: Any, url: str, port: int) -> int:
     """Bytes sent to a fresh profile until the site is interactive (before the lexicon and the worker)."""
-    ctx = browser.new_context(service_workers="block")
+    ctx = browser.new_context(service_workers="block")  # Chromium sends "gzip, deflate, br, zstd"
     ctx.route("**/*", guard)
     page = ctx.new_page()
     before = SENT.get(port, 0)
@@ -113,14 +129,18 @@ def measure_resume(page: Any, url: str) -> tuple[float, float]:
     page.goto(url)
     page.wait_for_function("window.__playable", timeout=120_000)
     board = page.evaluate("(performance.getEntriesByName('scarab:snapshot')[0] || {startTime: NaN}).startTime")
-    return float(board), float(page.evaluate("window.__playable"))
+    playable = float(page.evaluate("window.__playable"))
+    LONGTASKS.setdefault(("warm", "resume"), []).append(long_tasks(page, playable))
+    return float(board), playable
 
 
-def measure(page: Any, url: str) -> tuple[float, float]:
+def measure(page: Any, url: str, mode: str = "") -> tuple[float, float]:
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']", timeout=120_000)
     fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: NaN}).startTime")
     ready = page.evaluate("performance.getEntriesByName('scarab:interactive')[0].startTime")
+    if mode:
+        LONGTASKS.setdefault((mode, "site" if "index.html" in url else "bare"), []).append(long_tasks(page, ready))
     if "index.html" in url:  # the site loads the lexicon in the background once interactive
         page.wait_for_function("window.scarabBoot.lexiconMs", timeout=120_000)
         fetch_ms, load_ms = page.evaluate("window.scarabBoot.lexiconMs").split(",")
@@ -142,16 +162,18 @@ def main(argv: list[str] | None = None) -> int:
     shutil.copytree(ROOT / "dist", site)
     (site / "bare.html").write_text(BARE_HTML)
     (site / "bare.toml").write_text(BARE_TOML)
-    plain = work / "plain"  # the same build without its gzip copies: a host that does not compress
-    shutil.copytree(site, plain, ignore=shutil.ignore_patterns("*.gz"))
+    gzip_only = work / "gzip"  # the same build without its brotli copies: a host that serves only gzip
+    shutil.copytree(site, gzip_only, ignore=shutil.ignore_patterns("*.br"))
+    plain = work / "plain"  # the same build without any copy: a host that does not compress
+    shutil.copytree(site, plain, ignore=shutil.ignore_patterns("*.gz", "*.br"))
     count_bytes()
-    server = serve.make_server("127.0.0.1", 0, site)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    plain_server = serve.make_server("127.0.0.1", 0, plain)
-    threading.Thread(target=plain_server.serve_forever, daemon=True).start()
+    servers = {}
+    for name, folder in (("br", site), ("gzip", gzip_only), ("plain", plain)):
+        servers[name] = serve.make_server("127.0.0.1", 0, folder)
+        threading.Thread(target=servers[name].serve_forever, daemon=True).start()
+    server = servers["br"]
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    plain_base = f"http://127.0.0.1:{plain_server.server_address[1]}/"
-    transferred: dict[str, list[int]] = {"gzip": [], "plain": []}
+    transferred: dict[str, list[int]] = {name: [] for name in servers}
     resume: list[tuple[float, float]] = []
     pages = {"bare": base + "bare.html", "site": base + "index.html"}
     results: dict[tuple[str, str], list[tuple[float, float]]] = {}
@@ -162,18 +184,20 @@ def main(argv: list[str] | None = None) -> int:
                 for name, url in pages.items():
                     ctx = browser.new_context()
                     ctx.route("**/*", guard)
-                    results.setdefault(("cold", name), []).append(measure(ctx.new_page(), url))
+                    ctx.add_init_script(LONGTASK_PROBE)
+                    results.setdefault(("cold", name), []).append(measure(ctx.new_page(), url, "cold"))
                     ctx.close()
             for _ in range(min(args.runs, 3)):
-                transferred["gzip"].append(first_visit_bytes(browser, base + "index.html", server.server_address[1]))
-                transferred["plain"].append(first_visit_bytes(browser, plain_base + "index.html",
-                                                              plain_server.server_address[1]))
+                for name, running in servers.items():
+                    port = running.server_address[1]
+                    transferred[name].append(first_visit_bytes(browser, f"http://127.0.0.1:{port}/index.html", port))
             browser.close()
             warm = {}
             for name, url in pages.items():
                 ctx = pw.chromium.launch_persistent_context(str(work / f"profile-{name}"),
                                                             executable_path=args.chromium, args=ARGS)
                 ctx.route("**/*", guard)
+                ctx.add_init_script(LONGTASK_PROBE)
                 page = ctx.pages[0] if ctx.pages else ctx.new_page()
                 measure(page, url)  # warms the HTTP cache and V8's code cache
                 if name == "site":  # warm = served by the service worker, once it has cached the build
@@ -186,13 +210,13 @@ def main(argv: list[str] | None = None) -> int:
             site_page.add_init_script(PLAYABLE_PROBE)
             for _ in range(args.runs):
                 for name, url in pages.items():
-                    results.setdefault(("warm", name), []).append(measure(warm[name][1], url))
+                    results.setdefault(("warm", name), []).append(measure(warm[name][1], url, "warm"))
                 resume.append(measure_resume(site_page, game_url))
             for ctx, _page in warm.values():
                 ctx.close()
     finally:
-        server.shutdown()
-        plain_server.shutdown()
+        for running in servers.values():
+            running.shutdown()
         shutil.rmtree(work, ignore_errors=True)
 
     print(f"start-up, median of {args.runs} loads, headless Chromium, {os.cpu_count()} cores")
@@ -213,9 +237,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"returning player, saved Scarabeo game (warm, median of {len(resume)}): board drawn {board:.0f} ms "
           f"(target ≤ 300), accepting a move {playable:.0f} ms = {playable / bare_warm:.2f}× the bare page's "
           f"{bare_warm:.0f} ms (target ≤ 1.3)")
-    gz, raw = statistics.median(transferred["gzip"]), statistics.median(transferred["plain"])
-    print(f"first visit until interactive: {gz / 1e6:.2f} MB sent with the gzip copies (target ≤ 4.5), "
-          f"{raw / 1e6:.2f} MB without")
+    br, gz, raw = (statistics.median(transferred[name]) for name in ("br", "gzip", "plain"))
+    print(f"first visit until interactive: {br / 1e6:.2f} MB sent with the brotli and gzip copies, "
+          f"{gz / 1e6:.2f} MB with gzip only (target ≤ 4.5 with compression), {raw / 1e6:.2f} MB with none")
+    print(f"main-thread long tasks until interactive (median count / median over 200 ms / longest of {args.runs}):")
+    for (mode, name), runs in sorted(LONGTASKS.items()):
+        print(f"  {mode:5} {name:6}: {statistics.median(r[0] for r in runs):.0f} / "
+              f"{statistics.median(r[1] for r in runs):.0f} / {max(r[2] for r in runs):.0f} ms")
     if LEXICON_LOADS:
         print(f"lexicon in the page, median of {len(LEXICON_LOADS)}: fetch "
               f"{statistics.median(f for f, _ in LEXICON_LOADS):.1f} ms, load (bytes → automaton) "
