@@ -192,6 +192,14 @@ class TestAnkhAndResume:
         drop = page.locator("#thot-drop")
         drop.wait_for()
         assert page.locator("#thot-log li:not(.muted)").count() == 2  # nothing played yet
+        # on a phone the drop panel is on the screen with the board's frame, at scroll 0
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.evaluate("scrollTo(0, 0)")
+        for sel in ("#thot-frame", "#thot-drop button.chip", "#thot-nodrop", "#thot-cancel"):
+            box = page.locator(sel).first.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 640 and box["x"] + box["width"] <= 360, sel
+        shot(page, "thot-ankh-phone", full_page=False)
+        page.set_viewport_size({"width": 768, "height": 1024})
         drop.locator("button.chip").first.tap()
         assert drop.locator("button.chip[aria-pressed='true']").count() == 1
         target = page.locator("#thot-board .mark-drop.empty").first

@@ -50,9 +50,12 @@ def slide(page: GamePage, state: ThotState, path: tuple[int, int | None, int] | 
 
 
 # --- the zoomed frame follows the play -------------------------------------------------------------
-#: The squares the frame keeps in view, most wanted first: the priest, then the marked squares.
-IN_VIEW = "#thot-board .priest, #thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop, " \
-          "#thot-board .mark-drop"
+#: The square the frame centres on when it cannot show all: a drop square with the keyboard's focus
+#: (after a scarab is chosen the focus goes to the first one), the square chosen in a half-made move
+#: (a turn, the ankh being taken), else the priest.
+KEEP = ("#thot-board .mark-drop:focus", "#thot-board [aria-selected='true']", "#thot-board .priest")
+#: The squares the frame shows all of when they fit: the marked ones.
+MARKED = "#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop, #thot-board .mark-drop"
 
 
 def follow_later(page: GamePage) -> None:
@@ -85,7 +88,8 @@ def _span(lo: float, hi: float, keep_lo: float, keep_hi: float, room: float, now
 def follow() -> None:
     """Scroll the board's frame (``#thot-frame``, scrolling only where the squares would be under
     40 px: phones) so the priest and the squares marked for the move are in view: the whole span of
-    them when it fits, else centred on the priest. A frame that does not scroll is left alone."""
+    them when it fits, else centred on the priest (or on the square chosen in a half-made move: the
+    turn, the ankh being taken). A frame that does not scroll is left alone."""
     frame = document.getElementById("thot-frame")
     if not frame:
         return
@@ -94,9 +98,10 @@ def follow() -> None:
     most_y = float(frame.scrollHeight) - room_y
     if most_x <= 1 and most_y <= 1:
         return
-    cells = list(document.querySelectorAll(IN_VIEW))
-    if not cells:
+    keep = next((node for node in (document.querySelector(sel) for sel in KEEP) if node), None)
+    if keep is None:
         return
+    cells = [keep, *document.querySelectorAll(MARKED)]
     # sticky coordinates cover the first row and column of the frame: keep squares clear of them
     head = document.querySelector("#thot-board .thot-head")
     rownum = document.querySelector("#thot-board .thot-rownum")
@@ -108,8 +113,8 @@ def follow() -> None:
         b = cell.getBoundingClientRect()
         boxes.append((b.left - base.left + frame.scrollLeft - pad_x, b.right - base.left + frame.scrollLeft,
                       b.top - base.top + frame.scrollTop - pad_y, b.bottom - base.top + frame.scrollTop))
-    priest = boxes[0]
-    frame.scrollLeft = _span(min(b[0] for b in boxes), max(b[1] for b in boxes), priest[0], priest[1],
+    mid = boxes[0]
+    frame.scrollLeft = _span(min(b[0] for b in boxes), max(b[1] for b in boxes), mid[0], mid[1],
                              room_x, float(frame.scrollLeft), most_x)
-    frame.scrollTop = _span(min(b[2] for b in boxes), max(b[3] for b in boxes), priest[2], priest[3],
+    frame.scrollTop = _span(min(b[2] for b in boxes), max(b[3] for b in boxes), mid[2], mid[3],
                             room_y, float(frame.scrollTop), most_y)
