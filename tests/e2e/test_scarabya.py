@@ -138,7 +138,8 @@ def other_move(page: Any) -> str:
     other.wait_for()
     move = str(other.get_attribute("data-move"))
     assert page.locator("#sy-other .sq.last").count() == 5
-    assert move in str(other.get_attribute("aria-label"))
+    name = f"P{int(str(other.get_attribute('data-seat'))) + 1}"
+    assert move in other.inner_text() and other.inner_text().count(name) == 2  # the move, and "view P2's site"
     return move
 
 
@@ -202,7 +203,7 @@ class TestPassAndPlay:
         # the second person's turn shows their own site; the first one's can still be viewed
         assert page.locator("#sy-turn").inner_text() == "P2 to play"
         assert page.locator(".sy-site-head h2").inner_text() == "P2's site"
-        page.get_by_role("button", name="View P1's site").tap()
+        page.get_by_role("button", name="View P1's site", exact=True).tap()
         assert page.locator(".sy-site-head h2").inner_text() == "P1's site"
         assert page.locator("#sy-board-view .sq.tile").count() == 5
         page.locator("#sy-back-to-mine").tap()

@@ -245,11 +245,10 @@ class ScarabyaUI:
         name = seat_name(page, last.seat)
         return h("button", {"type": "button", "class": "sy-other", "id": "sy-other",
                             "data-seat": str(last.seat), "data-move": last.move,
-                            "aria-label": page.t("scarabya.last.site", name=name, move=last.move),
                             "on_click": lambda _e: self.view_site(page, last.seat)},
                  mini_site(page.t, v["sites"][last.seat], last.squares),
-                 h("span", {"class": "sy-other-text", "aria-hidden": "true",
-                            "text": page.t("scarabya.last.move", name=name, move=last.move)}),
+                 h("span", {"class": "sy-other-text", "text": page.t("scarabya.last.move", name=name, move=last.move)}),
+                 h("span", {"class": "visually-hidden", "text": " — " + page.t("scarabya.view.site", name=name)}),
                  scope=page.view_scope)
 
     def view_site(self, page: Page, seat: int) -> None:
