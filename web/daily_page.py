@@ -515,8 +515,11 @@ class DailyPage(GamePage):
 
     def show_top(self, i: int) -> None:
         """Select one of the top plays to see it on the board (again: unselect it)."""
+        from web.review import center_zoomed
+
         self.top_shown = None if getattr(self, "top_shown", None) == i else i
         self.redraw()
+        center_zoomed(document.getElementById("daily-top-board"))
         button = document.getElementById(f"daily-top-{i}")
         if button:
             button.focus()

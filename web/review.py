@@ -143,6 +143,23 @@ def scarabeo_board(app: Any, ui: Any, state: Any, seats: list[Seat], ghost: dict
                      "aria-label": app.t("scarabeo.board") if zoomed else None}, grid)
 
 
+def center_zoomed(figure: Any) -> None:
+    """A phone's zoomed Scarabeo frame inside ``figure`` (in the document) brought to its ghost
+    tiles, else to the last play's: the frame opens at the corner, which may show neither."""
+    wrap = figure.querySelector(".sc-board-wrap.zoomed") if figure else None
+    if not wrap:
+        return
+    cells = list(wrap.querySelectorAll(".sc-sq.ghost")) or list(wrap.querySelectorAll(".sc-sq.last"))
+    if not cells:
+        return
+    frame = wrap.getBoundingClientRect()
+    boxes = [c.getBoundingClientRect() for c in cells]
+    left, right = min(float(b.left) for b in boxes), max(float(b.right) for b in boxes)
+    top, bottom = min(float(b.top) for b in boxes), max(float(b.bottom) for b in boxes)
+    wrap.scrollLeft = max(0, float(wrap.scrollLeft) + (left + right) / 2 - float(frame.left) - float(wrap.clientWidth) / 2)
+    wrap.scrollTop = max(0, float(wrap.scrollTop) + (top + bottom) / 2 - float(frame.top) - float(wrap.clientHeight) / 2)
+
+
 class Review:
     def __init__(self, gp: Any, save_id: str) -> None:
         self.gp = gp
@@ -227,6 +244,8 @@ class Review:
                 from pyscript.ffi import to_js  # type: ignore[import-not-found]
 
                 again.focus(to_js({"preventScroll": True}))
+        if self.game == "scarabeo":
+            center_zoomed(document.getElementById("review-board"))
         current = document.querySelector("#review-moves [aria-current]")
         box = document.getElementById("review-moves")
         if current and box:  # the current move in view inside the list, without scrolling the page

@@ -15,7 +15,7 @@ import pytest
 
 from game import daily
 from game.thot.state import ThotState
-from tests.e2e.conftest import shot, watch
+from tests.e2e.conftest import SIZES, shot, watch
 
 pytestmark = pytest.mark.e2e
 
@@ -177,6 +177,17 @@ def test_page_puzzles_equal_the_command_line(page: Any, open_site: Any, lex: Any
     assert page.locator("#daily-top-board .ghost").count() == puzzle["top"][1]["tiles"]
     page.click("#daily-top-1")  # chosen again: put away
     page.wait_for_selector("#daily-top-board", state="detached")
+    # on a phone: zoomed in a frame that pans, as the game page's board
+    page.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
+    page.click("#daily-top-0")
+    page.wait_for_selector("#daily-top-board .sc-board-wrap.zoomed .ghost")
+    box = page.locator("#daily-top-board .sc-board-wrap").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= SIZES["phone"][0]
+    tile = page.locator("#daily-top-board .ghost").first.bounding_box()  # the frame brought to the play
+    assert box["x"] <= tile["x"] and tile["x"] + tile["width"] <= box["x"] + box["width"]
+    assert box["y"] <= tile["y"] and tile["y"] + tile["height"] <= box["y"] + box["height"]
+    page.locator("#daily-top-board").scroll_into_view_if_needed()
+    shot(page, "daily-scarabeo-top-phone", full_page=False)
     assert f"#1: {play[0]}/{puzzle['best']['score']} ({expected}%)" in page.locator("#daily-share-text").input_value()
 
 
