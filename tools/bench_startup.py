@@ -1,6 +1,6 @@
 """Start-up benchmark: this site vs a bare PyScript+Pyodide page, side by side in one run.
 
-    .venv/bin/python tools/bench_startup.py [--runs 5]
+    .venv/bin/python tools/bench_startup.py [--runs 5] [--dist DIR]
 
 Both pages are served from one local server and use the same vendored runtime. For each, it measures
 (median over runs, loads interleaved so both see the same machine state):
@@ -152,14 +152,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--dist", type=Path, help="measure this build as it is (e.g. one made with --deflated-zips)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     os.environ["SCARAB_QUIET"] = "1"
-    serve.setup()
+    if args.dist is None:
+        serve.setup()
     work = Path(tempfile.mkdtemp(prefix="scarab-bench-"))
     site = work / "site"
-    shutil.copytree(ROOT / "dist", site)
+    shutil.copytree(args.dist or ROOT / "dist", site)
     (site / "bare.html").write_text(BARE_HTML)
     (site / "bare.toml").write_text(BARE_TOML)
     gzip_only = work / "gzip"  # the same build without its brotli copies: a host that serves only gzip
