@@ -222,6 +222,7 @@ def test_thot_review_to_the_end_the_blunder_and_a_shared_analysis(page: Any, ope
     page.check("#share-analysis")
     page.wait_for_function(f"document.getElementById('share-link').value.length > {len(plain)}")
     link = page.locator("#share-link").input_value()
+    shot(page, "review-thot-share", full_page=False)
     print(f"thot link: {len(plain)} characters, {len(link)} with its analysis")
     other = watch(context_factory().new_page(), guard)
     other.goto(link)
