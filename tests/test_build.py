@@ -213,6 +213,14 @@ class TestTrimmedStdlib:
         assert not {"pydoc", "pdb", "doctest", "unittest", "_pyrepl", "xml", "http.server", "tkinter"} & set(trimmed)
         assert len(trimmed) < 0.6 * len(full)
 
+    def test_the_service_worker_caches_the_zip_the_page_loads_and_no_copy(self, built_site: Path) -> None:
+        worker = (built_site / "sw.js").read_text()
+        files = json.loads(worker.split("const FILES = ", 1)[1].split(";\n", 1)[0])
+        assert build.STDLIB in files  # the URL Pyodide loads (<indexURL>python_stdlib.zip), trimmed
+        assert not [f for f in files if f.endswith((".gz", ".br"))]
+        assert len(zipfile.ZipFile(built_site / build.STDLIB).namelist()) < len(
+            zipfile.ZipFile(build.NODE / "pyodide" / "python_stdlib.zip").namelist())
+
     def test_deterministic_and_stored(self, built_site: Path, tmp_path: Path) -> None:
         full = build.NODE / "pyodide" / "python_stdlib.zip"
         build.trim_stdlib(full, tmp_path / "a.zip")
