@@ -8,7 +8,10 @@ lexicon automaton, and the runtime copied from ``node_modules`` (npm is the only
 maps, no type declarations). Every URL stays relative so the folder works under any sub-path.
 ``manifest.json`` lists every file with its size and SHA-256 (the offline cache uses it).
 The build refuses any remote URL in the project's own pages, config, scripts and styles.
-Standard library only: ``serve.py`` runs it on a fresh machine before anything else is installed.
+The standard library the page loads is trimmed to the modules the site uses (``trim_stdlib``;
+``--full-stdlib`` ships npm's whole zip), and every file that compresses gets a ``.gz`` and a ``.br`` copy.
+Standard library only (plus ``node``, which npm brings, for brotli): ``serve.py`` runs it on a fresh
+machine before anything else is installed.
 """
 
 from __future__ import annotations
