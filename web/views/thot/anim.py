@@ -71,25 +71,37 @@ def follow_later(page: GamePage) -> None:
     window.requestAnimationFrame(proxy)
 
 
-def _span(lo: float, hi: float, keep_lo: float, keep_hi: float, room: float, now: float, most: float) -> float:
-    """A scroll offset along one axis: all of [lo, hi] in view if it fits in ``room``, else centred
-    on [keep_lo, keep_hi] (the priest); ``now`` is kept when it already shows what is wanted."""
+def _span(spans: list[tuple[float, float]], room: float, now: float, most: float) -> float:
+    """A scroll offset along one axis for squares given as (start, end), the first the one to keep:
+    all of them in view when they fit in ``room``; else the first in view with as many of the others
+    as fit beside it (ties: as near to centring the first as can be). ``now`` is kept while it shows
+    as much, so the frame does not move for nothing."""
+    lo, hi = min(a for a, _ in spans), max(b for _, b in spans)
+    keep_lo, keep_hi = spans[0]
+
+    def shown(at: float) -> int:
+        return sum(1 for a, b in spans if at - 0.5 <= a and b <= at + room + 0.5)
+
     if hi - lo <= room:
         if now <= lo and hi <= now + room:
             return now
-        target = (lo + hi - room) / 2
-    else:
-        if now <= keep_lo and keep_hi <= now + room:
-            return now
-        target = (keep_lo + keep_hi - room) / 2
-    return max(0.0, min(target, most))
+        return max(0.0, min((lo + hi - room) / 2, most))
+    low, high = max(0.0, keep_hi - room), min(most, keep_lo)  # offsets that keep the first in view
+    if high < low:
+        low = high = max(0.0, min((keep_lo + keep_hi - room) / 2, most))
+    centre = max(low, min((keep_lo + keep_hi - room) / 2, high))
+    options = {centre, *(max(low, min(x, high)) for a, b in spans for x in (a, b - room))}
+    best = max(shown(x) for x in options)
+    if low <= now <= high and shown(now) >= best:
+        return now
+    return min((x for x in options if shown(x) == best), key=lambda x: abs(x - centre))
 
 
 def follow() -> None:
     """Scroll the board's frame (``#thot-frame``, scrolling only where the squares would be under
     40 px: phones) so the priest and the squares marked for the move are in view: the whole span of
-    them when it fits, else centred on the priest (or on the square chosen in a half-made move: the
-    turn, the ankh being taken). A frame that does not scroll is left alone."""
+    them when it fits, else the priest (or the square chosen in a half-made move: the turn, the ankh
+    being taken) with as many of them as fit beside it. A frame that does not scroll is left alone."""
     frame = document.getElementById("thot-frame")
     if not frame:
         return
@@ -113,8 +125,5 @@ def follow() -> None:
         b = cell.getBoundingClientRect()
         boxes.append((b.left - base.left + frame.scrollLeft - pad_x, b.right - base.left + frame.scrollLeft,
                       b.top - base.top + frame.scrollTop - pad_y, b.bottom - base.top + frame.scrollTop))
-    mid = boxes[0]
-    frame.scrollLeft = _span(min(b[0] for b in boxes), max(b[1] for b in boxes), mid[0], mid[1],
-                             room_x, float(frame.scrollLeft), most_x)
-    frame.scrollTop = _span(min(b[2] for b in boxes), max(b[3] for b in boxes), mid[2], mid[3],
-                            room_y, float(frame.scrollTop), most_y)
+    frame.scrollLeft = _span([(b[0], b[1]) for b in boxes], room_x, float(frame.scrollLeft), most_x)
+    frame.scrollTop = _span([(b[2], b[3]) for b in boxes], room_y, float(frame.scrollTop), most_y)
