@@ -319,6 +319,13 @@ class TestPhone:
         reply = other_move(page)
         assert reply in page.locator(".sy-last").inner_text() and reply in page.locator("#sl-last").inner_text()
         assert in_viewport(page, "#sy-other") and in_viewport(page, "#sy-place")
+        # and on the smallest phone too, with the board and the mission card
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.evaluate("window.scrollTo(0, 0)")
+        for part in ("#sy-other", "#sy-board", ".sy-mission", "#sy-place", "#scoreline"):
+            assert in_viewport(page, part), part
+        assert page.locator("#sy-board").bounding_box()["width"] >= 270  # was 240 before issue 15
+        page.set_viewport_size({"width": 360, "height": 740})
         assert no_horizontal_scroll(page)
         label = page.locator("#sq-E5").get_attribute("aria-label")
         assert label.startswith("E5, ")
@@ -383,7 +390,9 @@ class TestRuins:
         assert "Final board of round 4" in final.inner_text()
         assert final.locator(".sy-final-zones li").count() == 4
         assert page.locator("#sy-end #end-review").is_visible()
-        shot(page, "scarabya-ruins-end-desktop")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.evaluate("Promise.all(document.getAnimations().map(a => a.finished))")  # the last zones popped in
+        save_shot(page, "scarabya-ruins-end-desktop", full_page=False)  # (a full-page shot resizes: a redraw)
 
 
 class TestTakeBackAgainstTheComputer:
