@@ -1,7 +1,7 @@
 """How to play Scarabya: the rules for players, in the catalogue's languages, with live diagrams.
 
 The diagrams are real engine states (a seeded game played a few moves, a Ruins position) drawn by the
-game page's own ``Board`` and ``shape_drawing`` (``web/views/scarabya.py``). The page's classic
+game page's own ``Board`` and ``shape_drawing`` (``web/views/scarabya/``). The page's classic
 renderer builds its squares inline in ``render_classic`` (it needs a live session), so ``site_board``
 below repeats only its small square-to-style mapping over the engine's ``view()`` rows.
 """
