@@ -30,16 +30,23 @@ PARTS = {
     "scarabya": {"board": "#sy-board", "hand": ".sy-mission", "action": "#sy-place",
                  "turn": "#scoreline li.to-move, .sy-sites tr.to-move"},
 }
-#: the first visible element of a selector list, its box, and whether its scrolling parents clip it away
-BOX = """(sel) => { const el = [...document.querySelectorAll(sel)].find(e => e.getClientRects().length);
-  if (!el) return null; const b = el.getBoundingClientRect();
-  let r = {left: b.left, top: b.top, right: b.right, bottom: b.bottom};
-  for (let p = el.parentElement; p; p = p.parentElement) {
-    const s = getComputedStyle(p);
-    if (s.overflowX !== 'visible' || s.overflowY !== 'visible') { const c = p.getBoundingClientRect();
-      r = {left: Math.max(r.left, c.left), top: Math.max(r.top, c.top), right: Math.min(r.right, c.right),
-           bottom: Math.min(r.bottom, c.bottom)}; } }
-  return r; }"""
+#: the box of an element of a selector list as its scrolling parents clip it: the first element left
+#: at least 10 px square by the clipping (Thot's squares in reach: some may lie outside the phone's
+#: frame, never all), else the first drawn one
+BOX = """(sel) => { const clipped = el => { const b = el.getBoundingClientRect();
+    let r = {left: b.left, top: b.top, right: b.right, bottom: b.bottom};
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') { const c = p.getBoundingClientRect();
+        r = {left: Math.max(r.left, c.left), top: Math.max(r.top, c.top), right: Math.min(r.right, c.right),
+             bottom: Math.min(r.bottom, c.bottom)}; } }
+    return r; };
+  const drawn = [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length);
+  if (!drawn.length) return null;
+  const boxes = drawn.map(clipped);
+  return boxes.find(r => r.right - r.left > 10 && r.bottom - r.top > 10
+                         && r.left >= -1 && r.top >= -1 && r.right <= innerWidth + 1 && r.bottom <= innerHeight + 1)
+         || boxes[0]; }"""
 WIDE = "[document.documentElement.scrollWidth, innerWidth]"
 
 
