@@ -376,7 +376,20 @@ class TestRuins:
         style = bad.evaluate("c => { const s = getComputedStyle(c); return [s.outlineStyle, s.backgroundImage]; }")
         assert style[0] == "dashed" and "repeating-linear-gradient" in style[1], style
         save_shot(page, "scarabya-ruins-bad-desktop", full_page=False)
-        times = play_to_end(page, limit=80)
+        # round 1's end clears the board: round 2 shows round 1's final board in the side column
+        times = []
+        for _ in range(20):
+            wait_person(page)
+            if game_attr(page, "round") == "2":
+                break
+            times.append(place_one(page))
+        assert game_attr(page, "round") == "2"
+        previous = page.locator(".sy-previous #sy-final-board")
+        assert "Final board of round 1" in previous.inner_text()
+        assert previous.locator(".sq.piece").count() > 0 and previous.locator(".sq.last").count() > 0
+        assert previous.locator(".sy-final-zones li").count() == 4
+        assert page.locator("#sy-board .sq.last").count() == page.locator("#sy-board .sq.last.seat-1").count() > 0
+        times = [ms for ms in times if ms is not None] + play_to_end(page, limit=80)
         print(f"\nRuins hint times in the browser (ms): {times}")
         assert statistics.median(times) <= HINT_LIMIT_MS
         assert game_attr(page, "round") == "4"

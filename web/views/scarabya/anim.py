@@ -99,11 +99,13 @@ class FinalBoard:
 
 
 def final_board(state: RuinsState) -> FinalBoard | None:
-    """The board of the round the latest move ended (None unless that move ended a round)."""
+    """The board of the last round that ended, as its last placement left it (None in round 1)."""
     v = state.view()
-    if v["pieces"] or not state.history():
+    if len(state.history()) <= len(v["pieces"]):
         return None
-    before = state.copy()  # the engine's own take-back, on a copy
+    before = state.copy()  # the engine's own take-back, on a copy: this round's pieces, then the move
+    for _ in v["pieces"]:  # that ended the previous round
+        before.pop()
     move = before.pop()
     bv = before.view()
     seat = int(before.to_move())

@@ -342,7 +342,7 @@ class ScarabyaUI:
                      if inputs else None,
                      panels.hint_box(page, hint_reason) if active_seat is not None else None)
         previous = None
-        if final is not None and not v["over"]:  # a new round: the one just ended, in the side column
+        if final is not None and not v["over"]:  # the round that ended last, in the side column
             previous = h("section", {"class": "panel sy-previous"}, final)
         more = page.drawer(previous, panels.ruins_zones_panel(page, v), panels.ruins_scores_panel(page, v),
                            panels.ruins_history_panel(page, v, anim.fresh_zones(page)), page.toolbar())
