@@ -3,7 +3,7 @@
     .venv/bin/python tools/bench_play.py [--games scarabeo,thot,scarabya] [--seconds 120] [--level top]
 
 Builds the site, serves it on a free local port and, in headless Chromium (the network blocked),
-plays one game of each kind computer against computer at the strongest level (or ``--level N``)
+plays one game of each kind (Scarabya classic and Ruins) computer against computer at the strongest level (or ``--level N``)
 from the new-game form, seed 7, until the game ends or ``--seconds`` pass. A ``longtask``
 PerformanceObserver, started before the game, records every main-thread task over 50 ms. Then a
 person's moves: Thot against the computer, five moves made by clicks (each a redraw, then the
@@ -35,7 +35,7 @@ try {
     .observe({type: "longtask", buffered: true});
 } catch (e) { window.__longtasks = null; }"""
 #: the end of a game, per game
-OVER = {"scarabeo": "#sc-result", "thot": "#thot-result", "scarabya": "#sy-end"}
+OVER = {"scarabeo": "#sc-result", "thot": "#thot-result", "scarabya": "#sy-end", "ruins": "#sy-end"}
 #: moves made so far: the save's record (``scarab:save:<id>``)
 MOVES = """() => { const id = location.hash.split('/').pop();
   try { const s = JSON.parse(localStorage.getItem('scarab:save:' + id) || 'null');
@@ -57,16 +57,18 @@ def summary(tasks: list[float] | None) -> dict[str, Any]:
             "longest_ms": round(max(tasks)) if tasks else 0}
 
 
-def self_play(browser: Any, base: str, game: str, level: str, seconds: float) -> dict[str, Any]:
+def self_play(browser: Any, base: str, game: str, level: str, seconds: float, players: int = 2) -> dict[str, Any]:
     ctx = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB", service_workers="block")
     ctx.route("**/*", guard)
     page = ctx.new_page()
     try:
-        page.goto(base + f"#/{game}/new")
+        page.goto(base + f"#/{'scarabya' if game == 'ruins' else game}/new")
         page.wait_for_selector("body[data-ready='1']", timeout=120_000)
         page.wait_for_selector("#start", timeout=60_000)
-        page.select_option("#players", "2")
-        chosen = [pick_level(page, 0, level), pick_level(page, 1, level)]
+        if game == "ruins":  # Scarabya's Ruins variant
+            page.check("#variant-ruins")
+        page.select_option("#players", str(players))
+        chosen = [pick_level(page, seat, level) for seat in range(players)]
         page.fill("#seed", "7")
         page.evaluate(OBSERVER)
         page.wait_for_timeout(200)
@@ -80,7 +82,7 @@ def self_play(browser: Any, base: str, game: str, level: str, seconds: float) ->
                 break
             page.wait_for_timeout(500)
         elapsed = time.perf_counter() - started
-        return {"game": game, "mode": "computer vs computer", "levels": chosen, "moves": page.evaluate(MOVES),
+        return {"game": game, "mode": f"{players} computers" if players > 2 else "computer vs computer", "levels": chosen, "moves": page.evaluate(MOVES),
                 "ended": ended, "seconds": round(elapsed, 1), **summary(page.evaluate("window.__longtasks"))}
     finally:
         ctx.close()
@@ -119,8 +121,10 @@ def thot_person(browser: Any, base: str, level: str, moves: int = 5) -> dict[str
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", default="scarabeo,thot,scarabya")
+    parser.add_argument("--games", default="scarabeo,thot,scarabya,ruins",
+                        help="comma-separated; 'ruins' is Scarabya's Ruins variant")
     parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--players", type=int, default=2, help="seats in the self-played games (Thot, Scarabya: up to 4)")
     parser.add_argument("--level", default="top", help="'top' (each game's strongest) or a level number")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--json", action="store_true")
@@ -138,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, args=ARGS)
             for game in [g.strip() for g in args.games.split(",") if g.strip()]:
-                rows.append(self_play(browser, base, game, args.level, args.seconds))
+                rows.append(self_play(browser, base, game, args.level, args.seconds, args.players))
                 print(json.dumps(rows[-1]), file=sys.stderr)
             if "thot" in args.games:
                 rows.append(thot_person(browser, base, args.level))
