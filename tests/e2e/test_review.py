@@ -2,7 +2,9 @@
 the analysis in the page, see the classes, the best move on the board and the chart, find it cached
 after a reload; a Scarabeo game shared to be watched shows no analysis; a finished Thot game
 analysed to its end, its deliberate blunder found with the engine's move on the board, and shared
-with its analysis so the receiver's review opens without computing."""
+with its analysis so the receiver's review opens without computing; a Scarabya game played through
+the page against the computer to its end, reviewed from the end panel, its costliest move the same
+in the page as in the command line's analysis."""
 
 from __future__ import annotations
 
@@ -235,3 +237,60 @@ def test_thot_review_to_the_end_the_blunder_and_a_shared_analysis(page: Any, ope
     other.click(f"#review-moves [data-ply='{THOT_BAD_PLY}']")
     wait_step(other, THOT_BAD_PLY)
     assert other.get_attribute("#review-alts tbody tr:first-child", "data-move") == best
+
+
+def test_scarabya_game_played_to_its_end_against_the_computer_then_reviewed(page: Any, open_site: Any) -> None:
+    """Ada places every tile where the ghost starts (the first fit in reading order: a weak player),
+    the computer answers, the game ends; the end panel's Review opens it, the page analyses it, and
+    Ada's costliest placement — found by the command line's analysis of the saved record — shows
+    the same class and the same best placement, drawn on the board, and its point on the chart."""
+    from game.scarabya import analysis
+
+    open_site(page, "#/scarabya/new")
+    page.select_option("#players", "2")
+    page.fill("#seat-0-name", "Ada")
+    page.select_option("#seat-1-kind", "computer:2")
+    page.fill("#seed", "11")
+    page.click("#start")
+    person_or_end = ("() => !document.getElementById('thinking') && (document.getElementById('sy-end') || "
+                     "document.getElementById('sy-discard') || (document.getElementById('sy-place') "
+                     "&& !document.getElementById('sy-place').disabled))")
+    for _ in range(60):
+        page.wait_for_function(person_or_end, timeout=60_000)
+        if page.locator("#sy-end").count():
+            break
+        moves = int(page.get_attribute(".sy-game", "data-moves"))
+        page.click("#sy-discard" if page.locator("#sy-discard").count() else "#sy-place")
+        page.wait_for_function(f"() => {{ const g = document.querySelector('.sy-game');"
+                               f" return g && (+g.dataset.moves > {moves} || g.dataset.over === '1'); }}",
+                               timeout=60_000)
+    else:
+        pytest.fail("the game did not end")
+    save_id = page.evaluate("location.hash.split('/').pop()")
+    record = GameRecord.from_json(json.loads(page.evaluate(f"localStorage.getItem('scarab:save:{save_id}')"))["state"])
+    expected = analysis.analyse(record)
+    ada = [m for m in expected.moves if m.seat == 0 and m.analysed]
+    worst = max(ada, key=lambda m: (m.loss or 0, -m.ply))
+    assert worst.loss and worst.loss > 0, "a first-fit player makes at least one costly placement"
+
+    page.click("#end-review")
+    page.wait_for_selector(f"#review[data-total='{len(record.moves)}']", timeout=30_000)
+    assert page.locator("#review-scope").count() == 0  # over: every move is analysed
+    page.click("#review-analyse")
+    page.wait_for_selector("#review[data-analysed='1']", timeout=120_000)
+    assert page.locator("#review-moves .review-class").count() == sum(1 for m in expected.moves if m.analysed)
+
+    # the chart's table row of that move, then the move itself: the command line's numbers
+    assert page.locator(f"#review-chart-table tbody tr:nth-child({worst.ply + 1}) th").text_content() == str(worst.ply)
+    page.click(f"#review-moves [data-ply='{worst.ply}']")
+    wait_step(page, worst.ply)
+    assert page.get_attribute("#review-class", "data-class") == worst.klass
+    best = worst.best[0]
+    assert page.get_attribute("#review-alts tbody tr:first-child", "data-move") == best.move
+    assert page.locator("#review-alts tr.played").count() == 1
+    page.click("#review-best")
+    page.wait_for_selector("#review-board[data-best='1'] .sq.ghost.ok")
+    ghost = page.locator("#review-board .sq.ghost.ok").evaluate_all(  # ids are dropped on a still board
+        "cells => cells.map(c => (c.getAttribute('aria-label') || '').split(/[,:]/)[0].trim())")
+    assert sorted(ghost) == sorted(best.detail["squares"]), (ghost, best.detail)
+    shot(page, "review-scarabya-played-best")
