@@ -180,6 +180,17 @@ def test_no_violation_on_any_route(context_factory: Any, guard: Guard, server: s
         small = page.evaluate(SMALL_TEXT)
         if small:
             problems.append(f"{route}: board text below 11 px: {small}")
+    if size == "phone":  # the app bar's menu open in a game: the game's own controls, then the navigation
+        page.evaluate("() => { for (const el of document.querySelectorAll('#app > *')) el.dataset.stale = '1'; }")
+        page.evaluate("route => { location.hash = route; }", "#/thot/play/thot-on")
+        page.wait_for_function("() => !document.querySelector('#app > [data-stale]')", timeout=60_000)
+        page.wait_for_selector("#thot-board", timeout=60_000)
+        page.click("#menu-button")
+        page.wait_for_selector("#bar-game:not([hidden]) button")
+        for theme in ("light", "dark"):
+            page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+            problems += [f"menu open {theme}: {v}" for v in violations(page)]
+        page.keyboard.press("Escape")
     assert not problems, f"{len(problems)} accessibility violations ({lang}, {size}):\n" + "\n".join(problems)
 
 
