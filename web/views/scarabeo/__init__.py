@@ -51,7 +51,7 @@ from web.views.scarabeo.actions import Actions
 from web.views.scarabeo.anim import Anim
 from web.views.scarabeo.board import Board
 from web.views.scarabeo.computer import Computer
-from web.views.scarabeo.context import LEVELS, BoardCtx, now, tile_name
+from web.views.scarabeo.context import LEVELS, BoardCtx, local, now, tile_name
 from web.views.scarabeo.disputes import Disputes
 from web.views.scarabeo.input import Input
 from web.views.scarabeo.options import Options
@@ -93,7 +93,7 @@ class ScarabeoUI(Options, Board, Rack, Panels, Disputes, Table, Input, Actions, 
             state.attach_clock(now)
         waiting = self.computer_waits(page)
         self._sync_clock(page, waiting)
-        page.sc_sel_move = len(state.history())  # tiles laid from now on belong to this position
+        local(page).sel_move = len(state.history())  # tiles laid from now on belong to this position
         self._start_ticker(page)
         ctx = self._board_ctx(page)
         placing = ctx.placing

@@ -13,7 +13,7 @@ from game.scarabeo.moves import Exchange, Pass
 from game.scarabeo.moves import move_text as sc_move_text
 from game.scarabeo.tiles import sort_rack
 from web.dom import Scope, h, modal
-from web.views.scarabeo.context import PHONE_WIDTH
+from web.views.scarabeo.context import PHONE_WIDTH, local
 
 if TYPE_CHECKING:
     from web.play import GamePage
@@ -29,34 +29,34 @@ class Actions:
         self.refresh(page)
 
     def _shuffle(self, page: GamePage) -> None:
-        order = list(getattr(page, "sc_order", None) or [])
+        order = list(local(page).order or [])
         seed = int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
         for i in range(len(order) - 1, 0, -1):  # Fisher–Yates on the display order only
             seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
             j = seed % (i + 1)
             order[i], order[j] = order[j], order[i]
-        page.sc_order = order
+        local(page).order = order
         self.refresh(page)
 
     def _toggle_dir(self, page: GamePage) -> None:
-        page.sc_across = not getattr(page, "sc_across", True)
+        local(page).across = not local(page).across
         self.refresh(page)
-        self._focus(page, page.sc_cursor)
-        page.say(page.t("scarabeo.dir.across" if page.sc_across else "scarabeo.dir.down"))
+        self._focus(page, local(page).cursor)
+        page.say(page.t("scarabeo.dir.across" if local(page).across else "scarabeo.dir.down"))
 
     def _toggle_zoom(self, page: GamePage) -> None:
-        page.sc_zoom = not self._zoomed(page)
-        page.sc_zoom_chosen = True  # the player's choice holds; until then the width decides
+        local(page).zoom = not self._zoomed(page)
+        local(page).zoom_chosen = True  # the player's choice holds; until then the width decides
         page.redraw()
 
     def on_resize(self, page: GamePage) -> None:
         """``play.py`` hook: a rotated tablet or a resized window zooms the board the way a first
         visit at that width would, unless the player chose."""
-        if getattr(page, "sc_zoom_chosen", False):
+        if local(page).zoom_chosen:
             return
         zoom = int(window.innerWidth) < PHONE_WIDTH
-        if zoom != getattr(page, "sc_zoom", None):
-            page.sc_zoom = zoom
+        if zoom != local(page).zoom:
+            local(page).zoom = zoom
             page.redraw()
 
     def _play(self, page: GamePage) -> None:
@@ -101,8 +101,8 @@ class Actions:
         results = page.session.state.results()
         if results and results[-1].note == "time-out":
             # The sand ran out between two ticks: the engine passed the turn instead of the play.
-            page.sc_last = {**(page.sc_last or {}), "timeout": True}
+            local(page).last = {**(local(page).last or {}), "timeout": True}
             self._save_table(page)  # the save written with the move still said it could be taken back
             page.show_message(page.t("scarabeo.timeout"))
-        page.sc_commit_ms = round((time.perf_counter() - started) * 1000, 1)
-        window.document.body.setAttribute("data-sc-commit-ms", str(page.sc_commit_ms))
+        local(page).commit_ms = round((time.perf_counter() - started) * 1000, 1)
+        window.document.body.setAttribute("data-sc-commit-ms", str(local(page).commit_ms))

@@ -14,7 +14,7 @@ from game.scarabeo.board import CENTRE
 from game.scarabeo.moves import Play
 from game.scarabeo.rules import apply_swaps, resolve_play
 from web.dom import h
-from web.views.scarabeo.context import COMPUTER_TILE_SECONDS
+from web.views.scarabeo.context import COMPUTER_TILE_SECONDS, local
 
 if TYPE_CHECKING:
     from web.play import GamePage
@@ -28,11 +28,11 @@ class Anim:
         """The cursor for this drawing: on a new move to see (the computer's reply, the other
         person's play) it goes to the play's first tile, so that a zoomed board brings the play into
         view (the cursor is what ``_scroll_to_cursor`` centres); otherwise it stays where it is."""
-        cursor: int | None = getattr(page, "sc_cursor", None)
-        if cursor is None or (last and getattr(page, "sc_last_seen", None) != moves):
+        cursor: int | None = local(page).cursor
+        if cursor is None or (last and local(page).last_seen != moves):
             cursor = min(last) if last else (cursor if cursor is not None else CENTRE)
-            page.sc_cursor = cursor
-        page.sc_last_seen = moves
+            local(page).cursor = cursor
+        local(page).last_seen = moves
         return cursor
 
     def _raf(self, page: GamePage) -> Any:
@@ -51,7 +51,7 @@ class Anim:
 
     def _scroll_to_cursor(self, page: GamePage) -> None:
         wrap = document.getElementById("sc-board-wrap")
-        cursor = getattr(page, "sc_cursor", None)
+        cursor = local(page).cursor
         if not wrap or cursor is None or "zoomed" not in str(wrap.className):
             return
         cell = document.querySelector(f"#sc-board [data-sq='{cursor}']")
@@ -79,7 +79,7 @@ class Anim:
         for k in range(1, len(tiles) + 1):
             page.selection = {"ghost": tiles[:k], "ghost_info": page.t.plural("scarabeo.computer.plays", score,
                                                                               name=name, move=text)}
-            page.sc_cursor = tiles[k - 1][0]  # a zoomed board follows the tiles as they appear
+            local(page).cursor = tiles[k - 1][0]  # a zoomed board follows the tiles as they appear
             self.refresh(page)
             self._scroll_to_cursor(page)
             until = time.perf_counter() + COMPUTER_TILE_SECONDS

@@ -15,7 +15,7 @@ from game.scarabeo.moves import Exchange, Pass, Play
 from game.scarabeo.rules import apply_swaps, exchange_refusal
 from game.scarabeo.tiles import VALUES
 from web.dom import append, h
-from web.views.scarabeo.context import PHONE_WIDTH, PREMIUM_KEY, PREMIUM_LABEL, BoardCtx, tile_name
+from web.views.scarabeo.context import PHONE_WIDTH, PREMIUM_KEY, PREMIUM_LABEL, BoardCtx, local, tile_name
 
 if TYPE_CHECKING:
     from web.play import GamePage
@@ -81,7 +81,7 @@ class Board:
         swappable = {parse_square(n) for n in self._swappable(page)} if placing else set()
         return BoardCtx(placing=placing, board=board, rack=rack, swap_error=swap_error, placed=placed,
                         ghost=ghost, play=play, result=result, reason=reason, formed=formed, last=last,
-                        cursor=cursor, across=getattr(page, "sc_across", True), swappable=swappable,
+                        cursor=cursor, across=local(page).across, swappable=swappable,
                         swaps=set(sel.get("swaps") or []))
 
     def _last_play_squares(self, state: Any) -> set[int]:
@@ -164,8 +164,8 @@ class Board:
         """The grid: built once per game page, then kept and brought up to date square by square
         (a redraw after a move rebuilds the panels, not 289 squares)."""
         t = page.t
-        grid = getattr(page, "sc_grid", None)
-        if grid is not None and getattr(page, "sc_grid_for", None) is page.session:
+        grid = local(page).grid
+        if grid is not None and local(page).grid_for is page.session:
             self._update_cells(page, ctx)
         else:
             grid = h("div", {"role": "grid", "id": "sc-board", "class": "sc-board", "aria-label": t("scarabeo.board"),
@@ -187,29 +187,30 @@ class Board:
                     cells.append(cell)
                     row.appendChild(cell)
                 grid.appendChild(row)
-            page.sc_specs, page.sc_cells, page.sc_grid, page.sc_grid_for = specs, cells, grid, page.session
+            mine = local(page)
+            mine.specs, mine.cells, mine.grid, mine.grid_for = specs, cells, grid, page.session
         # the view's scope is renewed on every redraw: bind the kept grid again
         page.view_scope.on(grid, "click", lambda e: self._on_board_click(page, e))
         page.view_scope.on(grid, "keydown", lambda e: self._on_board_key(page, e))
         return grid
 
     def _update_cells(self, page: GamePage, ctx: BoardCtx) -> None:
-        specs, cells = page.sc_specs, page.sc_cells
+        specs, cells = local(page).specs, local(page).cells
         for sq in range(SQUARES):
             spec = self._cell_spec(page, ctx, sq)
             if specs[sq] != spec:
                 cell = self._make_cell(sq, spec, ctx.cursor)
                 cells[sq].replaceWith(cell)
                 cells[sq], specs[sq] = cell, spec
-        for node in page.sc_grid.querySelectorAll("[tabindex='0']"):
+        for node in local(page).grid.querySelectorAll("[tabindex='0']"):
             node.setAttribute("tabindex", "-1")
         cells[ctx.cursor].setAttribute("tabindex", "0")
 
     def _zoomed(self, page: GamePage) -> bool:
-        zoom = getattr(page, "sc_zoom", None)
+        zoom = local(page).zoom
         if zoom is None:
             zoom = int(window.innerWidth) < PHONE_WIDTH
-            page.sc_zoom = zoom
+            local(page).zoom = zoom
         return bool(zoom)
 
     def _swappable(self, page: GamePage) -> list[str]:

@@ -10,7 +10,7 @@ from pyscript import document  # type: ignore[import-not-found]
 
 from game.scarabeo.board import parse_square
 from web.play import run_in_slices
-from web.views.scarabeo.context import _ai
+from web.views.scarabeo.context import _ai, local
 
 if TYPE_CHECKING:
     from web.play import GamePage
@@ -66,7 +66,7 @@ class Computer:
         swaps = [parse_square(sq) for sq in hint["swaps"]]
         page.selection = {"placed": placed, "order": list(placed), "swaps": swaps, "hints": page.selection.get("hints")}
         page.message = None
-        page.sc_cursor = min(placed) if placed else page.sc_cursor
+        local(page).cursor = min(placed) if placed else local(page).cursor
         page.redraw()
 
     def announce(self, page: GamePage, move_text: str, result: Any) -> str:

@@ -58,6 +58,55 @@ class BoardCtx:
     swaps: set[int] = field(default_factory=set)  #: board scarabs taken back
 
 
+@dataclass
+class ScarabeoLocal:
+    """The view's own memory on one game page, kept between drawings (what was loose ``page.sc_*``
+    attributes): focus, typing direction, tile order, zoom, drag, the grid and rows reused between
+    drawings and whose session they belong to, the hourglass table's timers, the last commit."""
+
+    #: the board square with the roving focus (None: not placed yet)
+    cursor: int | None = None
+    #: typing direction: across (True) or down
+    across: bool = True
+    #: the player's own order of the rack's tiles (Shuffle, drag), None: the engine's
+    order: list[str] | None = None
+    #: the board zoomed (phones); None until the width or the player decides; True once the player chose
+    zoom: bool | None = None
+    zoom_chosen: bool = False
+    #: a tile being dragged: its letter, where the pointer went down
+    drag: dict[str, Any] | None = None
+    #: the squares' DOM nodes kept between drawings, for the session they were drawn for
+    grid: Any = None
+    grid_for: Any = None
+    specs: list[Any] = field(default_factory=list)
+    cells: list[Any] = field(default_factory=list)
+    #: the score sheet's rows, for the session they were drawn for
+    rows: dict[Any, Any] | None = None
+    rows_for: Any = None
+    #: the number of moves when the last play was brought into view
+    last_seen: int | None = None
+    #: the position (moves played) the tiles being laid belong to
+    sel_move: int | None = None
+    #: the hourglass table: its ticker, save timer, session, warning shown, last event
+    ticker: Any = None
+    table_timer: Any = None
+    table_for: Any = None
+    table_warned: bool = False
+    last: dict[str, Any] | None = None
+    #: how long the last commit took, ms (also on ``body[data-sc-commit-ms]``)
+    commit_ms: float | None = None
+
+
+def local(page: GamePage) -> ScarabeoLocal:
+    """The view's memory on ``page``, made on first use. ``vars``, not ``getattr``: a still page
+    (rules, review, today's challenge) answers any attribute with a function."""
+    mine = vars(page).get("sc_local")
+    if not isinstance(mine, ScarabeoLocal):
+        mine = ScarabeoLocal()
+        page.sc_local = mine  # type: ignore[attr-defined]
+    return mine
+
+
 def now() -> float:
     """The hourglass's clock: the page's monotonic milliseconds, in seconds."""
     return float(window.performance.now()) / 1000.0
@@ -78,4 +127,4 @@ def tile_name(t: Any, letter: str, value: int) -> str:
     return str(t.plural("scarabeo.tile", value, letter=letter))
 
 
-__all__ = ["BoardCtx", "LEVELS", "next_square", "now", "tile_name"]
+__all__ = ["BoardCtx", "LEVELS", "ScarabeoLocal", "local", "next_square", "now", "tile_name"]

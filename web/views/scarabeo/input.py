@@ -13,7 +13,7 @@ from pyscript import document  # type: ignore[import-not-found]
 from game.scarabeo.board import SIZE, square_name
 from game.scarabeo.tiles import LETTERS, SCARAB
 from web.dom import Scope, h, modal
-from web.views.scarabeo.context import next_square
+from web.views.scarabeo.context import local, next_square
 
 if TYPE_CHECKING:
     from web.play import GamePage
@@ -31,7 +31,7 @@ class Input:
 
     def _choose_square(self, page: GamePage, sq: int) -> None:
         if not self._can_place(page):
-            page.sc_cursor = sq
+            local(page).cursor = sq
             self._focus(page, sq)
             return
         sel = page.selection
@@ -39,7 +39,7 @@ class Input:
         board, _rack, _err = self._projected(page)
         if sel.get("tile") and not board[sq] and sq not in placed:
             tile = sel.pop("tile")
-            page.sc_cursor = sq
+            local(page).cursor = sq
             self._place(page, sq, tile)
             return
         if sq in placed:
@@ -49,9 +49,9 @@ class Input:
         if state.board[sq].islower() and (square_name(sq) in self._swappable(page) or sq in (sel.get("swaps") or [])):
             self._toggle_swap(page, sq)
             return
-        if sq == getattr(page, "sc_cursor", None) and not board[sq]:
-            page.sc_across = not getattr(page, "sc_across", True)
-        page.sc_cursor = sq
+        if sq == local(page).cursor and not board[sq]:
+            local(page).across = not local(page).across
+        local(page).cursor = sq
         self.refresh(page)
         self._focus(page, sq)
 
@@ -68,7 +68,7 @@ class Input:
             swaps.append(sq)
             page.say(page.t("scarabeo.swap.done", square=square_name(sq)))
         page.selection["swaps"] = swaps
-        page.sc_cursor = sq
+        local(page).cursor = sq
         self.refresh(page)
         self._focus(page, sq)
 
@@ -90,17 +90,17 @@ class Input:
         sel.pop("tile", None)
         nxt = sq
         while True:
-            cand = next_square(nxt, getattr(page, "sc_across", True))
+            cand = next_square(nxt, local(page).across)
             if cand is None:
                 break
             nxt = cand
             board, _r, _e = self._projected(page)
             if not board[nxt] and nxt not in sel["placed"]:
                 break
-        page.sc_cursor = nxt if nxt is not None else sq
+        local(page).cursor = nxt if nxt is not None else sq
         page.message = None
         self.refresh(page)
-        self._focus(page, page.sc_cursor)
+        self._focus(page, local(page).cursor)
         score = document.getElementById("sc-score") or document.getElementById("sc-reason")
         page.say(page.t("scarabeo.say.placed", tile=ch.upper(), square=square_name(sq))
                  + (". " + str(score.textContent) if score else ""))
@@ -129,7 +129,7 @@ class Input:
             order = sel.get("order", [])
             if sq in order:
                 order.remove(sq)
-            page.sc_cursor = sq
+            local(page).cursor = sq
             self.refresh(page)
             self._focus(page, sq)
 
@@ -147,7 +147,7 @@ class Input:
             dr, dc = arrows[key]
             r, c = min(max(r + dr, 0), SIZE - 1), min(max(c + dc, 0), SIZE - 1)
             event.preventDefault()
-            page.sc_cursor = r * SIZE + c
+            local(page).cursor = r * SIZE + c
             self._move_cursor(page, r * SIZE + c)
             return
         if key in ("Home", "End"):
@@ -197,7 +197,7 @@ class Input:
     def _type_letter(self, page: GamePage, sq: int, letter: str) -> None:
         sel = page.selection
         placed = sel.setdefault("placed", {})
-        across = getattr(page, "sc_across", True)
+        across = local(page).across
         board, rack, _err = self._projected(page)
         target: int | None = sq
         while target is not None and (board[target] or target in placed):
@@ -214,20 +214,20 @@ class Input:
             page.show_message(page.t("scarabeo.no.tile", letter=letter), error=True)
 
     def _move_cursor(self, page: GamePage, sq: int) -> None:
-        page.sc_cursor = sq
+        local(page).cursor = sq
         self.refresh(page)
         self._focus(page, sq)
         self._scroll_to_cursor(page)
 
     def _focus(self, page: GamePage, sq: int) -> None:
         """Move the roving focus of the grid to ``sq``."""
-        page.sc_cursor = sq
-        grid = getattr(page, "sc_grid", None)
+        local(page).cursor = sq
+        grid = local(page).grid
         if grid is None:
             return
         for node in grid.querySelectorAll("[tabindex='0']"):
             node.setAttribute("tabindex", "-1")
-        node = page.sc_cells[sq]
+        node = local(page).cells[sq]
         node.setAttribute("tabindex", "0")
         node.focus()
 
@@ -259,7 +259,7 @@ class Input:
         node = event.target.closest("[data-tile]")
         if not node or not self._can_place(page) or (event.button and int(event.button) != 0):
             return
-        page.sc_drag = {"tile": str(node.getAttribute("data-tile")), "x": float(event.clientX),
+        local(page).drag = {"tile": str(node.getAttribute("data-tile")), "x": float(event.clientX),
                         "y": float(event.clientY), "ghost": None, "node": node}
         try:
             node.setPointerCapture(event.pointerId)
@@ -267,7 +267,7 @@ class Input:
             pass
 
     def _drag_move(self, page: GamePage, event: Any) -> None:
-        drag = getattr(page, "sc_drag", None)
+        drag = local(page).drag
         if not drag:
             return
         x, y = float(event.clientX), float(event.clientY)
@@ -284,8 +284,8 @@ class Input:
         drag["ghost"].style.transform = f"translate({x - 22}px, {y - 22}px)"
 
     def _drag_end(self, page: GamePage, event: Any) -> None:
-        drag = getattr(page, "sc_drag", None)
-        page.sc_drag = None
+        drag = local(page).drag
+        local(page).drag = None
         if not drag:
             return
         if drag["ghost"] is None:  # a tap: pick the tile (or put it down again)
@@ -303,12 +303,12 @@ class Input:
             page.show_message(page.t("scarabeo.err.square-taken", square=square_name(sq)), error=True)
             self.refresh(page)
             return
-        page.sc_cursor = sq
+        local(page).cursor = sq
         self._place(page, sq, drag["tile"])
 
     def _drag_cancel(self, page: GamePage) -> None:
-        drag = getattr(page, "sc_drag", None)
-        page.sc_drag = None
+        drag = local(page).drag
+        local(page).drag = None
         if drag and drag["ghost"] is not None:
             drag["ghost"].remove()
             drag["node"].classList.remove("dragging")

@@ -15,7 +15,7 @@ from game.scarabeo.tiles import LETTERS, SCARAB
 from web import router
 from web.dom import append, download, h
 from web.views import scarabeo_table as table_rules
-from web.views.scarabeo.context import _ai
+from web.views.scarabeo.context import _ai, local
 
 if TYPE_CHECKING:
     from web.play import GamePage
@@ -154,10 +154,10 @@ class Panels:
                                   h("th", {"text": t("scarabeo.sheet.move")}), h("th", {"text": "+"}),
                                   h("th", {"text": t("scarabeo.sheet.total")}))))
         body = h("tbody", {})
-        rows = getattr(page, "sc_rows", None)
-        if rows is None or getattr(page, "sc_rows_for", None) is not page.session:
-            rows = page.sc_rows = {}
-            page.sc_rows_for = page.session
+        rows = local(page).rows
+        if rows is None or local(page).rows_for is not page.session:
+            rows = local(page).rows = {}
+            local(page).rows_for = page.session
         # a challenge under the challenger's name, an accept as a note on the play (scarabeo_table.sheet)
         for n, r in enumerate(table_rules.sheet(page.session.state)):
             note = r["note"]

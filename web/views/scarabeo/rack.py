@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from game.scarabeo.tiles import SCARAB, VALUES, sort_rack
 from web.dom import append, h, svg
-from web.views.scarabeo.context import tile_name
+from web.views.scarabeo.context import local, tile_name
 
 if TYPE_CHECKING:
     from web.play import GamePage
@@ -34,11 +34,11 @@ class Rack:
     def _rack_left(self, page: GamePage, rack: list[str]) -> list[str]:
         """The rack tiles not laid on the board yet, in the player's order (Shuffle)."""
         left = sort_rack(rack)
-        order = getattr(page, "sc_order", None)
+        order = local(page).order
         if order is not None and sorted(order) == sorted(left):
             left = list(order)
         else:
-            page.sc_order = list(left)
+            local(page).order = list(left)
             left = list(left)
         for ch in page.selection.get("placed", {}).values():
             tile = SCARAB if ch.islower() else ch
@@ -85,7 +85,7 @@ class Rack:
         t = page.t
         sc = page.view_scope
         placed = bool(page.selection.get("placed"))
-        across = getattr(page, "sc_across", True)
+        across = local(page).across
         swaps = page.selection.get("swaps") or []
 
         def button(bid: str, key: str, fn: Callable[[], None], disabled: bool = False, cls: str = "",

@@ -13,7 +13,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from web.storage import StorageError
 from web.views import scarabeo_table as table_rules
-from web.views.scarabeo.context import TABLE_SAVE_DELAY_MS, TABLE_SAVE_TICKS, now
+from web.views.scarabeo.context import TABLE_SAVE_DELAY_MS, TABLE_SAVE_TICKS, local, now
 
 if TYPE_CHECKING:
     from web.play import GamePage
@@ -25,7 +25,7 @@ class Table:
 
     def _start_ticker(self, page: GamePage) -> None:
         """The hourglass display, and the time-out pass, every half second while the page is open."""
-        if getattr(page, "sc_ticker", None) is not None or not page.session.state.hourglass:
+        if local(page).ticker is not None or not page.session.state.hourglass:
             return
         from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
@@ -33,7 +33,7 @@ class Table:
 
         def tick(*_a: Any) -> None:
             if page.closed:
-                window.clearInterval(page.sc_ticker)
+                window.clearInterval(local(page).ticker)
                 proxy.destroy()
                 return
             state = page.session.state
@@ -51,16 +51,16 @@ class Table:
                     page.show_message(page.t("scarabeo.timeout"))
 
         proxy = create_proxy(tick)
-        page.sc_ticker = window.setInterval(proxy, 500)
+        local(page).ticker = window.setInterval(proxy, 500)
 
     def _open_table(self, page: GamePage) -> None:
         """Once per game page: resume the hourglass's turn and the tiles laid that were saved for
         this very position (a missing or damaged table starts the turn afresh), and from now on keep
         the table with every write of the game and when the page is hidden or left."""
         session = page.session
-        if getattr(page, "sc_table_for", None) is session:
+        if local(page).table_for is session:
             return
-        page.sc_table_for = session
+        local(page).table_for = session
         if session.replay_only:
             return
         state = session.state
@@ -69,7 +69,7 @@ class Table:
             state.attach_clock(now, table_rules.saved_clock(state, saved))
         last = table_rules.saved_last(state, saved)
         if last is not None:
-            page.sc_last = {"move": len(state.history()), **last}
+            local(page).last = {"move": len(state.history()), **last}
         back = table_rules.saved_tentative(state, saved) if self._can_place(page) else None
         if back is not None and not page.selection.get("placed") and not page.selection.get("swaps"):
             placed, order, swaps = back
@@ -86,13 +86,13 @@ class Table:
     def _table_now(self, page: GamePage) -> dict[str, Any] | None:
         """The table as it should be saved now (None before it was opened, or for a shared replay)."""
         session = page.session
-        if session is None or session.replay_only or getattr(page, "sc_table_for", None) is not session:
+        if session is None or session.replay_only or local(page).table_for is not session:
             return None
         state = session.state
         clock = state.timer.saved() if state.timer is not None else None
         sel = page.selection
         # tiles laid belong to the position they were laid on: not to the one a move just made
-        mine = getattr(page, "sc_sel_move", None) == len(state.history()) and self._can_place(page)
+        mine = local(page).sel_move == len(state.history()) and self._can_place(page)
         return table_rules.table(state, clock, sel.get("placed") if mine else None, sel.get("order") or [],
                                  (sel.get("swaps") or []) if mine else [], self._last(page))
 
@@ -120,24 +120,24 @@ class Table:
         try:
             session.autosave()
         except StorageError as err:  # another tab's newer save, a full quota: the next move says so
-            if not getattr(page, "sc_table_warned", False):
-                page.sc_table_warned = True
+            if not local(page).table_warned:
+                local(page).table_warned = True
                 window.console.warn(f"Scarabeo: the table was not saved: {err}")
 
     def _table_changed(self, page: GamePage) -> None:
         """Tiles laid or taken back: save them a moment later (one write for a burst of keys)."""
-        if getattr(page, "sc_table_timer", None) is not None or self._table_now(page) is None:
+        if local(page).table_timer is not None or self._table_now(page) is None:
             return
         from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
         def fire(*_a: Any) -> None:
             proxy.destroy()
-            page.sc_table_timer = None
+            local(page).table_timer = None
             if not page.closed:
                 self._save_table(page, clock_too=False)
 
         proxy = create_proxy(fire)
-        page.sc_table_timer = window.setTimeout(proxy, TABLE_SAVE_DELAY_MS)
+        local(page).table_timer = window.setTimeout(proxy, TABLE_SAVE_DELAY_MS)
 
     def unmount(self, page: GamePage) -> None:
         """Leaving the game page: the table as it is now."""
@@ -148,12 +148,12 @@ class Table:
         move back gives them the same time left (saved with the table, ``last``)."""
         state = page.session.state
         timer = state.timer
-        page.sc_last = {"move": len(state.history()) + 1, "timeout": timeout,
+        local(page).last = {"move": len(state.history()) + 1, "timeout": timeout,
                         "clock": timer.saved() if timer is not None and timer.active else None}
 
     def _last(self, page: GamePage) -> dict[str, Any] | None:
         """What the page knows about the last move (``_before_move``), if it is still the last."""
-        last = getattr(page, "sc_last", None)
+        last = local(page).last
         return last if last is not None and last.get("move") == len(page.session.state.history()) else None
 
     def can_take_back(self, page: GamePage) -> bool:
@@ -164,8 +164,8 @@ class Table:
         """``play.py`` hook, after ``Session.take_back``: the hourglass as it was when the move was
         made (the time since belonged to the next player's turn, which is undone too)."""
         state = page.session.state
-        last = getattr(page, "sc_last", None)
-        page.sc_last = None
+        last = local(page).last
+        local(page).last = None
         clock = last.get("clock") if last is not None and last.get("move") == len(state.history()) + 1 else None
         if clock is not None and state.timer is not None:
             try:
