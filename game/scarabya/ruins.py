@@ -396,6 +396,26 @@ class RuinsState(GameState[PiecePlace]):
                 cells[sq] = str(p + 1)
         return ["".join(cells[r * 6 : r * 6 + 6]) for r in range(6)]
 
+    def last_round_board(self) -> dict[str, Any] | None:
+        """The board of the last round that ended, as its last placement left it before the round's
+        end cleared it (None in round 1): ``round``, ``rows`` and ``ruins`` as in ``view`` (who
+        covered each zone), the placement's ``seat``, ``move`` and ``squares``, and what the round
+        ``scored``. The engine's own take-back on a copy, then the placement without the round's end."""
+        if len(self._history) <= len(self.pieces_on_board):
+            return None
+        before = self.copy()
+        for _ in self.pieces_on_board:
+            before.pop()
+        move = before.pop()
+        seat = before.seat
+        mask = before._check(move)
+        before.occupied[seat] |= mask  # pop gave the copy lists of its own
+        before.pieces_on_board.append((seat, move, mask))
+        v = before.view()
+        return {"round": v["round"], "rows": v["rows"], "ruins": v["ruins"], "seat": seat,
+                "move": move.text(), "squares": BOARD.names(mask),
+                "scored": [e for e in self.scored if e["round"] == v["round"]]}
+
     def view(self) -> dict[str, Any]:
         over = self.is_over()
         ruins = []

@@ -202,3 +202,39 @@ class TestCopy:
             assert [s.move_text(m) for m in s.history()] == moves
             if before is not None:
                 assert s.position() == before
+
+
+class TestLastRoundBoard:
+    def test_none_in_the_first_round(self) -> None:
+        s = game()
+        assert s.last_round_board() is None
+        s.push(s.legal_moves()[0])
+        assert s.last_round_board() is None
+
+    def test_the_board_as_the_round_ending_placement_left_it(self) -> None:
+        s = game()
+        rng = Rng(5)
+        while s.round_index == 0:
+            before = s.copy()
+            s.push(rng.choice(s.legal_moves()))
+        last = s.history()[-1]
+        seat = before.to_move()
+        position = s.position()
+        b = s.last_round_board()
+        assert b is not None and s.position() == position  # asked on a copy: the game is untouched
+        assert b["round"] == 1 and b["move"] == last.text() and b["seat"] == seat
+        assert b["squares"] == before.squares_of(last)
+        cells = "".join(b["rows"])
+        assert all(cells[BOARD.parse_square(q)] == str(seat + 1) for q in b["squares"])
+        # every other covered square as the round had it before the last placement
+        old = "".join(before.board_rows())
+        assert all(cells[i] == old[i] for i in range(36) if BOARD.names(1 << i)[0] not in b["squares"])
+        for ruin in b["ruins"]:
+            touched = set(ruin["squares"]) & set(b["squares"])
+            assert (seat in ruin["covered_by"]) == bool(touched or seat in
+                                                        next(r for r in before.view()["ruins"]
+                                                             if r["zone"] == ruin["zone"])["covered_by"])
+        assert b["scored"] == [e for e in s.scored if e["round"] == 1] and b["scored"]
+        # a placement of the next round leaves it as it was
+        s.push(s.legal_moves()[0])
+        assert s.last_round_board() == b

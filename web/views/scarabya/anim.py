@@ -100,24 +100,8 @@ class FinalBoard:
 
 def final_board(state: RuinsState) -> FinalBoard | None:
     """The board of the last round that ended, as its last placement left it (None in round 1)."""
-    v = state.view()
-    if len(state.history()) <= len(v["pieces"]):
+    b = state.last_round_board()
+    if b is None:
         return None
-    before = state.copy()  # the engine's own take-back, on a copy: this round's pieces, then the move
-    for _ in v["pieces"]:  # that ended the previous round
-        before.pop()
-    move = before.pop()
-    bv = before.view()
-    seat = int(before.to_move())
-    squares = frozenset(BOARD.parse_square(s) for s in before.squares_of(move))
-    cells = [list(row) for row in bv["rows"]]
-    for sq in squares:
-        cells[sq // BOARD.width][sq % BOARD.width] = str(seat + 1)
-    ruins = []
-    for ruin in bv["ruins"]:
-        zone = {BOARD.parse_square(s) for s in ruin["squares"]}
-        covered = sorted(set(ruin["covered_by"]) | ({seat} if zone & squares else set()))
-        ruins.append({**ruin, "covered_by": covered})
-    scored = [e for e in v["scored"] if e["round"] == bv["round"]]
-    return FinalBoard(int(bv["round"]), ["".join(r) for r in cells], ruins,
-                      LastPlacement(seat, move.text(), squares), scored)
+    last = LastPlacement(int(b["seat"]), str(b["move"]), frozenset(BOARD.parse_square(s) for s in b["squares"]))
+    return FinalBoard(int(b["round"]), list(b["rows"]), list(b["ruins"]), last, list(b["scored"]))
