@@ -16,7 +16,7 @@ from game.scarabya.sets import TILES
 from game.scarabya.shapes import orient
 from game.scarabya.state import ScarabyaState
 from web.dom import append, h
-from web.views.scarabya import Board, ruins_square, shape_drawing, site_square
+from web.views.scarabya import Board, fill_site, ruins_square, shape_drawing
 
 #: The diagrams' games (the same deal as the guided first game, so the pictures look familiar).
 DIAGRAM_SEED = 86
@@ -38,21 +38,9 @@ def site_board(t: Any, state: ScarabyaState, label: str, board_id: str,
     """A classic site from the engine's view, styled like the game page draws it."""
     v = state.view()
     site = v["sites"][0]
-    closed = {SITE.parse_square(s) for a in site["areas"] for s in a["squares"]}
     fresh = {SITE.parse_square(s) for a in site["areas"] if a["round"] == fresh_round for s in a["squares"]}
-    marked = {SITE.parse_square(s) for s in mark}
     board = diagram_board(SITE, label, board_id)
-    for r, row in enumerate(site["rows"]):
-        squares = []
-        for c, ch in enumerate(row):
-            sq = r * 10 + c
-            css = "closed" if sq in closed else ""
-            if sq in fresh:
-                css += " fresh"
-            if sq in marked:
-                css += " ghost ok"
-            squares.append(site_square(t, ch, css))
-        board.add_row(r, squares)
+    fill_site(board, t, site, fresh, marked={SITE.parse_square(s) for s in mark})
     for cell in board.cells.values():
         cell.removeAttribute("id")
     return board.node

@@ -21,10 +21,10 @@ One module per concern, sharing the typed page context of ``context``:
 
 from __future__ import annotations
 
-from .board import Board, ruins_square, site_square
+from .board import Board, fill_site, ruins_square, site_square
 from .context import BEST_KEY, BEST_KEEP, HINT_BUDGET_MS, RUINS_HINT_LEVEL
 from .piece import flipped, handle_of, rotated, shape_drawing
 from .ui import UI, ScarabyaUI
 
 __all__ = ["BEST_KEEP", "BEST_KEY", "Board", "HINT_BUDGET_MS", "RUINS_HINT_LEVEL", "ScarabyaUI", "UI",
-           "flipped", "handle_of", "rotated", "ruins_square", "shape_drawing", "site_square"]
+           "fill_site", "flipped", "handle_of", "rotated", "ruins_square", "shape_drawing", "site_square"]

@@ -237,6 +237,27 @@ def ruins_square(t: Any, sq: int, ch: str, ruin: dict[str, Any] | None,
     return Square(css.strip(), text, ", ".join(desc))
 
 
+def fill_site(board: Board, t: Any, sdata: dict[str, Any], fresh: set[int] | frozenset[int] = frozenset(), *,
+              latest: set[int] | frozenset[int] = frozenset(), last: frozenset[int] = frozenset(),
+              marked: set[int] | frozenset[int] = frozenset()) -> None:
+    """Fill ``board`` with a classic site's squares from the engine's view of it: its closed areas,
+    the areas just closed (``fresh``), the latest tile, the game's last placement (outlined and named)
+    and ``marked`` squares (a diagram's ghost) — for the game page and the rules page alike."""
+    closed = {SITE.parse_square(s) for a in sdata["areas"] for s in a["squares"]}
+    for r, row in enumerate(sdata["rows"]):
+        squares = []
+        for c, ch in enumerate(row):
+            sq = r * SITE.width + c
+            css = "closed" if sq in closed else ""
+            if sq in fresh:
+                css += " fresh"
+            if sq in marked:
+                css += " ghost ok"
+            square = site_square(t, ch, css, latest=sq in latest)
+            squares.append(with_last(square, t) if sq in last else square)
+        board.add_row(r, squares)
+
+
 def with_last(square: Square, t: Any) -> Square:
     """The square as part of the game's last placement: outlined, and said so in its name."""
     return Square(square.css + " last", square.text, f"{square.desc}, {t('scarabya.sq.last')}")

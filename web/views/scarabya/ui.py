@@ -17,7 +17,7 @@ from game.scarabya.state import ScarabyaState
 from web.dom import append, h
 
 from . import anim, panels
-from .board import Board, mini_site, ruins_square, ruins_still, site_square, with_last
+from .board import Board, fill_site, mini_site, ruins_square, ruins_still, site_square, with_last
 from .context import HINT_BUDGET_MS, RUINS_HINT_LEVEL, Page, seat_name
 from .input import bind, why_not
 from .piece import mission_card, ruins_hand
@@ -163,21 +163,9 @@ class ScarabyaUI:
         label = t("scarabya.site.of", name=seat_name(page, site))
         board = Board(page, SITE, label, placing, tile if placing else None, legal, describe, spots=spots)
         sdata = v["sites"][site]
-        fresh = anim.fresh_areas(page, site)
-        closed = {SITE.parse_square(s) for a in sdata["areas"] for s in a["squares"]}
-        latest = anim.latest_tile(sdata)
         last = anim.last_classic(v)
-        on_this = last.squares if last is not None and last.seat == site else frozenset()
-        for r, row in enumerate(sdata["rows"]):
-            squares = []
-            for c, ch in enumerate(row):
-                sq = r * 10 + c
-                css = "closed" if sq in closed else ""
-                if sq in fresh:
-                    css += " fresh"
-                square = site_square(t, ch, css, latest=sq in latest)
-                squares.append(with_last(square, t) if sq in on_this else square)
-            board.add_row(r, squares)
+        fill_site(board, t, sdata, anim.fresh_areas(page, site), latest=anim.latest_tile(sdata),
+                  last=last.squares if last is not None and last.seat == site else frozenset())
         mission, board.card = mission_card(page, v, placing)
         inputs = bind(board)
 
