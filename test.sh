@@ -29,7 +29,7 @@ if [ ! -x .venv/bin/python ]; then
   echo "== creating .venv"
   python3 -m venv .venv
 fi
-if ! .venv/bin/python -c "import playwright, pytest, hypothesis" 2>/dev/null || [ pyproject.toml -nt .venv/.installed ]; then
+if ! .venv/bin/python -c "import playwright, pytest, hypothesis, mypy" 2>/dev/null || [ pyproject.toml -nt .venv/.installed ]; then
   echo "== installing Python test packages"
   .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
   touch .venv/.installed

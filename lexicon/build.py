@@ -225,9 +225,10 @@ def inputs_hash(source: Path) -> str:
 
 def read_stamp(stamp: Path = STAMP) -> dict[str, Any] | None:
     try:
-        return json.loads(stamp.read_text(encoding="utf-8"))
+        info = json.loads(stamp.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
+    return info if isinstance(info, dict) else None
 
 
 def is_up_to_date(source: Path = DEFAULT_SOURCE, output: Path = OUTPUT, stamp: Path = STAMP) -> bool:
@@ -413,9 +414,9 @@ def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUT
     """Build ``output`` unless the stamp says it is current; return the stamp info."""
     source = Path(source)
     if not force and is_up_to_date(source, output, stamp):
-        info = read_stamp(stamp) or {}
-        info["skipped"] = True
-        return info
+        cached = read_stamp(stamp) or {}
+        cached["skipped"] = True
+        return cached
     started = time.perf_counter()
     data, report = build_bytes(source)
     seconds = time.perf_counter() - started

@@ -14,7 +14,7 @@ import hashlib
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Any, Generator, Mapping, Sequence, TypeVar
+from typing import Any, Generator, Mapping, Sequence, TypeGuard, TypeVar
 
 from game.core import safejson
 from game.core.record import GameRecord
@@ -146,10 +146,10 @@ class MoveAnalysis:
     @classmethod
     def from_json(cls, data: Any) -> "MoveAnalysis":
         d = _obj(data, "move")
-        reason = _opt(d, "reason", str)
+        reason = _opt_str(d, "reason")
         if reason is not None and reason not in REASONS:
             raise AnalysisError(f"unknown reason {reason!r}")
-        klass = _opt(d, "class", str)
+        klass = _opt_str(d, "class")
         if klass is not None and klass not in CLASSES:
             raise AnalysisError(f"unknown class {klass!r}")
         best = d.get("best")
@@ -159,7 +159,7 @@ class MoveAnalysis:
         ev = d.get("evaluation")
         if ev is not None and not (isinstance(ev, list) and all(x is None or _is_num(x) for x in ev)):
             raise AnalysisError("move evaluation must be a list of numbers or nulls")
-        seat = _opt(d, "seat", int)
+        seat = _opt_int(d, "seat")
         return cls(
             ply=_int(d, "ply"), seat=seat, move=_str(d, "move"), scores=tuple(_ints(d, "scores")),
             reason=reason, best=tuple(Alternative.from_json(a) for a in best),
@@ -256,7 +256,7 @@ class Analysis:
             raise AnalysisError("analysis moves and summary must be lists")
         return cls(
             game=_str(d, "game"), record=_str(d, "record"), players=_int(d, "players"),
-            viewer=_opt(d, "viewer", int), finished=_bool(d, "finished"),
+            viewer=_opt_int(d, "viewer"), finished=_bool(d, "finished"),
             engine=dict(_obj(d.get("engine"), "engine")),
             thresholds=Thresholds.from_json(d.get("thresholds")),
             moves=tuple(MoveAnalysis.from_json(m) for m in moves),
@@ -302,11 +302,11 @@ def _obj(data: Any, what: str) -> Mapping[str, Any]:
     return data
 
 
-def _is_int(x: Any) -> bool:
+def _is_int(x: object) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _is_num(x: Any) -> bool:
+def _is_num(x: object) -> TypeGuard[int | float]:
     return (_is_int(x) or isinstance(x, float)) and math.isfinite(x)
 
 
@@ -349,12 +349,12 @@ def _bool(d: Mapping[str, Any], key: str) -> bool:
     return v
 
 
-def _opt(d: Mapping[str, Any], key: str, kind: type[T]) -> T | None:
+def _opt_int(d: Mapping[str, Any], key: str) -> int | None:
+    return None if d.get(key) is None else _int(d, key)
+
+
+def _opt_str(d: Mapping[str, Any], key: str) -> str | None:
     v = d.get(key)
-    if v is None:
-        return None
-    if kind is int:
-        return _int(d, key)  # type: ignore[return-value]
-    if not isinstance(v, kind):
-        raise AnalysisError(f"{key} must be {kind.__name__}, not {v!r}")
+    if v is not None and not isinstance(v, str):
+        raise AnalysisError(f"{key} must be str, not {v!r}")
     return v

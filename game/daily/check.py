@@ -30,9 +30,7 @@ def scarabeo(p: dict[str, Any], lexicon: Any) -> list[str]:
         out.append("the rack is not the position's rack to move")
     if SCARAB in rack or any(c.islower() for c in state.board if c):
         out.append("a scarab in the rack or on the board")
-    plays: list[Any] = []
-    daily.run(ai.generator_for(lexicon).iter_plays(state.board, rack, plays, state.first_play))
-    plays = ds.ranked(plays)
+    plays = ds.ranked(ai.generator_for(lexicon).plays(state.board, rack, state.first_play))
     why = ds.judge(state.board, plays)
     if why is not None:
         out.append(f"criteria: {why}")

@@ -22,6 +22,7 @@ from typing import Any, NoReturn, Sequence
 
 from game import daily
 from game.core import cliargs
+from game.scarabeo import ai
 
 OK, FAILED, MALFORMED = 0, 1, 2
 #: More days than this in one bench is a typing slip (a day costs about a second).
@@ -128,7 +129,7 @@ def bench(first: datetime.date, days: int, games: tuple[str, ...], lexicon: Any)
     if lexicon is not None:
         # The move generator's tables are built once per page; not a puzzle's cost.
         t0 = time.perf_counter()
-        daily.scarabeo.ai.generator_for(lexicon)
+        ai.generator_for(lexicon)
         setup = time.perf_counter() - t0
     else:
         setup = 0.0
