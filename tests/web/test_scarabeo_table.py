@@ -14,7 +14,7 @@ from tests.scarabeo.helpers import state_with
 from web.session import Seat
 from web.views.scarabeo_table import (
     challengers, computer_challenger, computer_vote, computer_waits, contest_words, dispute_on_cover, may_take_back,
-    saved_clock, saved_last, saved_tentative, sheet, table,
+    saved_clock, saved_last, saved_tentative, sheet, table, vote_on_cover,
 )
 
 WORDS = ["CONTARE", "ORA", "RE"]
@@ -338,3 +338,32 @@ class TestAnyWordCanBeContested:
 
     def test_challenge_mode_has_no_words_to_contest(self) -> None:
         assert contest_words(challenge_state(3)) == []
+
+
+class TestVoteOnCover:
+    """Issue 24: the table votes with every rack covered (the ballot was on the player's screen with
+    their rack below the board)."""
+
+    def vote_pending(self) -> ScarabeoState:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGI", "ABCDEFLM"), check_mode="vote")
+        s.push(s.parse_move("9F CONTRAB"))  # an unknown word: the table votes
+        assert s.pending is not None and s.pending.kind == "vote"
+        return s
+
+    def test_two_or_more_people_vote_on_the_cover(self) -> None:
+        s = self.vote_pending()
+        assert vote_on_cover(s, seats("P", "P", "P"))
+        assert vote_on_cover(s, seats("P", "C", "P"))
+
+    def test_one_person_votes_with_their_own_rack(self) -> None:
+        assert not vote_on_cover(self.vote_pending(), seats("P", "C", "C"))
+
+    def test_a_computer_play_voted_on_is_the_waiting_panel(self) -> None:
+        assert not vote_on_cover(self.vote_pending(), seats("C", "P", "P"))
+
+    def test_no_vote_no_cover(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGI", "ABCDEFLM"), check_mode="vote")
+        assert not vote_on_cover(s, seats("P", "P", "P"))
+        s = self.vote_pending()
+        s.push(s.parse_move("!vote NNN"))
+        assert s.pending is None and not vote_on_cover(s, seats("P", "P", "P"))

@@ -24,7 +24,8 @@ time-out pass (which cannot be taken back)::
 whether or not it is next (the first computer in turn order after the player who made it:
 ``computer_challenger``). Otherwise, when the seat to move is a computer, it waits while the people
 decide (``computer_waits``); when it is a person and another person may challenge too, the decision
-is taken on the pass-and-play cover, before the next player's rack is shown (``dispute_on_cover``).
+is taken on the pass-and-play cover, before the next player's rack is shown (``dispute_on_cover``);
+a vote with two or more people at the table is cast on the cover too, every rack hidden (``vote_on_cover``).
 
 **The score sheet** (``sheet``): a challenge is written under the challenger's name, an explicit
 accept as a note on the play it accepted. In vote mode a challenge contests the play: its row says
@@ -215,6 +216,16 @@ def dispute_on_cover(state: ScarabeoState, seats: Sequence[Any]) -> bool:
     if state.is_over() or seats[state.to_move()].computer or computer_challenger(state, seats) is not None:
         return False
     return any(s != state.to_move() for s in challengers(state, seats))
+
+
+def vote_on_cover(state: ScarabeoState, seats: Sequence[Any]) -> bool:
+    """A vote is cast on the pass-and-play cover, every rack hidden: the ballot is for the whole
+    table, so when two or more people sit at it the device is in everyone's view, and the rack of
+    the player to move (who made the play voted on) must not be."""
+    pending = state.pending
+    if state.is_over() or pending is None or pending.kind != "vote" or seats[state.to_move()].computer:
+        return False
+    return sum(1 for s in seats if not s.computer) >= 2
 
 
 # --- the score sheet ------------------------------------------------------------------------------

@@ -45,7 +45,8 @@ class Disputes:
         holds the decision — the play, its words and score, a challenge button for each person but
         its maker, Accept — and the next player may show their tiles only once it is taken; the
         hourglass lies on its side meanwhile. Otherwise the last announcement (a dispute's outcome,
-        "Time is up")."""
+        "Time is up"). A vote with two or more people at the table is cast on the cover as well
+        (``scarabeo_table.vote_on_cover``): nobody's rack is in view while the table decides."""
         session = page.session
         state = session.state
         if not session.replay_only and table_rules.dispute_on_cover(state, session.seats):
@@ -53,6 +54,10 @@ class Disputes:
                 state.timer.pause()  # stood up again when the next player sees the board
             # the panel names the play: the announcement of it would only repeat it
             return h("div", {"class": "sc-cover"}, self._dispute_box(page, state.view(), on_cover=True)), False
+        if not session.replay_only and table_rules.vote_on_cover(state, session.seats):
+            # the table votes with every rack covered; the player may show their tiles once it is decided
+            return h("div", {"class": "sc-cover"}, page.message_box(),
+                     self._dispute_box(page, state.view(), on_cover=True)), False
         return (page.message_box() if page.message else None), True
 
     def _sync_clock(self, page: GamePage, waiting: bool) -> None:

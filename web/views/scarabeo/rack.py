@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from game.scarabeo.tiles import SCARAB, VALUES, sort_rack
 from web.dom import append, h, svg
+from web.views import scarabeo_table as table_rules
 from web.views.scarabeo.context import local, tile_name
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ class Rack:
         session = page.session
         state = session.state
         if state.is_over() or session.replay_only:  # a shared game is watched with the racks hidden
+            return None
+        if table_rules.vote_on_cover(state, session.seats):  # the table votes: every rack covered
             return None
         seat = state.to_move()
         if not session.seats[seat].computer:
