@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from game.core import IllegalMove, NotationError, cliargs
 from game.core.record import MAX_RECORD_BYTES
+from game.scarabeo.cli_lexicon import load_lexicon
 from game.scarabeo.game import CHECK_MODES, ScarabeoState
 from game.scarabeo.words import AnyWord, WordList
 
@@ -38,20 +39,6 @@ def _fail(code: int, message: str, **extra: Any) -> int:
     _emit({"error": message, **extra})
     print(message, file=sys.stderr)
     return code
-
-
-def load_lexicon(otherwise: str = " or pass --no-check") -> WordList:
-    """The real lexicon (``lexicon.load()``); raises RuntimeError saying how to build it (and, for
-    the commands that have one, ``otherwise``: the way to do without)."""
-    try:
-        import lexicon  # noqa: PLC0415 - only the command line touches files
-
-        words: WordList = lexicon.load()
-        return words
-    except Exception as err:  # ImportError, LexiconError (not built yet) …
-        raise RuntimeError(
-            f"the lexicon is not available ({err}); build it with 'python -m lexicon build'{otherwise}"
-        ) from None
 
 
 def _words(no_check: bool) -> WordList:

@@ -11,7 +11,7 @@ import pytest
 
 from game.core import GameRecord
 from game.core.analysis import Analysis, AnalysisError, Progress
-from game.scarabeo import ScarabeoState, ai, analysis, cli, leaves
+from game.scarabeo import ScarabeoState, ai, analysis, cli, cli_lexicon, leaves
 from game.scarabeo.movegen import rack_after, to_play
 from game.scarabeo.moves import Play
 from game.scarabeo.record import to_record
@@ -22,7 +22,7 @@ from tests.scarabeo.test_cli import real_lexicon
 @pytest.fixture(scope="module")
 def lex() -> Any:
     real_lexicon()
-    return cli.load_lexicon()
+    return cli_lexicon.load_lexicon()
 
 
 def champion_game(lex: Any, plies: int, seed: int = 5, check_mode: str = "dictionary") -> ScarabeoState:
