@@ -111,7 +111,10 @@ def view(app: Any) -> None:
         status.textContent = t("daily.before", first=daily.FIRST_DAY.isoformat())
         status.className = "error"
         return
-    asyncio.ensure_future(_launch(app, game, day, status, again=app.route.query.get("again") == "1"))
+    # a friend's result from their share link (``?r=``): kept with the attempt, shown after it
+    friend = ds.parse_friend(app.route.query.get("r"))
+    asyncio.ensure_future(_launch(app, game, day, status, again=app.route.query.get("again") == "1",
+                                  friend=friend))
 
 
 def _saves_of(app: Any, day: str, game: str) -> list[tuple[Save, dict[str, Any]]]:
@@ -125,7 +128,8 @@ def _saves_of(app: Any, day: str, game: str) -> list[tuple[Save, dict[str, Any]]
     return found
 
 
-async def _launch(app: Any, game: str, day: datetime.date, status: Any, again: bool) -> None:
+async def _launch(app: Any, game: str, day: datetime.date, status: Any, again: bool,
+                  friend: dict[str, Any] | None = None) -> None:
     hash_ = app.route_hash
     wanted = lambda: app.route_hash == hash_  # noqa: E731 - the player may leave while it computes
     key = day.isoformat()
@@ -137,12 +141,14 @@ async def _launch(app: Any, game: str, day: datetime.date, status: Any, again: b
             unfinished = next((s for s, d in saves if not d["again"] and not _finished(s, d)), None)
             target = counted_save or unfinished
             if target is not None:
+                _remember_friend(app, target, friend)
                 window.location.replace(router.href(game, "play", target.id))
                 return
         puzzle = await prepare_puzzle(app, game, day, wanted)
         if puzzle is None or not wanted():
             return
-        session = start_session(app, puzzle, again or ds.counted(ds.load_attempts(app.store.kv), key, game) is not None)
+        session = start_session(app, puzzle, again or ds.counted(ds.load_attempts(app.store.kv), key, game) is not None,
+                                friend)
     except StorageError as err:
         app.storage_error(err, "new")
         return
@@ -153,6 +159,18 @@ async def _launch(app: Any, game: str, day: datetime.date, status: Any, again: b
         status.setAttribute("role", "alert")
         return
     window.location.replace(router.href(game, "play", session.save.id))
+
+
+def _remember_friend(app: Any, save: Save, friend: dict[str, Any] | None) -> None:
+    """A friend's shared result, kept with this device's attempt of the same puzzle (shown once
+    the attempt is over); never fails the launch."""
+    meta = save.state.get("meta")
+    if friend is None or not isinstance(meta, dict) or not isinstance(meta.get("daily"), dict):
+        return
+    try:
+        app.store.update(save, {**save.state, "meta": {**meta, "daily": {**meta["daily"], "friend": friend}}})
+    except StorageError as err:
+        window.console.warn(f"daily: the friend's result was not kept: {err}")
 
 
 def t_error(app: Any, err: BaseException) -> str:
@@ -219,8 +237,9 @@ def _thot_start(puzzle: dict[str, Any]) -> Any:
     return state
 
 
-def start_session(app: Any, puzzle: dict[str, Any], again: bool) -> Session:
-    """A new saved attempt of ``puzzle`` (``again``: a replay, not counted)."""
+def start_session(app: Any, puzzle: dict[str, Any], again: bool, friend: dict[str, Any] | None = None) -> Session:
+    """A new saved attempt of ``puzzle`` (``again``: a replay, not counted; ``friend``: the result of
+    the friend whose link opened it, shown after the attempt)."""
     from web import engines
 
     t = app.t
@@ -264,6 +283,8 @@ def start_session(app: Any, puzzle: dict[str, Any], again: bool) -> Session:
     session.meta["daily"] = {"game": game, "date": puzzle["date"], "number": puzzle["number"], "start": len(prefix),
                              "me": me, "best": best, "plies": plies, "base": list(session.state.view()["scores"]),
                              "top": top, "line": line, "again": again}
+    if friend is not None:
+        session.meta["daily"]["friend"] = friend
     session.autosave()
     return session
 
@@ -403,8 +424,8 @@ class DailyPage(GamePage):
         """The attempt just ended here: count it when it is the puzzle's first."""
         assert self.session is not None
         d = self.daily
-        if d is None or d["again"] or d["received"] or self.session.replay_only or self.app.embed:
-            return  # a replay, or an attempt received in a link (finished here or not): never counted
+        if d is None or not ds.counts(d) or self.session.replay_only or self.app.embed:
+            return  # a replay, an attempt received in a link, one whose answer was shown: never counted
         out = self.outcome()
         data = ds.load_attempts(self.app.store.kv)
         entry = {"date": d["date"], "game": d["game"], "number": d["number"], "percent": out["percent"],
@@ -434,11 +455,14 @@ class DailyPage(GamePage):
         over = self.over()
         someone = ds.counted(ds.load_attempts(self.app.store.kv), d["date"], game)
         replay = d["again"] or (over and someone is not None and not self.counted_here())
-        if self.session.replay_only or d["received"] or (over and someone is None and not d["again"]):
+        if d["shown"]:
+            append(box, h("p", {"class": "daily-replay", "id": "daily-spoiled", "text": t("daily.answer.shown")}))
+        elif self.session.replay_only or d["received"] or (over and someone is None and not d["again"]):
             # an attempt received in a link (or one this device could not count): shown, not counted
             append(box, h("p", {"class": "muted", "id": "daily-shared", "text": t("daily.shared")}))
         elif replay:
             append(box, h("p", {"class": "daily-replay", "id": "daily-replay", "text": t("daily.replay")}))
+        friend = d["friend"]
         if not self.over():
             left = ""
             if game == "thot":
@@ -446,17 +470,31 @@ class DailyPage(GamePage):
                 left = t("daily.thot.left", n=max(0, (d["plies"] - done + 1) // 2))
             append(box, h("p", {"class": "daily-task", "id": "daily-task",
                                 "text": t(f"daily.task.{game}", best=d["best"], moves=d["plies"] // 2)}),
-                   h("p", {"class": "muted", "text": left}) if left else None)
+                   h("p", {"class": "muted", "text": left}) if left else None,
+                   h("p", {"class": "muted", "id": "daily-friend-later", "text": t("daily.friend.later")})
+                   if friend is not None else None)
+            if d["shown"]:
+                answer = self.answer_list()
+                if answer is not None:
+                    append(box, answer)
+            else:
+                append(box, h("button", {"type": "button", "id": "daily-show-answer", "text": t("daily.answer.show"),
+                                         "on_click": lambda _e: asyncio.ensure_future(self.show_answer())},
+                              scope=self.view_scope))
             return box
         out = self.outcome()
         result = t(f"daily.result.{game}", score=out["score"], best=out["best"], percent=out["percent"])
         append(box, h("p", {"class": "daily-result", "id": "daily-result", "data-percent": str(out["percent"]),
                             "data-score": str(out["score"]), "text": result}),
                h("p", {"class": "daily-marks", "aria-hidden": "true", "text": out["marks"]}))
+        if friend is not None:
+            append(box, h("p", {"class": "daily-friend", "id": "daily-friend",
+                                "text": t("daily.friend.result", score=friend["score"], best=friend["best"],
+                                          percent=friend["percent"], marks=friend["marks"])}))
         answer = self.answer_list()
         if answer is not None:
             append(box, answer)
-        link = self.share_link()
+        link = self.share_link(out)
         text = ds.share_text(t("daily.share.head", game=t(f"daily.short.{game}")), d["number"],
                              t("daily.share.result", score=out["score"], best=out["best"], percent=out["percent"]),
                              out["marks"], link, t("daily.share.replay") if replay else "")
@@ -545,15 +583,59 @@ class DailyPage(GamePage):
         return h("figure", {"class": "daily-top-board sc-page", "id": "daily-top-board", "data-move": move},
                  board, h("figcaption", {"text": label}))
 
-    def share_link(self) -> str:
-        from web.share import ShareError, encode
-
-        assert self.session is not None
+    def share_link(self, out: dict[str, Any] | None = None) -> str:
+        """The puzzle's link (``#/daily/<game>?date=…``) with the result ``out`` when given: it
+        opens the same puzzle, unplayed, on the receiver's device — never the attempt's record
+        (its moves, and its meta's best plays, are the answer)."""
+        d = self.daily
+        assert d is not None
         site = str(window.location.href).split("#")[0].rsplit("/", 1)[0] + "/"
+        query = (ds.share_query(d["date"], out["score"], out["best"], out["percent"], out["marks"])
+                 if out is not None else f"date={d['date']}")
+        return f"{site}{router.href('daily', d['game'])}?{query}"
+
+    async def share(self) -> None:
+        """The toolbar's Share on an attempt: the puzzle's link (with the result once it is over),
+        the same as the banner's — a daily attempt never leaves the device as a game record."""
+        from web.dom import Scope, modal
+
+        d = self.daily
+        if d is None:
+            await super().share()
+            return
+        t, scope = self.t, Scope()
+        link = self.share_link(self.outcome() if self.over() else None)
+        box = h("textarea", {"id": "share-link", "readonly": True, "rows": "3", "aria-label": t("share.link")})
+        box.value = link
+        body = h("div", {"class": "share"}, h("p", {"class": "muted", "text": t("daily.share.private")}),
+                 h("label", {"for": "share-link", "text": t("share.link")}), box)
         try:
-            return f"{site}#/open?d={encode(self.session.record(shared=True), self.session.game_id)}"
-        except ShareError:
-            return f"{site}{router.href('daily', self.daily['game'])}?date={self.daily['date']}"  # type: ignore[index]
+            await modal(t("share.title"), body, [("close", t("dialog.close"), "")], scope)
+        finally:
+            scope.close()
+
+    async def show_answer(self) -> None:
+        """"Show the answer" before the attempt is over: confirmed, then the attempt is marked as
+        not counted (``daily.shown``) and the best plays are shown (from this device's puzzle)."""
+        from web.dom import Scope, modal
+
+        t, scope = self.t, Scope()
+        try:
+            choice = await modal(t("daily.answer.show"), h("p", {"text": t("daily.answer.confirm")}),
+                                 [("cancel", t("dialog.cancel"), ""), ("show", t("daily.answer.show"), "danger")],
+                                 scope)
+        finally:
+            scope.close()
+        if choice != "show" or self.session is None or self.closed:
+            return
+        daily_part = self.session.meta.get("daily")
+        if isinstance(daily_part, dict):
+            daily_part["shown"] = True
+            try:
+                self.session.autosave()
+            except StorageError as err:
+                self.app.storage_error(err, session=self.session)
+        self.redraw()
 
 
 def thot_losses(session: Any, d: dict[str, Any]) -> list[int]:

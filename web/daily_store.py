@@ -233,6 +233,51 @@ def move_marks(lost: list[int]) -> str:
     return "".join(MARKS[0] if x <= 0 else MARKS[1] if x <= 2 else MARKS[2] for x in lost)
 
 
+# --- sharing a result, never the answer ------------------------------------------------------
+#: Marks in a link, one letter each (the emoji would be three percent-escapes apiece).
+_MARK_LETTERS = {"🟩": "g", "🟨": "y", "⬜": "w"}
+_FRIEND = re.compile(r"(-?\d{1,7})\.(-?\d{1,7})\.(\d{1,4})\.([gyw]{0,40})")
+
+
+def share_query(day: str, score: int, best: int, pct: int, marks: str) -> str:
+    """The query of a shared result's link (``#/daily/<game>?…``): the puzzle's date and the
+    sender's result and marks — nothing the answer could be read from (not the sender's moves, not
+    the best plays: the receiver's own device computes the puzzle from the date, and its answer
+    only after their attempt)."""
+    letters = "".join(_MARK_LETTERS.get(c, "w") for c in marks)[:40]
+    return f"date={day}&r={score}.{best}.{max(0, min(1000, pct))}.{letters}"
+
+
+def parse_friend(text: Any) -> dict[str, Any] | None:
+    """A shared result from a link's ``r`` (outside data): ``{"score", "best", "percent", "marks"}``
+    or None when it is not one."""
+    if not isinstance(text, str) or len(text) > 80:
+        return None
+    m = _FRIEND.fullmatch(text)
+    if m is None or int(m.group(3)) > 1000:
+        return None
+    marks = "".join(MARKS["gyw".index(c)] for c in m.group(4))
+    return {"score": int(m.group(1)), "best": int(m.group(2)), "percent": int(m.group(3)), "marks": marks}
+
+
+def _friend(v: Any) -> dict[str, Any] | None:
+    """A friend's result kept in an attempt's meta, checked again (the save is outside data too)."""
+    if not isinstance(v, dict) or not all(is_safe_int(v.get(k)) for k in ("score", "best", "percent")):
+        return None
+    marks = v.get("marks")
+    if not (isinstance(marks, str) and len(marks) <= 40 and all(c in MARKS for c in marks)):
+        return None
+    if not (abs(v["score"]) < 10**7 and abs(v["best"]) < 10**7 and 0 <= v["percent"] <= 1000):
+        return None
+    return {"score": v["score"], "best": v["best"], "percent": v["percent"], "marks": marks}
+
+
+def counts(d: Mapping[str, Any]) -> bool:
+    """May this attempt be counted? Not a replay, not one received in a link, and not one whose
+    answer the player chose to see before finishing it ("Show the answer")."""
+    return not (d["again"] or d["received"] or d["shown"])
+
+
 def share_text(title: str, number: int, result: str, marks: str, link: str, replay_note: str = "") -> str:
     """The text to paste in a chat: ``Scarab — Thot #1: 5/5 (100%)``, the marks, the link."""
     head = f"{title} #{number}: {result}"
@@ -301,7 +346,8 @@ def daily_meta(meta: Any) -> dict[str, Any] | None:
         return None
     return {"game": d["game"], "date": d["date"], "number": d["number"], "start": d["start"], "me": d["me"],
             "best": d["best"], "plies": d["plies"], "base": list(base), "top": list(top), "line": list(line),
-            "again": bool(d.get("again", False)), "received": d.get("received") is True}
+            "again": bool(d.get("again", False)), "received": d.get("received") is True,
+            "shown": d.get("shown") is True, "friend": _friend(d.get("friend"))}
 
 
 def mark_received(meta: dict[str, Any]) -> dict[str, Any]:

@@ -165,7 +165,7 @@ class TestAttemptMeta:
             "base": [107, 106], "top": [], "line": ["B2", "A2"], "again": False}
 
     def test_valid(self) -> None:
-        assert ds.daily_meta({"daily": self.META}) == {**self.META, "received": False}
+        assert ds.daily_meta({"daily": self.META}) == {**self.META, "received": False, "shown": False, "friend": None}
         assert ds.daily_meta({"daily": {**self.META, "received": True}})["received"] is True
         assert ds.daily_meta({"daily": {**self.META, "received": "yes"}})["received"] is False
 
@@ -228,3 +228,46 @@ class TestAttemptMeta:
         assert ds.result_score(d, [447 + 52, 282]) == 52
         assert ds.puzzle_over({**d, "game": "scarabya"}, 11, True)
         assert not ds.puzzle_over({**d, "game": "scarabya"}, 11, False)
+
+
+class TestSharedResult:
+    """Issue 24: a shared result carries the puzzle's date, the result and the marks — never the
+    answer (the best plays, the perfect line, the sender's moves)."""
+
+    def test_the_query_round_trips_the_result_and_nothing_else(self) -> None:
+        query = ds.share_query("2026-12-01", 65, 78, 83, "🟩🟩🟩🟩⬜")
+        assert query == "date=2026-12-01&r=65.78.83.ggggw"
+        friend = ds.parse_friend(query.split("r=", 1)[1])
+        assert friend == {"score": 65, "best": 78, "percent": 83, "marks": "🟩🟩🟩🟩⬜"}
+        thot = ds.share_query("2026-12-01", -2, 5, 0, "🟩🟨⬜")
+        assert ds.parse_friend(thot.split("r=", 1)[1]) == {"score": -2, "best": 5, "percent": 0, "marks": "🟩🟨⬜"}
+
+    @pytest.mark.parametrize("raw", [None, "", "65.78.83", "65.78.83.ggx", "a.b.c.g", "65.78.2000.g",
+                                     "1" * 9 + ".1.1.g", "65.78.83." + "g" * 41, "65.78.83.g<script>"])
+    def test_a_malformed_result_is_none(self, raw: object) -> None:
+        assert ds.parse_friend(raw) is None
+
+    def test_the_link_of_a_perfect_attempt_holds_no_answer(self) -> None:
+        """The Thot puzzle of 2026-12-01 (its perfect line B2 A2 A8 I8 I3 C3, issue 24's case): the
+        query of a 100 % result has the date, numbers and mark letters only — no square, no move."""
+        import re
+
+        day = D(2026, 12, 1)
+        puzzle = daily.run(daily.generate_one("thot", day))
+        query = ds.share_query(day.isoformat(), puzzle["points"], puzzle["points"], 100, ds.move_marks([0] * 3))
+        assert re.fullmatch(r"date=\d{4}-\d\d-\d\d&r=-?\d+\.-?\d+\.\d+\.[gyw]*", query)
+        assert not any(move in query for move in puzzle["line"])
+
+    def test_a_friend_in_the_meta_is_checked(self) -> None:
+        meta = {**TestAttemptMeta.META, "friend": {"score": 1, "best": 2, "percent": 50, "marks": "🟩"}}
+        assert ds.daily_meta({"daily": meta})["friend"] == {"score": 1, "best": 2, "percent": 50, "marks": "🟩"}
+        for bad in ({"score": "1", "best": 2, "percent": 50, "marks": ""}, {"score": 1, "best": 2, "percent": 5000,
+                                                                              "marks": ""}, [1], "x"):
+            assert ds.daily_meta({"daily": {**TestAttemptMeta.META, "friend": bad}})["friend"] is None
+
+    def test_an_attempt_whose_answer_was_shown_does_not_count(self) -> None:
+        d = ds.daily_meta({"daily": TestAttemptMeta.META})
+        assert d is not None and ds.counts(d)
+        shown = ds.daily_meta({"daily": {**TestAttemptMeta.META, "shown": True}})
+        assert shown is not None and shown["shown"] and not ds.counts(shown)
+        assert not ds.counts({**d, "again": True}) and not ds.counts({**d, "received": True})
