@@ -175,7 +175,11 @@ class Review:
         over = self.session.state.is_over()
         self.scope = review_model.analysis_scope([not s.computer for s in self.seats], over,
                                                  self.session.replay_only)
-        self.analysis: Analysis | None = review_model.cached(self.session.meta, self.record, self.scope)
+        reading = review_model.read(self.session.meta, self.record, self.scope,
+                                    engines.FACTORY_KWARGS.get(self.game, {}).get("word_list"))
+        self.analysis: Analysis | None = reading.analysis
+        #: why the analysis kept with the game cannot be opened (None: there is none, or it is fine)
+        self.refused: str | None = reading.refused
         self.from_cache = self.analysis is not None
         self.progress: Progress | None = None
         self.cancelled = False
@@ -215,6 +219,19 @@ class Review:
         self.redraw()
 
     def redraw(self) -> None:
+        try:
+            self._redraw()
+        except Exception as err:
+            if self.analysis is None:
+                raise
+            # the analysis passed the engine's checks yet does not draw: it is set aside with its
+            # reason, and the review goes on without it (never a traceback on the page)
+            window.console.warn(f"review: the analysis does not draw: {err!r}")
+            self.analysis, self.show_best = None, False
+            self.refused = review_model._reason(err)
+            self._redraw()
+
+    def _redraw(self) -> None:
         gp = self.gp
         if gp.closed:
             return
@@ -465,6 +482,9 @@ class Review:
                    h("button", {"type": "button", "id": "review-cancel", "text": t("review.cancel"),
                                 "on_click": lambda _e: self.cancel()}, scope=scope))
             return box
+        if self.refused is not None and self.analysis is None and self.progress is None:
+            append(box, h("p", {"id": "review-refused", "class": "error", "role": "alert",
+                                "text": t("review.analysis.refused", reason=self.refused)}))
         if self.status:
             append(box, h("p", {"id": "review-status", "role": "status", "text": self.status}))
         elif self.analysis is not None and self.from_cache:
@@ -643,7 +663,7 @@ class Review:
         seconds = time.perf_counter() - started
         document.body.setAttribute("data-analysis-ms", str(round(seconds * 1000)))
         document.body.setAttribute("data-analysis-longest-ms", str(round(longest[0] * 1000)))
-        self.analysis, self.from_cache = result, False
+        self.analysis, self.from_cache, self.refused = result, False, None
         review_model.remember(self.session.meta, result)
         try:
             self.session.autosave()

@@ -50,22 +50,47 @@ def analysis_scope(humans: Sequence[bool], over: bool, replay_only: bool) -> Sco
     return Scope(False, None, "review.scope.progress")
 
 
-def cached(meta: Mapping[str, Any], record: GameRecord, scope: Scope) -> Analysis | None:
-    """The analysis kept in the save, if it is of this very record (``record_digest``) and was made
-    under the same rule (finished, viewer); anything else — damaged, older moves, another viewer —
-    is None and the page offers to analyse again."""
+@dataclass(frozen=True)
+class Reading:
+    """What the review may show of the analysis kept with a game: ``analysis`` (None: none to show),
+    or ``refused``, the engine's reason an analysis that is there cannot be opened (damaged,
+    tampered with, not of this game's moves as its engine replays them)."""
+
+    analysis: Analysis | None = None
+    refused: str | None = None
+
+
+def read(meta: Mapping[str, Any], record: GameRecord, scope: Scope, lexicon: Any = None) -> Reading:
+    """The one door by which a stored or received analysis reaches the page: read and checked
+    field by field, and against the record's replay (``Analysis.from_json`` with the record;
+    ``lexicon``: Scarabeo's word list for that replay). An analysis of older moves or made under
+    another rule (finished, viewer) is simply not shown (the page offers to analyse again); one that
+    does not pass the engine's checks is refused with its reason. Never raises."""
     data = meta.get(CACHE_KEY)
     if data is None:
-        return None
+        return Reading()
     try:
         analysis = Analysis.from_json(data)
-    except (AnalysisError, TypeError, ValueError):
-        return None
-    if (analysis.game != record.game or analysis.record != record_digest(record)
-            or analysis.finished != scope.finished or analysis.viewer != scope.viewer
-            or len(analysis.moves) != len(record.moves)):
-        return None
-    return analysis
+        if (analysis.game != record.game or analysis.record != record_digest(record)
+                or analysis.finished != scope.finished or analysis.viewer != scope.viewer
+                or len(analysis.moves) != len(record.moves)):
+            return Reading()  # stale: the game went on, or the rule changed
+        return Reading(Analysis.from_json(data, record, lexicon))
+    except AnalysisError as err:
+        return Reading(refused=_reason(err))
+    except Exception as err:  # whatever else a check of outside data raises is a refusal too
+        return Reading(refused=_reason(err))
+
+
+def _reason(err: BaseException) -> str:
+    text = " ".join((str(err) or type(err).__name__).split())
+    return text if len(text) <= 300 else text[:297] + "…"
+
+
+def cached(meta: Mapping[str, Any], record: GameRecord, scope: Scope, lexicon: Any = None) -> Analysis | None:
+    """The analysis kept in the save, if it is of this very record and was made under the same rule
+    and passes the engine's checks (``read``); anything else is None."""
+    return read(meta, record, scope, lexicon).analysis
 
 
 def remember(meta: MutableMapping[str, Any], analysis: Analysis) -> None:

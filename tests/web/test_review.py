@@ -3,6 +3,8 @@ stepping, and the chart's series."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from game.core import GameRecord, Rng
@@ -103,3 +105,68 @@ class TestStepping:
         assert review_model.number(2.5, "it") == "2,5"
         assert review_model.number(-1.25, "en") == "\u22121.25"
         assert review_model.number(0.0, "en") == "0" and review_model.number(None, "en") == "—"
+
+
+class TestAnalysisFromOutside:
+    """Issue 24: whatever a stored or received analysis holds, the review reads it through one door
+    (``review_model.read``): refused with the engine's reason, never a crash further on."""
+
+    @pytest.fixture(scope="class")
+    def finished(self) -> tuple[GameRecord, dict]:
+        record = thot_record(None)
+        a = run(review_model.analyse_steps(record, Scope(True, None), Progress()))
+        meta: dict = {}
+        review_model.remember(meta, a)
+        return record, meta
+
+    def test_a_sound_analysis_is_read(self, finished: tuple[GameRecord, dict]) -> None:
+        record, meta = finished
+        reading = review_model.read(meta, record, Scope(True, None))
+        assert reading.refused is None and reading.analysis is not None
+        assert len(reading.analysis.moves) == len(record.moves)
+
+    def test_none_and_stale_are_not_refusals(self, finished: tuple[GameRecord, dict]) -> None:
+        record, meta = finished
+        assert review_model.read({}, record, Scope(True, None)) == review_model.Reading()
+        assert review_model.read(meta, record, Scope(False, 0)) == review_model.Reading()
+        assert review_model.read(meta, thot_record(4), Scope(True, None)) == review_model.Reading()
+
+    @pytest.mark.parametrize("tamper", [
+        lambda a: a["moves"][0].update(seat=99),
+        lambda a: a["moves"][0].update(seat=-5),
+        lambda a: a["moves"][0].update(scores=[10 ** 40, 0]),
+        lambda a: a["moves"][0].update(move="A" * 150_000),
+        lambda a: a["moves"][0]["best"][0].update(value=1e308) if a["moves"][0]["best"] else a["moves"][0].update(ply="x"),
+        lambda a: a.update(moves=5),
+        lambda a: a.update(format="something else"),
+    ])
+    def test_a_tampered_analysis_is_refused_with_a_reason(self, finished: tuple[GameRecord, dict], tamper: Any) -> None:
+        import copy
+
+        record, meta = finished
+        bad = copy.deepcopy(meta)
+        tamper(bad[review_model.CACHE_KEY])
+        reading = review_model.read(bad, record, Scope(True, None))
+        assert reading.analysis is None
+        assert reading.refused and len(reading.refused) <= 300 and "Traceback" not in reading.refused
+
+    def test_issue_24_scarabya_squares_set_to_a_number(self) -> None:
+        """Every ``best[j].squares`` of a Scarabya analysis set to 5: refused before anything draws it."""
+        state = engines.factory("scarabya")({"players": 1}, 11)
+        rng = Rng(11)
+        while not state.is_over() and len(state.history()) < 3:
+            state.push(rng.choice(list(state.legal_moves())))
+        record = GameRecord.of(state)
+        a = run(review_model.analyse_steps(record, Scope(False, 0), Progress()))
+        meta: dict = {}
+        review_model.remember(meta, a)
+        assert review_model.read(meta, record, Scope(False, 0)).analysis is not None
+        touched = 0
+        for m in meta[review_model.CACHE_KEY]["moves"]:
+            for alt in m.get("best") or []:
+                if "squares" in alt:
+                    alt["squares"] = 5
+                    touched += 1
+        assert touched
+        reading = review_model.read(meta, record, Scope(False, 0))
+        assert reading.analysis is None and reading.refused
