@@ -1,0 +1,343 @@
+"""The ristretto255 prime-order group (RFC 9496) in pure Python, standard-library integers only.
+
+Elements are kept in extended twisted Edwards coordinates (X:Y:Z:T) of edwards25519; the
+ristretto encoding/decoding, equality and the one-way map follow RFC 9496 §4.3 word for word.
+Scalars are plain ``int`` modulo :data:`L`. Arithmetic is *not* constant-time (CPython's big
+integers never are); docs/remote.md says what that means for the deal.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Protocol
+
+#: The field prime 2^255 - 19 and the prime order of the group.
+P = 2**255 - 19
+L = 2**252 + 27742317777372353535851937790883648493
+
+# RFC 9496 §4.1 constants (a = -1).
+D = 37095705934669439343138083508754565189542113879843219016388785533085940283555
+SQRT_M1 = 19681161376707505956807079304988542015446066515923890162744021073123829784752
+SQRT_AD_MINUS_ONE = 25063068953384623474111414158702152701244531502492656460079210482610430750235
+INVSQRT_A_MINUS_D = 54469307008909316920995813868745141605393597292927456921205312896311721017578
+ONE_MINUS_D_SQ = 1159843021668779879193775521855586647937357759715417654439879720876111806838
+D_MINUS_ONE_SQ = 40440834346308536858101042469323190826248399146238708352240133220865137265952
+_D2 = 2 * D % P
+
+_Point = tuple[int, int, int, int]
+
+
+class EncodingError(ValueError):
+    """Bytes that are not the canonical encoding of a group element or of a scalar."""
+
+
+class RandomSource(Protocol):
+    """What a deal needs from randomness (``secrets.SystemRandom`` satisfies it)."""
+
+    def randrange(self, start: int, stop: int = ..., step: int = ...) -> int: ...
+
+
+def _is_negative(x: int) -> bool:
+    return (x % P) & 1 == 1
+
+
+def _abs(x: int) -> int:
+    x %= P
+    return P - x if x & 1 else x
+
+
+def _sqrt_ratio_m1(u: int, v: int) -> tuple[bool, int]:
+    """RFC 9496 §4.2 SQRT_RATIO_M1: (was_square, the non-negative root of u/v or of i*u/v)."""
+    v3 = v * v % P * v % P
+    v7 = v3 * v3 % P * v % P
+    r = u * v3 % P * pow(u * v7 % P, (P - 5) // 8, P) % P
+    check = v * r % P * r % P
+    u %= P
+    correct = check == u
+    flipped = check == (-u) % P
+    flipped_i = check == (-u) * SQRT_M1 % P
+    if flipped or flipped_i:
+        r = r * SQRT_M1 % P
+    return correct or flipped, _abs(r)
+
+
+def _add(p: _Point, q: _Point) -> _Point:
+    x1, y1, z1, t1 = p
+    x2, y2, z2, t2 = q
+    a = (y1 - x1) * (y2 - x2) % P
+    b = (y1 + x1) * (y2 + x2) % P
+    c = t1 * _D2 % P * t2 % P
+    d = 2 * z1 * z2 % P
+    e, f, g, h = b - a, d - c, d + c, b + a
+    return e * f % P, g * h % P, f * g % P, e * h % P
+
+
+def _double(p: _Point) -> _Point:
+    x1, y1, z1, _ = p
+    a = x1 * x1 % P
+    b = y1 * y1 % P
+    c = 2 * z1 * z1 % P
+    h = a + b
+    e = h - (x1 + y1) * (x1 + y1) % P
+    g = a - b
+    f = c + g
+    return e * f % P, g * h % P, f * g % P, e * h % P
+
+
+def _table(p: _Point) -> list[_Point]:
+    """0·p .. 15·p for the 4-bit window."""
+    table = [(0, 1, 1, 0), p]
+    for _ in range(14):
+        table.append(_add(table[-1], p))
+    return table
+
+
+def _mul(k: int, p: _Point) -> _Point:
+    """k·p with a fixed 4-bit window."""
+    k %= L
+    if k == 0:
+        return (0, 1, 1, 0)
+    digits = []
+    while k:
+        digits.append(k & 15)
+        k >>= 4
+    return _multi_mul([list(reversed(digits))], [_table(p)])
+
+
+def _multi_mul(digit_rows: list[list[int]], tables: list[list[_Point]]) -> _Point:
+    """Σ kᵢ·pᵢ (Straus: one run of doublings shared by every term), the digits most significant
+    first and of equal length. The doubling and the addition are inlined because they are
+    nearly all the time; T is computed only on the doubling before an addition."""
+    x1, y1, z1, t1 = 0, 1, 1, 0
+    first = True
+    for position in range(len(digit_rows[0])):
+        if not first:
+            for _ in range(3):
+                a = x1 * x1 % P
+                b = y1 * y1 % P
+                h = a + b
+                g = a - b
+                f = 2 * z1 * z1 + g
+                e = h - (x1 + y1) * (x1 + y1)
+                x1, y1, z1 = e * f % P, g * h % P, f * g % P
+            a = x1 * x1 % P
+            b = y1 * y1 % P
+            h = a + b
+            g = a - b
+            f = 2 * z1 * z1 + g
+            e = h - (x1 + y1) * (x1 + y1)
+            x1, y1, z1, t1 = e * f % P, g * h % P, f * g % P, e * h % P
+        for row, table in zip(digit_rows, tables):
+            digit = row[position]
+            if digit:
+                first = False
+                x2, y2, z2, t2 = table[digit]
+                a = (y1 - x1) * (y2 - x2) % P
+                b = (y1 + x1) * (y2 + x2) % P
+                c = t1 * _D2 % P * t2 % P
+                d = 2 * z1 * z2 % P
+                e, f, g, h = b - a, d - c, d + c, b + a
+                x1, y1, z1, t1 = e * f % P, g * h % P, f * g % P, e * h % P
+    return x1, y1, z1, t1
+
+
+def _digits(k: int, count: int) -> list[int]:
+    return [(k >> shift) & 15 for shift in range(4 * (count - 1), -1, -4)]
+
+
+def multi_mul(scalars: list[int], points: list["Element"], bits: int = 253) -> "Element":
+    """Σ scalars[i]·points[i]; ``bits`` bounds the scalars (128 for batch weights: half the work)."""
+    if not points:
+        return IDENTITY
+    count = (bits + 3) // 4
+    rows = [_digits(k % L if bits >= 253 else k, count) for k in scalars]
+    return Element(_multi_mul(rows, [_table(q._p) for q in points]))
+
+
+class Element:
+    """An element of ristretto255. Immutable; equality is the group's, not the coordinates'."""
+
+    __slots__ = ("_p", "_enc")
+
+    def __init__(self, point: _Point) -> None:
+        self._p = point
+        self._enc: bytes | None = None
+
+    @classmethod
+    def decode(cls, data: bytes) -> Element:
+        """RFC 9496 §4.3.1: the element a 32-byte string encodes; refuses any other string."""
+        if len(data) != 32:
+            raise EncodingError(f"an element is 32 bytes, not {len(data)}")
+        s = int.from_bytes(data, "little")
+        if s >= P or s & 1:
+            raise EncodingError("not a canonical element encoding")
+        ss = s * s % P
+        u1 = (1 - ss) % P
+        u2 = (1 + ss) % P
+        u2_sqr = u2 * u2 % P
+        v = (-(D * u1 % P * u1) - u2_sqr) % P
+        was_square, invsqrt = _sqrt_ratio_m1(1, v * u2_sqr % P)
+        den_x = invsqrt * u2 % P
+        den_y = invsqrt * den_x % P * v % P
+        x = _abs(2 * s * den_x)
+        y = u1 * den_y % P
+        t = x * y % P
+        if not was_square or _is_negative(t) or y == 0:
+            raise EncodingError("not a canonical element encoding")
+        element = cls((x, y, 1, t))
+        element._enc = bytes(data)
+        return element
+
+    def encode(self) -> bytes:
+        """RFC 9496 §4.3.2: the canonical 32-byte encoding."""
+        if self._enc is None:
+            x0, y0, z0, t0 = self._p
+            u1 = (z0 + y0) * (z0 - y0) % P
+            u2 = x0 * y0 % P
+            _, invsqrt = _sqrt_ratio_m1(1, u1 * u2 % P * u2 % P)
+            den1 = invsqrt * u1 % P
+            den2 = invsqrt * u2 % P
+            z_inv = den1 * den2 % P * t0 % P
+            if _is_negative(t0 * z_inv):
+                x, y = y0 * SQRT_M1 % P, x0 * SQRT_M1 % P
+                den_inv = den1 * INVSQRT_A_MINUS_D % P
+            else:
+                x, y, den_inv = x0, y0, den2
+            if _is_negative(x * z_inv):
+                y = -y
+            self._enc = _abs(den_inv * (z0 - y)).to_bytes(32, "little")
+        return self._enc
+
+    @classmethod
+    def derive(cls, uniform: bytes) -> Element:
+        """RFC 9496 §4.3.4: the element derived from 64 uniformly random bytes (hash to group)."""
+        if len(uniform) != 64:
+            raise EncodingError(f"element derivation takes 64 bytes, not {len(uniform)}")
+        mask = (1 << 255) - 1
+        r0 = (int.from_bytes(uniform[:32], "little") & mask) % P
+        r1 = (int.from_bytes(uniform[32:], "little") & mask) % P
+        return cls(_add(_map(r0), _map(r1)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Element):
+            return NotImplemented
+        x1, y1, _, _ = self._p
+        x2, y2, _, _ = other._p
+        return (x1 * y2 - y1 * x2) % P == 0 or (y1 * y2 - x1 * x2) % P == 0
+
+    def __hash__(self) -> int:
+        return hash(self.encode())
+
+    def __add__(self, other: Element) -> Element:
+        return Element(_add(self._p, other._p))
+
+    def __neg__(self) -> Element:
+        x, y, z, t = self._p
+        return Element((-x % P, y, z, -t % P))
+
+    def __sub__(self, other: Element) -> Element:
+        return self + (-other)
+
+    def __mul__(self, k: int) -> Element:
+        return Element(_mul(k, self._p))
+
+    __rmul__ = __mul__
+
+    def is_identity(self) -> bool:
+        return self == IDENTITY
+
+    def __repr__(self) -> str:
+        return f"Element({self.encode().hex()})"
+
+
+def _map(t: int) -> _Point:
+    """RFC 9496 §4.3.4 MAP (Elligator 2 for ristretto255)."""
+    r = SQRT_M1 * t % P * t % P
+    u = (r + 1) * ONE_MINUS_D_SQ % P
+    v = (-1 - r * D) * (r + D) % P
+    was_square, s = _sqrt_ratio_m1(u, v)
+    c = P - 1
+    if not was_square:
+        s = (-_abs(s * t)) % P
+        c = r
+    n = (c * (r - 1) % P * D_MINUS_ONE_SQ - v) % P
+    w0 = 2 * s * v % P
+    w1 = n * SQRT_AD_MINUS_ONE % P
+    ss = s * s % P
+    w2 = (1 - ss) % P
+    w3 = (1 + ss) % P
+    return w0 * w3 % P, w2 * w1 % P, w1 * w3 % P, w0 * w2 % P
+
+
+IDENTITY = Element((0, 1, 1, 0))
+#: The generator (RFC 9496 §4.4, the Ed25519 base point).
+BASE = Element.decode(bytes.fromhex("e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76"))
+
+_base_rows: list[list[_Point]] = []
+
+
+def base_mul(k: int) -> Element:
+    """k·BASE from a table of j·16^i·BASE (64 additions, no doubling): keys and proofs use it."""
+    if not _base_rows:
+        row_base = BASE._p
+        for _ in range(64):
+            row = _table(row_base)
+            _base_rows.append(row)
+            for _ in range(4):
+                row_base = _double(row_base)
+    k %= L
+    acc: _Point = (0, 1, 1, 0)
+    i = 0
+    while k:
+        digit = k & 15
+        if digit:
+            acc = _add(acc, _base_rows[i][digit])
+        k >>= 4
+        i += 1
+    return Element(acc)
+
+
+def double_mul(a: int, p: Element, b: int, q: Element) -> Element:
+    """a·p + b·q, faster than two multiplications."""
+    return multi_mul([a, b], [p, q])
+
+
+# Scalars: integers modulo L.
+
+def scalar_encode(k: int) -> bytes:
+    return (k % L).to_bytes(32, "little")
+
+
+def scalar_decode(data: bytes) -> int:
+    """A canonical 32-byte little-endian scalar (< L); anything else is refused."""
+    if len(data) != 32:
+        raise EncodingError(f"a scalar is 32 bytes, not {len(data)}")
+    k = int.from_bytes(data, "little")
+    if k >= L:
+        raise EncodingError("not a canonical scalar encoding")
+    return k
+
+
+def scalar_from_wide(data: bytes) -> int:
+    """A uniform scalar from 64 bytes (a SHA-512 digest), as RFC 9496 and Ed25519 reduce them."""
+    return int.from_bytes(data, "little") % L
+
+
+def scalar_inverse(k: int) -> int:
+    if k % L == 0:
+        raise ZeroDivisionError("zero has no inverse modulo L")
+    return pow(k, -1, L)
+
+
+def random_scalar(rng: RandomSource | None = None) -> int:
+    """A uniform non-zero scalar from ``secrets`` (or the given source, for reproducible tests)."""
+    if rng is None:
+        return 1 + secrets.randbelow(L - 1)
+    return rng.randrange(1, L)
+
+
+__all__ = [
+    "BASE", "D", "IDENTITY", "L", "P", "Element", "EncodingError", "RandomSource", "base_mul",
+    "double_mul", "multi_mul", "random_scalar", "scalar_decode", "scalar_encode", "scalar_from_wide",
+    "scalar_inverse",
+]
