@@ -2,14 +2,18 @@
 
 ``ScarabeoState.new(players, seed, …)`` starts a game; ``push(move)`` checks and applies a move and
 returns a ``TurnResult`` (with the score ``Breakdown`` of a play); ``pop()`` takes it back;
-``view()`` is everything the browser draws from.
+``view()`` is everything the pass-and-play page draws from (every rack: the device is shared).
+``seat_view(seat)`` is what one seat, or a spectator, may know: a masked state
+(``game.scarabeo.public``) whose hidden tiles are ``HIDDEN``; everything that leaves a device is
+built from it or from the public record.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from itertools import product
-from typing import Any, Callable, Mapping, Sequence
+from collections import Counter
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from game.core import GameState, IllegalMove, NotationError, Outcome, Rng
 from game.scarabeo.board import (
@@ -26,8 +30,8 @@ from game.scarabeo.rules import (
 )
 from game.scarabeo.scoring import Breakdown, Placement, score_play, word_run
 from game.scarabeo.tiles import (
-    LETTERS, MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, SCARAB, VALUES, full_set, rack_value, sort_rack,
-    tile_of,
+    COUNTS, HIDDEN, LETTERS, MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, SCARAB, VALUES, VOWELS, full_set,
+    rack_value, sort_rack, tile_of,
 )
 from game.scarabeo.words import AnyWord, WordList
 
@@ -162,6 +166,9 @@ class ScarabeoState(GameState[Move]):
         self._entries: list[_Entry] = []
         self.timer: Hourglass | None = None
         self.start_position: str | None = None  # set when the game started from a position
+        # A seat's masked state (game.scarabeo.public): tiles it cannot see are HIDDEN, the bag is
+        # all HIDDEN, and there is no seed (the state cannot predict a draw).
+        self.masked = False
 
     # --- setup ---------------------------------------------------------------------------
     @classmethod
@@ -265,6 +272,25 @@ class ScarabeoState(GameState[Move]):
         )
 
     @classmethod
+    def new_masked(cls, options: dict[str, Any], starter: int,
+                   start_draw: list[list[dict[str, Any]]],
+                   word_list: WordList | None = None) -> "ScarabeoState":
+        """A game's start as the table sees it: every rack and the whole bag ``HIDDEN``, the
+        player who starts as the draw decided. ``start_draw`` and ``starter`` are ignored for a
+        game that started from a position (seat 0 moves first there)."""
+        s = cls.from_options(options, 0, word_list)
+        s.masked = True
+        s.racks = [[HIDDEN] * len(r) for r in s.racks]
+        s.bag = [HIDDEN] * len(s.bag)
+        if s.start_position is None:
+            if (not isinstance(starter, int) or isinstance(starter, bool)
+                    or not 0 <= starter < s.num_players):
+                raise ValueError(f"the starter must be a seat 0-{s.num_players - 1}")
+            s.starter = s.turn = starter
+            s.start_draw = start_draw
+        return s
+
+    @classmethod
     def from_position(
         cls,
         text: str,
@@ -288,6 +314,7 @@ class ScarabeoState(GameState[Move]):
         s.bag = data.bag()
         s.rng.shuffle(s.bag)
         s.first_play = not any(s.board)
+        s.masked = any(HIDDEN in r for r in s.racks)
         s.start_position = text
         s.contest = check_mode == "vote"
         if s.idle >= 2 * n or (not s.bag and any(s.board) and not all(s.racks)):
@@ -375,7 +402,10 @@ class ScarabeoState(GameState[Move]):
             swaps = tuple(sq for i, sq in enumerate(swappable) if k >> i & 1)
             if self._swaps_ok(rack, swaps):
                 moves.append(Pass(swaps))
-        if exchange_refusal(rack, "".join(rack)) is None:
+        if HIDDEN in rack:
+            if _masked_exchange_refusal(rack, HIDDEN * len(rack)) is None:
+                moves.append(Exchange(HIDDEN * len(rack)))
+        elif exchange_refusal(rack, "".join(rack)) is None:
             moves.append(Exchange(sort_rack(rack)))
         return moves
 
@@ -483,6 +513,7 @@ class ScarabeoState(GameState[Move]):
             # The next player moves: the pending play stands unchallenged.
             self.pending = None
         player = self.turn
+        self._unmask(player, move)
         rack_before = sort_rack(self.racks[player])
         board = self.board[:]
         rack = self.racks[player][:]
@@ -494,16 +525,21 @@ class ScarabeoState(GameState[Move]):
             return TurnResult(move, player, rack_before, 0, total,
                               note="pass", ended=self._outcome is not None)
         if isinstance(move, Exchange):
-            why = exchange_refusal(rack, move.tiles)
+            tiles = move.tiles
+            if _by_count(tiles) and HIDDEN not in rack:
+                tiles = "".join(rack)  # by count with the rack known: the whole rack, as the rule says
+            why = (exchange_refusal(rack, tiles) if HIDDEN not in rack
+                   else _masked_exchange_refusal(rack, tiles))
             if why is not None:
                 raise IllegalMove("exchange-not-allowed", why)
             self.board = board
-            self.bag.extend(rack)
+            # A masked bag stays all hidden: a tile this seat saw go back may come out anywhere.
+            self.bag.extend([HIDDEN] * len(rack) if self.masked else rack)
             self.rng.shuffle(self.bag)
             self.racks[player] = [self.bag.pop() for _ in range(min(RACK_SIZE, len(self.bag)))]
             total = self.scores[player]
             self._end_turn(idle=True)
-            exchanged = Exchange(sort_rack(move.tiles), move.swaps)
+            exchanged = Exchange(sort_rack(tiles), move.swaps)
             return TurnResult(exchanged, player, rack_before, 0, total,
                               note="exchange", ended=self._outcome is not None)
         placements = resolve_play(board, move)
@@ -706,30 +742,148 @@ class ScarabeoState(GameState[Move]):
         if closer is not None:
             self._close_if_done(closer)
         if self._outcome is None and self.idle >= 2 * n:
-            adjust = [-rack_value(r) for r in self.racks]
-            self._finish("passes", adjust)
+            self._finish("passes", self._end_adjustments(None))
 
     def _close_if_done(self, player: int) -> None:
         if self._outcome is None and not self.bag and not self.racks[player]:
-            adjust = [-rack_value(r) for r in self.racks]
-            adjust[player] = sum(rack_value(r) for r in self.racks)
-            self._finish("closed", adjust, closer=player)
+            self._finish("closed", self._end_adjustments(player), closer=player)
 
-    def _finish(self, reason: str, adjust: list[int], closer: int | None = None) -> None:
-        self.scores = [s + a for s, a in zip(self.scores, adjust)]
+    def _end_adjustments(self, closer: int | None) -> list[int] | None:
+        """Each rack's value off its holder's score, their sum to the closer; None while a rack
+        holds a hidden tile (a masked state: the racks are yet to be revealed)."""
+        if any(HIDDEN in r for r in self.racks):
+            return None
+        values = [rack_value(r) for r in self.racks]
+        adjust = [-v for v in values]
+        if closer is not None:
+            adjust[closer] = sum(values)
+        return adjust
+
+    def _finish(self, reason: str, adjust: list[int] | None, closer: int | None = None) -> None:
+        if adjust is not None:
+            self.scores = [s + a for s, a in zip(self.scores, adjust)]
         self._outcome = self._make_outcome(reason, adjust, closer)
 
-    def _make_outcome(self, reason: str, adjust: list[int], closer: int | None = None) -> Outcome:
-        best = max(self.scores)
-        winners = tuple(s for s in range(self.num_players) if self.scores[s] == best)
-        detail = {
+    def _make_outcome(self, reason: str, adjust: list[int] | None,
+                      closer: int | None = None) -> Outcome:
+        detail: dict[str, Any] = {
             "adjustments": adjust,
             "final_racks": ["".join(r) for r in self.racks],
             "closer": closer,
-            "settlement": settlement(self.scores),
+            "settlement": settlement(self.scores) if adjust is not None else None,
             "names": list(self.names),
         }
+        if adjust is None:
+            # The game is over but the racks left are hidden: the scores are those before the
+            # end-of-game adjustments and nobody has won yet (``reveal`` settles it).
+            detail["racks_pending"] = self.racks_pending()
+            return Outcome(tuple(self.scores), (), reason, detail)
+        best = max(self.scores)
+        winners = tuple(s for s in range(self.num_players) if self.scores[s] == best)
         return Outcome(tuple(self.scores), winners, reason, detail)
+
+    # --- hidden tiles (a seat's masked state) -----------------------------------------------
+    def racks_pending(self) -> list[int]:
+        """The seats whose rack still holds a hidden tile."""
+        return [s for s, r in enumerate(self.racks) if HIDDEN in r]
+
+    def final_pending(self) -> bool:
+        """The game is over but its result waits for the hidden racks to be revealed."""
+        return self._outcome is not None and self._outcome.detail.get("racks_pending") is not None
+
+    def reveal(self, seat: int, rack: str) -> None:
+        """Seat ``seat``'s rack is now known to be ``rack`` (``HIDDEN`` for tiles still unseen):
+        a drawn tile seen by its owner, or every rack at the end of the game. The tiles already
+        known must be among them and the set must hold every tile; raises ``IllegalMove``
+        (``reveal-mismatch``, ``too-many-tiles``) otherwise. Once every rack is known, a game
+        that ended with hidden racks gets its final adjustments and winners."""
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise IllegalMove("bad-seat", f"there is no seat {seat!r}")
+        current = self.racks[seat]
+        if not isinstance(rack, str) or len(rack) != len(current):
+            raise IllegalMove("reveal-mismatch", f"seat {seat + 1}'s rack holds {len(current)} "
+                              f"tiles, not {len(rack) if isinstance(rack, str) else rack!r}")
+        for ch in rack:
+            if ch not in COUNTS and ch != HIDDEN:
+                raise IllegalMove("bad-tile", f"{ch!r} is not a tile (letters, ? or _)")
+        known = Counter(t for t in current if t != HIDDEN)
+        given = Counter(t for t in rack if t != HIDDEN)
+        missing = known - given
+        if missing:
+            raise IllegalMove("reveal-mismatch", f"seat {seat + 1}'s rack is known to hold "
+                              f"{sort_rack(missing.elements())}, which {rack} lacks")
+        self._check_set(list((given - known).elements()))
+        self.racks[seat] = list(rack)
+        out = self._outcome
+        if out is not None and self.final_pending() and not self.racks_pending():
+            self._finish(out.reason, self._end_adjustments(out.detail["closer"]),
+                         out.detail["closer"])
+
+    def _check_set(self, new: Iterable[str]) -> None:
+        """Tiles about to become known: refuse one the set has no more of (every copy is already
+        on the board or known on a rack)."""
+        new = list(new)
+        if not new:
+            return
+        seen = Counter(tile_of(c) for c in self.board if c)
+        seen.update(t for r in self.racks for t in r if t != HIDDEN)
+        seen.update(t for t in self.bag if t != HIDDEN)
+        seen.update(new)
+        for tile in dict.fromkeys(new):
+            if seen[tile] > COUNTS[tile]:
+                what = "scarabs" if tile == SCARAB else f"{tile} tiles"
+                raise IllegalMove("too-many-tiles", f"the set has {COUNTS[tile]} {what}, and this "
+                                  f"would make {seen[tile]}", tile=tile)
+
+    def _unmask(self, player: int, move: Play | Pass | Exchange) -> None:
+        """A masked rack's hidden tiles become the ones this move shows (tiles laid, letters put
+        back for a scarab): they are public once played. A tile the rack cannot supply is left to
+        the rules, which refuse the move with their usual reason."""
+        rack = self.racks[player]
+        if HIDDEN not in rack:
+            return
+        work = rack[:]
+        shown: list[str] = []
+
+        def take(tile: str) -> None:
+            if tile in work:
+                work.remove(tile)
+            elif HIDDEN in work:
+                work.remove(HIDDEN)
+                shown.append(tile)
+
+        for sq in move.swaps:
+            held = self.board[sq] if 0 <= sq < SQUARES else ""
+            if held.islower():
+                take(held.upper())
+                work.append(SCARAB)
+        if isinstance(move, Play):
+            try:
+                placements = resolve_play(self.board, move)
+            except IllegalMove:
+                placements = []
+            for _, ch in placements:
+                take(SCARAB if ch.islower() else ch)
+        elif isinstance(move, Exchange) and not _by_count(move.tiles):
+            for t in move.tiles:
+                take(t)
+        if shown:
+            self._check_set(shown)
+            for t in shown:
+                rack[rack.index(HIDDEN)] = t
+
+    def seat_view(self, seat: int | None) -> "ScarabeoState":
+        """What seat ``seat`` (None: a spectator) may know, as a masked state rebuilt from the
+        public record: see ``game.scarabeo.public``."""
+        from game.scarabeo.public import seat_state
+
+        return seat_state(self, seat)
+
+    def push_time_out(self) -> TurnResult:
+        """Replay a turn passed because its time ran out (a record's time-out, with no clock)."""
+        result = replace(self._apply(Pass()), note="time-out")
+        self._entries[-1].result = result
+        return result
 
     # --- snapshots -----------------------------------------------------------------------
     def _snapshot(self) -> _Snap:
@@ -802,7 +956,7 @@ class ScarabeoState(GameState[Move]):
             "starter": self.starter,
             "start_draw": self.start_draw,
             "bag_count": len(self.bag),
-            "unseen": self._unseen_counts(),
+            "unseen": self.unseen_counts(self.turn),
             "idle_turns": self.idle,
             "first_play": self.first_play,
             "check_mode": self.check_mode,
@@ -814,7 +968,8 @@ class ScarabeoState(GameState[Move]):
             "accepted_words": sorted(self.accepted),
             "rejected_words": sorted(self.rejected),
             "contest": self.contest,
-            "exchange_allowed": exchange_refusal(rack, "".join(rack)) is None if rack else False,
+            "exchange_allowed": (HIDDEN not in rack and exchange_refusal(rack, "".join(rack)) is None)
+            if rack else False,
             "swappable": [square_name(sq) for sq in range(SQUARES)
                           if self.board[sq].islower() and self.board[sq].upper() in rack],
             "last": last,
@@ -824,21 +979,39 @@ class ScarabeoState(GameState[Move]):
             "position": self.position(),
         }
 
-    def _unseen_counts(self) -> dict[str, int]:
-        """Tiles the player to move cannot see (bag + other racks), by tile."""
-        out: dict[str, int] = {}
-        for s, r in enumerate(self.racks):
-            if s != self.turn:
-                for t in r:
-                    out[t] = out.get(t, 0) + 1
-        for t in self.bag:
-            out[t] = out.get(t, 0) + 1
-        return out
+    def unseen_counts(self, seat: int | None) -> dict[str, int]:
+        """Tiles seat ``seat`` (None: a spectator) cannot see, by tile: the set less the board and
+        that seat's known tiles (in a full state: the bag and the other racks)."""
+        left = Counter(COUNTS)
+        left.subtract(tile_of(c) for c in self.board if c)
+        if seat is not None:
+            left.subtract(t for t in self.racks[seat] if t != HIDDEN)
+        return {t: n for t, n in left.items() if n > 0}
 
     def tiles_everywhere(self) -> list[str]:
         """Every tile of the game (board, racks, bag): the set, for invariant checks."""
         return ([tile_of(c) for c in self.board if c] + [t for r in self.racks for t in r]
                 + list(self.bag))
+
+
+def _by_count(tiles: str) -> bool:
+    """An exchange written by its count (``-8``): every tile hidden."""
+    return bool(tiles) and set(tiles) == {HIDDEN}
+
+
+def _masked_exchange_refusal(rack: Sequence[str], tiles: str) -> str | None:
+    """The exchange rule for a rack with hidden tiles, on what is known of it."""
+    if len(rack) != RACK_SIZE:
+        return f"an exchange needs a full rack of 8 tiles; the rack holds {len(rack)}"
+    if SCARAB in rack:
+        return "an exchange is not allowed with a scarab on the rack"
+    known = [t for t in rack if t != HIDDEN]
+    vowels = sum(t in VOWELS for t in known)
+    if 0 < vowels < len(known):
+        return f"an exchange needs 8 vowels or 8 consonants; the rack holds {sort_rack(known)}"
+    if len(tiles) != RACK_SIZE or not _by_count(tiles):
+        return f"an exchange returns the whole rack of {RACK_SIZE} tiles"
+    return None
 
 
 def _canonical_word(board: list[str], play: Play, placements: Sequence[Placement]) -> str:

@@ -4,6 +4,8 @@
   The whole word is written; lowercase = a scarab placed this turn standing for that letter; a
   letter already on the board may be written as itself or as ``.``.
 - Pass ``-``; exchange ``-AEIOUAEI``; flying-scarab swaps come first: ``*I9 *C4 9F CONTARE``.
+  An exchange as the table sees it gives only the count: ``-8`` (``Exchange("________")``, every
+  tile ``HIDDEN``); the public record writes every exchange this way.
 - Word-check disputes (this project's notation, see docs/scarabeo.md): ``!challenge 2`` (seat 2
   challenges the pending play; in vote mode ``!challenge 2 RAGAZZACCIO`` puts the words named, or
   without a word every word of the play, to the vote), ``!accept`` (the pending play stands),
@@ -18,7 +20,7 @@ from typing import Union
 from game.core import NotationError
 from game.scarabeo.board import COLUMNS, SIZE, square_name
 from game.scarabeo.position import is_digits
-from game.scarabeo.tiles import LETTERS, SCARAB
+from game.scarabeo.tiles import HIDDEN, LETTERS, SCARAB
 
 MAX_MOVE_CHARS = 200
 _WORD_CHARS = frozenset(LETTERS) | frozenset(LETTERS.lower()) | {"."}
@@ -96,7 +98,10 @@ def move_text(move: Move) -> str:
     elif isinstance(move, Pass):
         parts.append("-")
     elif isinstance(move, Exchange):
-        parts.append(f"-{move.tiles}")
+        if move.tiles and set(move.tiles) == {HIDDEN}:
+            parts.append(f"-{len(move.tiles)}")  # by count: the tiles are not known
+        else:
+            parts.append(f"-{move.tiles}")
     else:  # pragma: no cover - the union is closed
         raise TypeError(f"not a Scarabeo move: {move!r}")
     return " ".join(parts)
@@ -176,6 +181,10 @@ def parse_move(text: str) -> Move:
         if tok == "-":
             return Pass(tuple(swaps))
         tiles = tok[1:]
+        if is_digits(tiles):
+            if len(tiles) > 1 or not 1 <= int(tiles) <= 8:
+                raise NotationError("an exchange by count returns 1-8 tiles (-8)", text, at + 1)
+            return Exchange(HIDDEN * int(tiles), tuple(swaps))
         for i, ch in enumerate(tiles):
             if ch not in _RACK_CHARS:
                 raise NotationError(

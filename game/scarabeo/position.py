@@ -2,8 +2,9 @@
 
 ``17/17/…/17 CONTARE?/ 0/0 0`` — rows top to bottom separated by ``/``, a letter per tile
 (lowercase = scarab standing for it), a number for a run of empty squares; the racks, player to
-move first (``?`` = scarab); the scores in the same order; the count of turns in a row without a
-tile placed. The bag is the set less the board and the racks.
+move first (``?`` = scarab, ``_`` = a tile this seat cannot see); the scores in the same order;
+the count of turns in a row without a tile placed. The bag is the set less the board and the racks
+(all of it hidden when a rack holds a hidden tile: whoever cannot see a rack cannot see the bag).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from dataclasses import dataclass
 
 from game.core import NotationError
 from game.scarabeo.board import CENTRE, NEIGHBOURS, SIZE, SQUARES, square_name
-from game.scarabeo.tiles import COUNTS, LETTERS, MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, SCARAB, tile_of
+from game.scarabeo.tiles import (
+    COUNTS, HIDDEN, LETTERS, MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, SCARAB, tile_of,
+)
 
 MAX_POSITION_CHARS = 2000
 _BOARD_LETTERS = frozenset(LETTERS) | frozenset(LETTERS.lower())
@@ -27,7 +30,11 @@ class PositionData:
     idle: int
 
     def bag(self) -> list[str]:
-        """The tiles not on the board nor on a rack, in set order."""
+        """The tiles not on the board nor on a rack, in set order (every one ``HIDDEN`` when a rack
+        holds a hidden tile)."""
+        if any(HIDDEN in r for r in self.racks):
+            on_board = sum(1 for c in self.board if c)
+            return [HIDDEN] * (sum(COUNTS.values()) - on_board - sum(len(r) for r in self.racks))
         left = Counter(COUNTS)
         left.subtract(tile_of(c) for c in self.board if c)
         left.subtract(t for r in self.racks for t in r)
@@ -96,8 +103,10 @@ def parse_position(text: str) -> PositionData:
     at = offsets[1]
     for i, rack in enumerate(racks):
         for j, ch in enumerate(rack):
-            if ch not in LETTERS and ch != SCARAB:
-                raise NotationError(f"rack {i + 1}: {ch!r} is not a tile (letters or ?)", text, at + j)
+            # HIDDEN: a tile this seat cannot see (a seat's masked position, game.scarabeo.public).
+            if ch not in LETTERS and ch != SCARAB and ch != HIDDEN:
+                raise NotationError(f"rack {i + 1}: {ch!r} is not a tile (letters, ? or _)",
+                                    text, at + j)
         if len(rack) > RACK_SIZE:
             raise NotationError(f"rack {i + 1} holds {len(rack)} tiles (at most 8)", text, at)
         at += len(rack) + 1

@@ -11,6 +11,10 @@ from typing import Iterable
 #: The 21 letters of the Italian set (same order as ``lexicon.ALPHABET``).
 LETTERS = "ABCDEFGHILMNOPQRSTUVZ"
 SCARAB = "?"
+#: A tile this seat cannot see (another player's rack, the bag), in a seat's masked state
+#: (``game.scarabeo.public``). Not ``?``, which is the scarab; not ``#`` or ``.``, which links
+#: and text records already use.
+HIDDEN = "_"
 VOWELS = frozenset("AEIOU")
 RACK_SIZE = 8
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
