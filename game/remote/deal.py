@@ -1,0 +1,982 @@
+"""Scarabeo's bag without a dealer: mental poker with commutative masks in ristretto255.
+
+Every tile i of ``tiles.full_set()`` (130) is a distinct public element Mᵢ, derived from the game id
+and i (so two E tiles never look alike). Each seat s holds a secret scalar per *epoch*, wₛ; a card
+is a tile multiplied by every seat's scalar, μ·Mᵢ with μ = Πₛ wₛ. Multiplication commutes, so the
+masks come off one at a time in any order, and without the last one nobody sees the tile.
+
+Message flow (one message at a time, in turn order; every method below is called on *every*
+device in the same order, the writer included, so that all states agree):
+
+1. **Setup** (seats 0, 1, …, n−1 in order): ``setup_step()`` masks every card of the deck it
+   received with the seat's key k and shuffles it (``secrets``); it carries the public key K = k·G
+   with a proof of knowledge bound to the game id and seat, and a start value (a commitment for
+   seats before the last; the last seat's value itself). ``apply_setup(seat, part)`` on the
+   others. A key equal to another seat's key, or refused by the device (one seen in another game,
+   passed as ``refused_keys``), is refused. When the last step is in, the racks are dealt at once:
+   seat 0 gets cards 0–7 of the final deck, seat 1 cards 8–15, and so on (nobody chooses).
+2. **Unmasking**: a card drawn by seat d needs every *other* seat's share. Any message a seat
+   writes carries ``shares_for()``: for every card it has not yet unmasked for its drawer, the card
+   with its own mask removed (w⁻¹·C), with one batched Chaum–Pedersen proof (log_G Wₛ = log_share C)
+   per epoch. ``apply_shares(seat, part)`` verifies before anything changes (a wrong share is
+   caught at once). When the last share of one of this device's cards arrives it removes its own
+   mask and reads the tile; ``own_tiles()`` lists them. Nobody else can.
+3. **Drawing**: after a move, every device calls ``assign(seat, count)``: the next cards of the
+   deck go to that seat (deterministic positions, so nobody chooses their card).
+4. **Laying tiles**: ``prove_tiles(cards)`` proves which tile each card is (its residual R = w·Mₜ,
+   log_G W = log_Mₜ R); ``verify_tiles(seat, part)`` checks it on the others and returns the tiles
+   (a tile the seat did not draw cannot be proven). ``cards_for(tiles)`` picks this seat's cards.
+5. **Exchange**: ``return_cards(seat, cards)`` (the exchanged tiles stay hidden). The *next*
+   seat to write (never the exchanger) sends ``reshuffle_step()``: a fresh scalar r on the undrawn
+   deck and the returned cards, all shuffled; its epoch key becomes r·W; the bag values of the
+   cards still held in racks are lifted by r too, so that a later exchange returns them masked
+   like the rest. ``apply_reshuffle(seat, part)`` on the others. Then the exchanger is dealt as
+   many cards as it returned (automatically).
+6. **Who starts**: seats 0…n−2 send ``start_reveal()`` with their first message after the setup;
+   ``start_seed()`` is then a 64-bit seed nobody chose alone (commit, then reveal), for the
+   engine's own draw for the start (``game.scarabeo.game`` draws with ``Rng(seed)``).
+7. **End**: every seat sends ``reveal_keys()``; ``verify(reveals)`` checks every setup and
+   reshuffle step, every card, share and proven tile, that the deal is exactly the tile set and
+   that each exchange was legal, and returns a :class:`Verdict` (``verified`` or the failures, and
+   the racks left at the end, which are then public and proven).
+
+Parts are base64url text (no padding) of concatenated fixed-size fields (32-byte elements and
+scalars, 64-byte proofs, big-endian counters); anything malformed raises :class:`DealError` with
+a one-line reason and leaves the state unchanged. ``to_json()`` / ``Deal.from_json()`` save a
+device's state, *including its secret keys*: it never leaves the device.
+
+Methods that produce a part (``setup_step``, ``shares_for``, ``prove_tiles``,
+``reshuffle_step``) apply it to this device's own state too; the writer does not apply its own
+part again.
+
+API (summary)::
+
+    Deal.new(game_id: bytes, players: int, seat: int, rng=None, refused_keys=()) -> Deal
+    deal.setup_due() -> int | None            deal.setup_step() -> str
+    deal.apply_setup(seat, part)              deal.ready -> bool
+    deal.start_reveal() -> str                deal.apply_start_reveal(seat, part)
+    deal.start_seed() -> int | None
+    deal.assign(seat, count) -> list[int]     deal.bag_count() -> int
+    deal.due() -> list[int]                   deal.shares_for(cards=None) -> str
+    deal.apply_shares(seat, part) -> list[int]
+    deal.own_tiles() -> list[OwnTile]         deal.waiting() -> list[int]
+    deal.cards_for(tiles) -> list[int]        deal.prove_tiles(cards) -> str
+    deal.verify_tiles(seat, part) -> list[str]
+    deal.return_cards(seat, cards)            deal.reshuffle_due() -> int | None
+    deal.reshuffle_step() -> str              deal.apply_reshuffle(seat, part)
+    deal.reveal_keys() -> str                 deal.verify(reveals: Mapping[int, str]) -> Verdict
+    deal.public_keys() -> list[bytes]         deal.broken -> str | None
+    deal.to_json() -> dict                    Deal.from_json(data, rng=None) -> Deal
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import secrets
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+
+from game.scarabeo.tiles import MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, SCARAB, VOWELS, full_set
+
+from . import dleq
+from .ristretto import (
+    Element, EncodingError, L, RandomSource, base_mul, multi_mul, random_scalar, scalar_decode,
+    scalar_encode, scalar_inverse,
+)
+
+VERSION = 1
+TILES: tuple[str, ...] = tuple(full_set())
+_ELEMENT = 32
+_PROOF = dleq.PROOF_BYTES
+_B64 = re.compile(r"[A-Za-z0-9_-]*")
+
+
+class DealError(ValueError):
+    """A part or a saved state that cannot be used; ``str()`` is one line saying why."""
+
+
+class OwnTile(NamedTuple):
+    card: int
+    number: int     # the tile's place in ``tiles.full_set()``
+    tile: str
+
+
+@dataclass
+class Verdict:
+    """The end of the deal: ``verified`` and, if not, exactly what failed."""
+
+    verified: bool
+    failures: list[str]
+    racks: dict[int, list[str]] = field(default_factory=dict)
+    bag: list[str] = field(default_factory=list)
+    exchanges: list[tuple[int, list[str]]] = field(default_factory=list)
+
+
+@dataclass
+class _Card:
+    id: int
+    epoch: int
+    value: Element                      # as it left the deck; the shares start from it
+    bag: Element                        # what goes back to the bag if returned (lifted by reshuffles)
+    owner: int | None = None
+    peels: list[tuple[int, Element]] = field(default_factory=list)
+    tile: int | None = None             # read by its owner, on the owner's device only
+    shown: int | None = None            # proven to everyone
+    returned: bool = False
+
+
+@dataclass
+class _Reshuffle:
+    seat: int
+    epoch: int                          # the epoch it creates
+    exchanger: int
+    returned: list[int]                 # the returned cards' ids
+    inputs: list[Element]               # the undrawn deck, then the returned cards
+    outputs: list[int]                  # the new deck's card ids
+    held: list[tuple[int, Element, Element]]  # (card, bag value before, after)
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def _unb64(text: object, what: str) -> bytes:
+    if not isinstance(text, str) or not _B64.fullmatch(text) or len(text) % 4 == 1:
+        raise DealError(f"{what}: not base64url text")
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if _b64(data) != text:
+        raise DealError(f"{what}: not canonical base64url")
+    return data
+
+
+class _Reader:
+    """Strict sequential parsing of a part's bytes."""
+
+    def __init__(self, data: bytes, what: str) -> None:
+        self.data, self.pos, self.what = data, 0, what
+
+    def take(self, n: int) -> bytes:
+        if self.pos + n > len(self.data):
+            raise DealError(f"{self.what}: cut short ({len(self.data)} bytes)")
+        out = self.data[self.pos:self.pos + n]
+        self.pos += n
+        return out
+
+    def u16(self) -> int:
+        return int.from_bytes(self.take(2), "big")
+
+    def element(self) -> Element:
+        try:
+            return Element.decode(self.take(_ELEMENT))
+        except EncodingError:
+            raise DealError(f"{self.what}: not a valid group element at byte {self.pos - 32}") from None
+
+    def elements(self, n: int) -> list[Element]:
+        return [self.element() for _ in range(n)]
+
+    def scalar(self) -> int:
+        try:
+            return scalar_decode(self.take(32))
+        except EncodingError:
+            raise DealError(f"{self.what}: not a canonical scalar at byte {self.pos - 32}") from None
+
+    def end(self) -> None:
+        if self.pos != len(self.data):
+            raise DealError(f"{self.what}: {len(self.data) - self.pos} bytes too many")
+
+
+def tile_element(game_id: bytes, index: int) -> Element:
+    """Mᵢ: the public element of tile ``index`` in this game (distinct for every tile)."""
+    digest = hashlib.sha512(dleq.context(b"scarab/remote/tile/v1", game_id, index)).digest()
+    return Element.derive(digest)
+
+
+def _seat_word(seat: int) -> str:
+    return f"seat {seat}"
+
+
+class Deal:
+    """One device's view of the deal: public cards and proofs, and its own secret keys."""
+
+    def __init__(self, game_id: bytes, players: int, seat: int, rng: RandomSource | None = None,
+                 refused_keys: Iterable[bytes] = ()) -> None:
+        if not isinstance(game_id, bytes) or not 1 <= len(game_id) <= 64:
+            raise DealError("the game id must be 1 to 64 bytes")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise DealError(f"a deal has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        if not 0 <= seat < players:
+            raise DealError(f"seat {seat} is not one of 0-{players - 1}")
+        self.game_id, self.players, self.seat, self.rng = game_id, players, seat, rng
+        self.refused: set[bytes] = set(refused_keys)
+        self.tile_elements = [tile_element(game_id, i) for i in range(len(TILES))]
+        self._tile_index = {e.encode(): i for i, e in enumerate(self.tile_elements)}
+        self.scalars: list[int] = []            # this seat's secret scalar per epoch
+        self.keys: list[list[Element]] = []     # epoch -> seat -> public key
+        self.setup_decks: list[list[Element]] = []
+        self.start_fields: list[bytes] = []     # per seat: commitment (or the last seat's value)
+        self.start_values: dict[int, bytes] = {}
+        self.start_nonce = b""
+        self.cards: list[_Card] = []
+        self.deck: list[int] = []               # undrawn card ids, next to draw first
+        self.reshuffles: list[_Reshuffle] = []
+        self.exchanges: list[tuple[int, list[int]]] = []
+        self.pending_return: tuple[int, list[int]] | None = None
+        self.broken: str | None = None
+
+    @classmethod
+    def new(cls, game_id: bytes, players: int, seat: int, rng: RandomSource | None = None,
+            refused_keys: Iterable[bytes] = ()) -> Deal:
+        """A fresh deal for ``seat``; ``rng`` only for reproducible tests (default: ``secrets``)."""
+        return cls(game_id, players, seat, rng, refused_keys)
+
+    # --- randomness -------------------------------------------------------------------------
+
+    def _below(self, n: int) -> int:
+        return secrets.randbelow(n) if self.rng is None else self.rng.randrange(0, n)
+
+    def _permutation(self, n: int) -> list[int]:
+        """A uniform permutation (Fisher–Yates): position j of the result is item perm[j]."""
+        perm = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = self._below(i + 1)
+            perm[i], perm[j] = perm[j], perm[i]
+        return perm
+
+    def _ctx(self, purpose: str, seat: int, *more: bytes | str | int) -> bytes:
+        return dleq.context(b"scarab/remote/deal/v1", self.game_id, self.players, purpose, seat, *more)
+
+    # --- setup ------------------------------------------------------------------------------
+
+    @property
+    def ready(self) -> bool:
+        """Whether the setup is complete (the final deck exists)."""
+        return len(self.setup_decks) == self.players
+
+    def setup_due(self) -> int | None:
+        return None if self.ready else len(self.setup_decks)
+
+    def _deck_before(self) -> list[Element]:
+        return self.setup_decks[-1] if self.setup_decks else self.tile_elements
+
+    def setup_step(self) -> str:
+        """This seat's setup part: key, proof, start value and the masked, shuffled deck."""
+        if self.setup_due() != self.seat:
+            raise DealError(f"it is not {_seat_word(self.seat)}'s setup step")
+        k = random_scalar(self.rng)
+        key = base_mul(k)
+        while key.encode() in self.refused or any(key == other for other in self._setup_keys()):
+            k = random_scalar(self.rng)
+            key = base_mul(k)
+        proof = dleq.prove_key(k, self._ctx("key", self.seat, 0), self.rng)
+        self.start_nonce = bytes(self._below(256) for _ in range(32))
+        start = self.start_nonce if self.seat == self.players - 1 else self._commit(self.seat, self.start_nonce)
+        masked = [card * k for card in self._deck_before()]
+        deck = [masked[i] for i in self._permutation(len(masked))]
+        data = key.encode() + proof + start + b"".join(card.encode() for card in deck)
+        self.scalars = [k]
+        self._install_setup(self.seat, key, start, deck)
+        return _b64(data)
+
+    def _setup_keys(self) -> list[Element]:
+        return self.keys[0] if self.keys else []
+
+    def _commit(self, seat: int, nonce: bytes) -> bytes:
+        return hashlib.sha512(self._ctx("start", seat, nonce)).digest()[:32]
+
+    def apply_setup(self, seat: int, part: str) -> None:
+        """Another seat's setup part: checked (key proof, distinct key, valid distinct cards)."""
+        if seat == self.seat:
+            raise DealError("a device does not apply its own setup step")
+        if self.setup_due() != seat:
+            raise DealError(f"the setup step of {_seat_word(seat)} is out of turn")
+        reader = _Reader(_unb64(part, "setup"), "setup")
+        key = reader.element()
+        proof = reader.take(_PROOF)
+        start = reader.take(32)
+        deck = reader.elements(len(TILES))
+        reader.end()
+        if key.is_identity():
+            raise DealError(f"{_seat_word(seat)}'s key is the identity")
+        if key.encode() in self.refused:
+            raise DealError(f"{_seat_word(seat)}'s key was already used in another game")
+        if any(key == other for other in self._setup_keys()):
+            raise DealError(f"{_seat_word(seat)}'s key is another seat's key")
+        if not dleq.verify_key(key, proof, self._ctx("key", seat, 0)):
+            raise DealError(f"{_seat_word(seat)}'s key proof does not verify (wrong game or seat?)")
+        if len({card.encode() for card in deck}) != len(deck):
+            raise DealError(f"{_seat_word(seat)}'s deck has a card twice")
+        self._install_setup(seat, key, start, deck)
+
+    def _install_setup(self, seat: int, key: Element, start: bytes, deck: list[Element]) -> None:
+        if not self.keys:
+            self.keys = [[]]
+        self.keys[0].append(key)
+        self.start_fields.append(start)
+        if seat == self.players - 1:
+            self.start_values[seat] = start
+        self.setup_decks.append(deck)
+        if self.ready:
+            self.cards = [_Card(i, 0, card, card) for i, card in enumerate(deck)]
+            self.deck = list(range(len(deck)))
+            for s in range(self.players):
+                self.assign(s, RACK_SIZE)
+
+    # --- who starts -------------------------------------------------------------------------
+
+    def start_reveal(self) -> str:
+        """This seat's start value (seats before the last; the last sent it with its setup)."""
+        if not self.ready or self.seat == self.players - 1:
+            raise DealError("no start value to reveal now")
+        self.start_values[self.seat] = self.start_nonce
+        return _b64(self.start_nonce)
+
+    def apply_start_reveal(self, seat: int, part: str) -> None:
+        if not self.ready or not 0 <= seat < self.players - 1 or seat == self.seat:
+            raise DealError(f"no start value expected from {_seat_word(seat)}")
+        reader = _Reader(_unb64(part, "start value"), "start value")
+        nonce = reader.take(32)
+        reader.end()
+        if self._commit(seat, nonce) != self.start_fields[seat]:
+            raise DealError(f"{_seat_word(seat)}'s start value is not the one it committed to")
+        self.start_values[seat] = nonce
+
+    def start_seed(self) -> int | None:
+        """The seed of the draw for who starts, once every seat's value is known."""
+        if len(self.start_values) < self.players:
+            return None
+        digest = hashlib.sha512(self._ctx("start-seed", 0, *[self.start_values[s] for s in range(self.players)]))
+        return int.from_bytes(digest.digest()[:8], "big")
+
+    # --- drawing and unmasking --------------------------------------------------------------
+
+    def bag_count(self) -> int:
+        return len(self.deck)
+
+    def assign(self, seat: int, count: int) -> list[int]:
+        """The next ``count`` cards of the deck go to ``seat`` (call it on every device)."""
+        if not self.ready:
+            raise DealError("the deal is not set up yet")
+        if not 0 <= seat < self.players:
+            raise DealError(f"seat {seat} is not one of 0-{self.players - 1}")
+        if self.pending_return is not None:
+            raise DealError("returned tiles wait for the reshuffle; nobody draws before it")
+        if not 0 <= count <= len(self.deck):
+            raise DealError(f"cannot draw {count} tiles from a bag of {len(self.deck)}")
+        drawn, self.deck = self.deck[:count], self.deck[count:]
+        for card in drawn:
+            self.cards[card].owner = seat
+        return drawn
+
+    def _peeled_by(self, card: _Card) -> set[int]:
+        return {seat for seat, _ in card.peels}
+
+    def _current(self, card: _Card) -> Element:
+        return card.peels[-1][1] if card.peels else card.value
+
+    def _complete(self, card: _Card) -> bool:
+        return len(card.peels) == self.players - 1
+
+    def due(self) -> list[int]:
+        """The cards waiting for this seat's share (drawn by others, not yet unmasked by it)."""
+        return [c.id for c in self.cards
+                if c.owner is not None and c.owner != self.seat and not c.returned
+                and self.seat not in self._peeled_by(c)]
+
+    def waiting(self) -> list[int]:
+        """This seat's cards still waiting for others' shares."""
+        return [c.id for c in self.cards
+                if c.owner == self.seat and not c.returned and not self._complete(c)]
+
+    def _groups(self, ids: Sequence[int]) -> list[list[int]]:
+        by_epoch: dict[int, list[int]] = {}
+        for i in sorted(ids, key=lambda i: (self.cards[i].epoch, i)):
+            by_epoch.setdefault(self.cards[i].epoch, []).append(i)
+        return [by_epoch[e] for e in sorted(by_epoch)]
+
+    def shares_for(self, cards: Sequence[int] | None = None) -> str:
+        """This seat's shares for ``cards`` (default: all due); "" when there are none."""
+        ids = self.due() if cards is None else list(cards)
+        if not ids:
+            return ""
+        due = set(self.due())
+        if len(set(ids)) != len(ids) or not set(ids) <= due:
+            raise DealError("shares asked for cards that do not wait for this seat")
+        groups = self._groups(ids)
+        order = [i for group in groups for i in group]
+        outs: dict[int, Element] = {}
+        proofs = b""
+        for group in groups:
+            epoch = self.cards[group[0]].epoch
+            w = self.scalars[epoch]
+            inverse = scalar_inverse(w)
+            for i in group:
+                outs[i] = self._current(self.cards[i]) * inverse
+            proofs += dleq.prove_batch(w, [outs[i] for i in group],
+                                       [self._current(self.cards[i]) for i in group],
+                                       self._ctx("share", self.seat, epoch, *group), self.rng)
+        data = (len(order).to_bytes(2, "big") + b"".join(i.to_bytes(2, "big") for i in order)
+                + b"".join(outs[i].encode() for i in order) + proofs)
+        for i in order:
+            self.cards[i].peels.append((self.seat, outs[i]))
+        return _b64(data)
+
+    def apply_shares(self, seat: int, part: str) -> list[int]:
+        """Another seat's shares, each proven; returns the cards they were for."""
+        if part == "":
+            return []
+        if seat == self.seat or not 0 <= seat < self.players:
+            raise DealError(f"no shares expected from seat {seat}")
+        reader = _Reader(_unb64(part, "shares"), "shares")
+        count = reader.u16()
+        ids = [reader.u16() for _ in range(count)]
+        outs = reader.elements(count)
+        if count == 0 or len(set(ids)) != count:
+            raise DealError("shares: empty or a card twice")
+        for i in ids:
+            if not 0 <= i < len(self.cards):
+                raise DealError(f"shares: card {i} does not exist")
+            card = self.cards[i]
+            if card.owner is None or card.owner == seat or card.returned or seat in self._peeled_by(card):
+                raise DealError(f"shares: card {i} does not wait for {_seat_word(seat)}'s share")
+        groups = self._groups(ids)
+        if [i for group in groups for i in group] != ids:
+            raise DealError("shares: cards not in canonical order")
+        share_of = dict(zip(ids, outs))
+        for group in groups:
+            epoch = self.cards[group[0]].epoch
+            proof = reader.take(_PROOF)
+            if not dleq.verify_batch(self.keys[epoch][seat], [share_of[i] for i in group],
+                                     [self._current(self.cards[i]) for i in group], proof,
+                                     self._ctx("share", seat, epoch, *group)):
+                raise DealError(f"{_seat_word(seat)}'s shares do not verify: a wrong unmasking")
+        reader.end()
+        for i in ids:
+            self.cards[i].peels.append((seat, share_of[i]))
+            card = self.cards[i]
+            if card.owner == self.seat and self._complete(card):
+                self._read(card)
+        return ids
+
+    def _read(self, card: _Card) -> None:
+        plain = self._current(card) * scalar_inverse(self.scalars[card.epoch])
+        index = self._tile_index.get(plain.encode())
+        if index is None:
+            self.broken = self.broken or f"card {card.id} does not unmask to a tile: a setup or reshuffle step cheated"
+            return
+        seen = {c.tile for c in self.cards if c.owner == self.seat and not c.returned and c is not card}
+        seen |= {c.shown for c in self.cards if c.shown is not None}
+        if index in seen:
+            self.broken = self.broken or f"tile {index} ({TILES[index]}) was dealt twice: a setup or reshuffle step cheated"
+        card.tile = index
+
+    def own_tiles(self) -> list[OwnTile]:
+        """This seat's rack as far as it can read it: cards held, read, not yet laid."""
+        return [OwnTile(c.id, c.tile, TILES[c.tile]) for c in self.cards
+                if c.owner == self.seat and c.tile is not None and c.shown is None and not c.returned]
+
+    def cards_for(self, tiles: Iterable[str]) -> list[int]:
+        """Cards of this seat's rack for the given tiles (``?`` a scarab), each card once."""
+        free = self.own_tiles()
+        chosen: list[int] = []
+        for tile in tiles:
+            match = next((t for t in free if t.tile == tile and t.card not in chosen), None)
+            if match is None:
+                raise DealError(f"no {tile} on this seat's rack")
+            chosen.append(match.card)
+        return chosen
+
+    # --- laying tiles -----------------------------------------------------------------------
+
+    def prove_tiles(self, cards: Sequence[int]) -> str:
+        """Proof of the tiles on these cards of this seat (for a play, or any public showing)."""
+        own = {t.card: t for t in self.own_tiles()}
+        if not cards or len(set(cards)) != len(cards) or not set(cards) <= set(own):
+            raise DealError("only tiles read from this seat's rack can be shown, each once")
+        groups = self._groups(cards)
+        order = [i for group in groups for i in group]
+        proofs = b""
+        for group in groups:
+            epoch = self.cards[group[0]].epoch
+            proofs += dleq.prove_batch(self.scalars[epoch], [self.tile_elements[own[i].number] for i in group],
+                                       [self._current(self.cards[i]) for i in group],
+                                       self._ctx("tile", self.seat, epoch, *group), self.rng)
+        data = (bytes([len(order)]) + b"".join(i.to_bytes(2, "big") for i in order)
+                + bytes(own[i].number for i in order) + proofs)
+        for i in order:
+            self.cards[i].shown = own[i].number
+        return _b64(data)
+
+    def verify_tiles(self, seat: int, part: str) -> list[str]:
+        """Another seat's shown tiles, proven; returns them in the part's order."""
+        if seat == self.seat or not 0 <= seat < self.players:
+            raise DealError(f"no tiles expected from seat {seat}")
+        reader = _Reader(_unb64(part, "tiles"), "tiles")
+        count = reader.take(1)[0]
+        ids = [reader.u16() for _ in range(count)]
+        indices = list(reader.take(count))
+        if count == 0 or len(set(ids)) != count or len(set(indices)) != count:
+            raise DealError("tiles: empty, or a card or tile twice")
+        shown = {c.shown for c in self.cards if c.shown is not None}
+        for i, t in zip(ids, indices):
+            if not 0 <= i < len(self.cards) or not 0 <= t < len(TILES):
+                raise DealError(f"tiles: card {i} or tile {t} does not exist")
+            card = self.cards[i]
+            if card.owner != seat or card.returned or card.shown is not None or not self._complete(card):
+                raise DealError(f"tiles: card {i} is not on {_seat_word(seat)}'s rack")
+            if t in shown:
+                raise DealError(f"tiles: tile {t} ({TILES[t]}) was already played")
+        groups = self._groups(ids)
+        if [i for group in groups for i in group] != ids:
+            raise DealError("tiles: cards not in canonical order")
+        tile_of = dict(zip(ids, indices))
+        for group in groups:
+            epoch = self.cards[group[0]].epoch
+            proof = reader.take(_PROOF)
+            if not dleq.verify_batch(self.keys[epoch][seat], [self.tile_elements[tile_of[i]] for i in group],
+                                     [self._current(self.cards[i]) for i in group], proof,
+                                     self._ctx("tile", seat, epoch, *group)):
+                raise DealError(f"{_seat_word(seat)}'s tiles are not the tiles it drew")
+        reader.end()
+        mine = {c.tile for c in self.cards if c.owner == self.seat and c.tile is not None}
+        for i, t in zip(ids, indices):
+            self.cards[i].shown = t
+            if t in mine:
+                self.broken = self.broken or f"tile {t} ({TILES[t]}) was dealt twice: a setup or reshuffle step cheated"
+        return [TILES[t] for t in indices]
+
+    # --- exchange ---------------------------------------------------------------------------
+
+    def return_cards(self, seat: int, cards: Sequence[int]) -> None:
+        """``seat`` puts these cards of its rack back into the bag (an exchange; tiles stay hidden)."""
+        if self.pending_return is not None:
+            raise DealError("a reshuffle is already due")
+        if not cards or len(set(cards)) != len(cards):
+            raise DealError("return: no cards, or a card twice")
+        for i in cards:
+            if not 0 <= i < len(self.cards):
+                raise DealError(f"return: card {i} does not exist")
+            card = self.cards[i]
+            if card.owner != seat or card.returned or card.shown is not None or not self._complete(card):
+                raise DealError(f"return: card {i} is not on {_seat_word(seat)}'s rack")
+        for i in cards:
+            self.cards[i].returned = True
+        self.pending_return = (seat, list(cards))
+        self.exchanges.append((seat, list(cards)))
+
+    def reshuffle_due(self) -> int | None:
+        """The exchanger whose returned cards wait for a reshuffle by another seat."""
+        return None if self.pending_return is None else self.pending_return[0]
+
+    def _held(self) -> list[_Card]:
+        return [c for c in self.cards if c.owner is not None and not c.returned and c.shown is None]
+
+    def reshuffle_step(self) -> str:
+        """A fresh mask on the bag and the returned cards, shuffled (never by the exchanger)."""
+        if self.pending_return is None or self.pending_return[0] == self.seat:
+            raise DealError("no reshuffle is due from this seat")
+        r = random_scalar(self.rng)
+        w = self.scalars[-1] * r % L
+        key = base_mul(w)
+        epoch = len(self.keys)
+        proof = dleq.prove_key(w, self._ctx("key", self.seat, epoch), self.rng)
+        inputs = self._reshuffle_inputs()
+        masked = [card * r for card in inputs]
+        deck = [masked[i] for i in self._permutation(len(masked))]
+        lifted = [c.bag * r for c in self._held()]
+        data = key.encode() + proof + b"".join(e.encode() for e in deck + lifted)
+        self.scalars.append(w)
+        self._install_reshuffle(self.seat, key, inputs, deck, lifted)
+        return _b64(data)
+
+    def _reshuffle_inputs(self) -> list[Element]:
+        assert self.pending_return is not None
+        return [self.cards[i].value for i in self.deck] + [self.cards[i].bag for i in self.pending_return[1]]
+
+    def apply_reshuffle(self, seat: int, part: str) -> None:
+        if self.pending_return is None or seat == self.pending_return[0] or seat == self.seat:
+            raise DealError(f"no reshuffle expected from seat {seat}")
+        epoch = len(self.keys)
+        reader = _Reader(_unb64(part, "reshuffle"), "reshuffle")
+        key = reader.element()
+        proof = reader.take(_PROOF)
+        inputs = self._reshuffle_inputs()
+        deck = reader.elements(len(inputs))
+        lifted = reader.elements(len(self._held()))
+        reader.end()
+        every_key = {k.encode() for keys in self.keys for k in keys}
+        if key.is_identity() or key.encode() in every_key or key.encode() in self.refused:
+            raise DealError(f"{_seat_word(seat)}'s reshuffle key was used before")
+        if not dleq.verify_key(key, proof, self._ctx("key", seat, epoch)):
+            raise DealError(f"{_seat_word(seat)}'s reshuffle key proof does not verify")
+        if len({c.encode() for c in deck}) != len(deck):
+            raise DealError(f"{_seat_word(seat)}'s reshuffled deck has a card twice")
+        self._install_reshuffle(seat, key, inputs, deck, lifted)
+        self.scalars.append(self.scalars[-1])
+
+    def _install_reshuffle(self, seat: int, key: Element, inputs: list[Element], deck: list[Element],
+                           lifted: list[Element]) -> None:
+        assert self.pending_return is not None
+        exchanger, returned = self.pending_return
+        epoch = len(self.keys)
+        keys = list(self.keys[-1])
+        keys[seat] = key
+        self.keys.append(keys)
+        held = self._held()
+        first = len(self.cards)
+        self.cards.extend(_Card(first + j, epoch, card, card) for j, card in enumerate(deck))
+        self.reshuffles.append(_Reshuffle(seat, epoch, exchanger, returned, inputs,
+                                          list(range(first, first + len(deck))),
+                                          [(c.id, c.bag, new) for c, new in zip(held, lifted)]))
+        for c, new in zip(held, lifted):
+            c.bag = new
+        self.deck = list(range(first, first + len(deck)))
+        self.pending_return = None
+        self.assign(exchanger, len(returned))
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def public_keys(self) -> list[bytes]:
+        """Every public key of this deal (to refuse them in later games)."""
+        return sorted({k.encode() for keys in self.keys for k in keys})
+
+    def reveal_keys(self) -> str:
+        """This seat's secret scalars, one per epoch: sent when the game is over."""
+        return _b64(b"".join(scalar_encode(w) for w in self.scalars))
+
+    def verify(self, reveals: Mapping[int, str]) -> Verdict:
+        """Check the whole deal with every seat's revealed keys (this seat's own are known)."""
+        return _Verifier(self, reveals).run()
+
+    # --- saving -----------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """This device's state, secret keys included (it must stay on this device)."""
+        def enc(elements: Iterable[Element]) -> str:
+            return _b64(b"".join(e.encode() for e in elements))
+        return {
+            "version": VERSION,
+            "game_id": _b64(self.game_id),
+            "players": self.players,
+            "seat": self.seat,
+            "scalars": _b64(b"".join(scalar_encode(w) for w in self.scalars)),
+            "refused": sorted(_b64(k) for k in self.refused),
+            "setup": [enc(deck) for deck in self.setup_decks],
+            "keys": [enc(keys) for keys in self.keys],
+            "start": {"fields": _b64(b"".join(self.start_fields)), "nonce": _b64(self.start_nonce),
+                      "values": {str(s): _b64(v) for s, v in sorted(self.start_values.items())}},
+            "reshuffles": [{"seat": r.seat, "returned": r.returned, "inputs": enc(r.inputs),
+                            "deck": enc(self.cards[i].value for i in r.outputs),
+                            "held": [c for c, _, _ in r.held], "before": enc(b for _, b, _ in r.held),
+                            "after": enc(a for _, _, a in r.held)} for r in self.reshuffles],
+            "cards": [{"owner": c.owner, "peels": [[s, v.encode().hex()] for s, v in c.peels],
+                       "tile": c.tile, "shown": c.shown, "returned": c.returned} for c in self.cards],
+            "exchanges": [[s, ids] for s, ids in self.exchanges],
+            "pending": None if self.pending_return is None else [self.pending_return[0], self.pending_return[1]],
+            "deck": self.deck,
+            "broken": self.broken,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, rng: RandomSource | None = None) -> Deal:
+        """A saved state back; anything inconsistent raises :class:`DealError`."""
+        try:
+            return _load(cls, data, rng)
+        except DealError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+            raise DealError(f"saved deal: malformed ({type(err).__name__})") from None
+
+
+def _load(cls: type[Deal], data: object, rng: RandomSource | None) -> Deal:
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        raise DealError("saved deal: not a version-1 deal state")
+
+    def elements(text: object, what: str) -> list[Element]:
+        raw = _unb64(text, what)
+        if len(raw) % _ELEMENT:
+            raise DealError(f"saved deal: {what} has a partial element")
+        reader = _Reader(raw, f"saved deal: {what}")
+        return reader.elements(len(raw) // _ELEMENT)
+
+    def integer(value: object) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise DealError("saved deal: a number is not an integer")
+        return value
+
+    deal = cls(_unb64(data["game_id"], "game id"), integer(data["players"]), integer(data["seat"]), rng,
+               [_unb64(k, "refused key") for k in data["refused"]])
+    raw = _unb64(data["scalars"], "scalars")
+    reader = _Reader(raw, "saved deal: scalars")
+    deal.scalars = [reader.scalar() for _ in range(len(raw) // 32)]
+    reader.end()
+    start = data["start"]
+    fields = _unb64(start["fields"], "start")
+    deal.start_fields = [fields[i:i + 32] for i in range(0, len(fields), 32)]
+    deal.start_nonce = _unb64(start["nonce"], "start")
+    deal.start_values = {int(s): _unb64(v, "start") for s, v in start["values"].items()}
+    setup = [elements(d, "setup deck") for d in data["setup"]]
+    if len(setup) > deal.players or any(len(d) != len(TILES) for d in setup):
+        raise DealError("saved deal: wrong setup decks")
+    deal.setup_decks = setup
+    deal.keys = [elements(k, "keys") for k in data["keys"]]
+    if (setup and (not deal.keys or len(deal.keys[0]) != len(setup))
+            or any(len(k) != deal.players for k in deal.keys[1:])
+            or len(deal.start_fields) != len(setup)):
+        raise DealError("saved deal: the keys do not match the setup")
+    if deal.ready:
+        deal.cards = [_Card(i, 0, c, c) for i, c in enumerate(setup[-1])]
+    cards = data["cards"]
+    for r in data["reshuffles"]:
+        inputs = elements(r["inputs"], "reshuffle")
+        new_deck = elements(r["deck"], "reshuffle")
+        before = elements(r["before"], "reshuffle")
+        after = elements(r["after"], "reshuffle")
+        held = [integer(i) for i in r["held"]]
+        epoch = len(deal.reshuffles) + 1
+        first = len(deal.cards)
+        deal.cards.extend(_Card(first + j, epoch, c, c) for j, c in enumerate(new_deck))
+        deal.reshuffles.append(_Reshuffle(integer(r["seat"]), epoch, 0, [integer(i) for i in r["returned"]],
+                                          inputs, list(range(first, first + len(new_deck))),
+                                          list(zip(held, before, after))))
+    if len(cards) != len(deal.cards):
+        raise DealError("saved deal: the card list does not match the decks")
+    for card, saved in zip(deal.cards, cards):
+        owner = saved["owner"]
+        card.owner = None if owner is None else integer(owner)
+        card.peels = [(integer(s), Element.decode(bytes.fromhex(v))) for s, v in saved["peels"]]
+        card.tile = None if saved["tile"] is None else integer(saved["tile"])
+        card.shown = None if saved["shown"] is None else integer(saved["shown"])
+        card.returned = bool(saved["returned"])
+    for step in deal.reshuffles:
+        for card_id, _, lifted in step.held:
+            deal.cards[card_id].bag = lifted
+    deal.exchanges = [(integer(s), [integer(i) for i in ids]) for s, ids in data["exchanges"]]
+    for step, (exchanger, _) in zip(deal.reshuffles, deal.exchanges):
+        step.exchanger = exchanger
+    pending = data["pending"]
+    deal.pending_return = None if pending is None else (integer(pending[0]), [integer(i) for i in pending[1]])
+    deal.deck = [integer(i) for i in data["deck"]]
+    deal.broken = data["broken"] if isinstance(data["broken"], str) else None
+    mine = deal.scalars
+    if (len(mine) not in (0, len(deal.keys)) or (not mine and deal.seat < len(setup))
+            or any(base_mul(w) != deal.keys[e][deal.seat] for e, w in enumerate(mine))):
+        raise DealError("saved deal: the secret keys do not match the public keys")
+    return deal
+
+
+class _Verifier:
+    """The end-of-game check; collects every failure rather than stopping at the first."""
+
+    def __init__(self, deal: Deal, reveals: Mapping[int, str]) -> None:
+        self.deal = deal
+        self.reveals = reveals
+        self.failures: list[str] = []
+
+    def fail(self, text: str) -> None:
+        self.failures.append(text)
+
+    def run(self) -> Verdict:
+        deal = self.deal
+        if not deal.ready:
+            return Verdict(False, ["the deal was never set up"])
+        scalars = self._scalars()
+        if scalars is None:
+            return Verdict(False, self.failures)
+        self._setup(scalars)
+        self._reshuffles(scalars)
+        tiles = self._cards(scalars)
+        racks: dict[int, list[str]] = {s: [] for s in range(deal.players)}
+        for card in deal.cards:
+            if card.owner is not None and not card.returned and card.shown is None and card.id in tiles:
+                racks[card.owner].append(TILES[tiles[card.id]])
+        bag = [TILES[tiles[i]] for i in deal.deck if i in tiles]
+        exchanges = []
+        for seat, ids in deal.exchanges:
+            letters = [TILES[tiles[i]] for i in ids if i in tiles]
+            exchanges.append((seat, letters))
+            vowels = sum(t in VOWELS for t in letters)
+            if SCARAB in letters or vowels not in (0, len(letters)):
+                self.fail(f"seat {seat} exchanged {''.join(letters)}: not all vowels or all consonants")
+        return Verdict(not self.failures and deal.broken is None,
+                       self.failures + ([deal.broken] if deal.broken else []), racks, bag, exchanges)
+
+    def _scalars(self) -> list[list[int]] | None:
+        deal = self.deal
+        out: list[list[int]] = []
+        epochs = len(deal.keys)
+        for seat in range(deal.players):
+            if seat == deal.seat:
+                out.append(list(deal.scalars))
+                continue
+            text = self.reveals.get(seat)
+            if text is None:
+                self.fail(f"seat {seat} did not reveal its keys")
+                continue
+            try:
+                raw = _unb64(text, f"seat {seat}'s keys")
+                reader = _Reader(raw, f"seat {seat}'s keys")
+                values = [reader.scalar() for _ in range(epochs)]
+                reader.end()
+            except DealError as err:
+                self.fail(str(err))
+                continue
+            for epoch, w in enumerate(values):
+                if base_mul(w) != deal.keys[epoch][seat]:
+                    self.fail(f"seat {seat}'s revealed key does not match its public key (epoch {epoch})")
+            out.append(values)
+        return None if self.failures else out
+
+    def _same_cards(self, got: list[Element], want: list[Element]) -> int:
+        """How many cards of ``got`` are not in ``want`` (as multisets)."""
+        pool: dict[bytes, int] = {}
+        for e in want:
+            pool[e.encode()] = pool.get(e.encode(), 0) + 1
+        missing = 0
+        for e in got:
+            key = e.encode()
+            if pool.get(key, 0):
+                pool[key] -= 1
+            else:
+                missing += 1
+        return missing
+
+    def _setup(self, scalars: list[list[int]]) -> None:
+        deal = self.deal
+        before = deal.tile_elements
+        for seat, deck in enumerate(deal.setup_decks):
+            k = scalars[seat][0]
+            bad = self._same_cards(deck, [card * k for card in before])
+            if bad:
+                self.fail(f"seat {seat}'s setup step: {bad} of {len(deck)} cards are not the deck it received, masked")
+            before = deck
+
+    def _reshuffles(self, scalars: list[list[int]]) -> None:
+        deal = self.deal
+        for n, r in enumerate(deal.reshuffles, 1):
+            factor = scalars[r.seat][r.epoch] * scalar_inverse(scalars[r.seat][r.epoch - 1]) % L
+            deck = [deal.cards[i].value for i in r.outputs]
+            bad = self._same_cards(deck, [card * factor for card in r.inputs])
+            if bad:
+                self.fail(f"seat {r.seat}'s reshuffle {n}: {bad} of {len(deck)} cards are not the bag it received, masked")
+            lifted_bad = [card for card, before, after in r.held if before * factor != after]
+            if lifted_bad:
+                self.fail(f"seat {r.seat}'s reshuffle {n}: the rack cards {lifted_bad} were not masked again correctly")
+
+    def _cards(self, scalars: list[list[int]]) -> dict[int, int]:
+        """Every card's tile (drawn cards and the bag at the end); checks shares and shown tiles."""
+        deal = self.deal
+        index = deal._tile_index
+        tiles: dict[int, int] = {}
+        mu = []
+        for epoch in range(len(deal.keys)):
+            m = 1
+            for seat in range(deal.players):
+                m = m * scalars[seat][epoch] % L
+            mu.append(scalar_inverse(m))
+        final = [deal.cards[i] for i in deal.deck]
+        drawn = [c for c in deal.cards if c.owner is not None and not c.returned]
+        for card in drawn + final:
+            t = index.get((card.value * mu[card.epoch]).encode())
+            if t is None:
+                self.fail(f"card {card.id}{self._whose(card)} is not a tile")
+                continue
+            tiles[card.id] = t
+            value = card.value
+            for seat, share in card.peels:
+                if share * scalars[seat][card.epoch] != value:
+                    self.fail(f"seat {seat}'s share for card {card.id} is wrong")
+                value = share
+            if card.shown is not None and card.shown != t:
+                self.fail(f"seat {card.owner} showed {TILES[card.shown]} for card {card.id}, which is {TILES[t]}")
+        for card in deal.cards:
+            if card.returned and card.owner is not None:
+                t = index.get((card.value * mu[card.epoch]).encode())
+                if t is not None:
+                    tiles[card.id] = t
+        seen: dict[int, int] = {}
+        for card in drawn + final:
+            t = tiles.get(card.id)
+            if t is None:
+                continue
+            if t in seen:
+                self.fail(f"tile {t} ({TILES[t]}) is on two cards: {seen[t]} and {card.id}")
+            seen[t] = card.id
+        missing = [TILES[t] for t in range(len(TILES)) if t not in seen]
+        if missing and len(seen) + len(missing) == len(TILES) and not self.failures:
+            self.fail(f"tiles missing from the deal: {''.join(missing)}")
+        return tiles
+
+    @staticmethod
+    def _whose(card: _Card) -> str:
+        return f" (drawn by seat {card.owner})" if card.owner is not None else " (in the bag)"
+
+
+def _bench() -> None:
+    """Timings in this Python, and message sizes: ``python -m game.remote.deal --bench``."""
+    from .ristretto import BASE
+
+    def clock(fn: Any, repeat: int = 1) -> float:
+        start = time.perf_counter()
+        for _ in range(repeat):
+            fn()
+        return (time.perf_counter() - start) / repeat
+
+    k = random_scalar()
+    print(f"scalar multiplication: {clock(lambda: BASE * k, 20) * 1000:.2f} ms")
+    print(f"fixed-base multiplication: {clock(lambda: base_mul(k), 50) * 1000:.2f} ms")
+    for players in (2, 4):
+        deals = [Deal.new(b"bench-game", players, s) for s in range(players)]
+        largest = 0
+        start = time.perf_counter()
+        for s in range(players):
+            part = deals[s].setup_step()
+            largest = max(largest, len(part))
+            for other in deals:
+                if other.seat != s:
+                    other.apply_setup(s, part)
+        setup = time.perf_counter() - start
+        print(f"{players} players: whole setup (every step made and applied on every device) {setup:.2f} s,"
+              f" per device {setup / players:.2f} s; setup part {largest} characters")
+        start = time.perf_counter()
+        parts = []
+        for s in range(players):
+            part = deals[s].shares_for()
+            parts.append(len(part))
+            for other in deals:
+                if other.seat != s:
+                    other.apply_shares(s, part)
+        print(f"{players} players: the first round of shares (racks dealt) {time.perf_counter() - start:.2f} s,"
+              f" largest part {max(parts)} characters")
+        drawn = deals[0].assign(0, 0)
+        del drawn
+        for d in deals:
+            d.assign(0, 7)
+        start = time.perf_counter()
+        part = deals[1].shares_for()
+        made = time.perf_counter() - start
+        start = time.perf_counter()
+        for other in deals:
+            if other.seat != 1:
+                other.apply_shares(1, part)
+        applied = (time.perf_counter() - start) / (players - 1)
+        print(f"{players} players: one draw of 7 tiles, one seat's shares: made {made * 1000:.0f} ms,"
+              f" checked {applied * 1000:.0f} ms per device, {len(part)} characters")
+        cards = [t.card for t in deals[1].own_tiles()[:7]]
+        start = time.perf_counter()
+        part = deals[1].prove_tiles(cards)
+        made = time.perf_counter() - start
+        start = time.perf_counter()
+        deals[0].verify_tiles(1, part)
+        print(f"{players} players: 7 tiles shown: proof {made * 1000:.0f} ms, check {(time.perf_counter() - start) * 1000:.0f} ms,"
+              f" {len(part)} characters")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--bench"]:
+        _bench()
+    else:
+        print("usage: python -m game.remote.deal --bench")
