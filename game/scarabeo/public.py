@@ -66,8 +66,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from game.core import IllegalMove, NotationError, RecordError, safejson
-from game.core.record import MAX_RECORD_BYTES
+from game.core import IllegalMove, NotationError, RecordError
+from game.core.view import (
+    PUBLIC_FORMAT, PUBLIC_VERSION, check_envelope, check_fields, int_field, parse_public, shown,
+    small_int,
+)
 from game.scarabeo.game import ScarabeoState, TurnResult
 from game.scarabeo.moves import Exchange, Move, Pass, Play, move_text, parse_move
 from game.scarabeo.position import format_position, parse_position
@@ -75,8 +78,6 @@ from game.scarabeo.record import MAX_MOVES
 from game.scarabeo.tiles import COUNTS, HIDDEN, LETTERS, MAX_PLAYERS, RACK_SIZE, SCARAB, sort_rack
 from game.scarabeo.words import AnyWord, WordList
 
-PUBLIC_FORMAT = "scarab-public-record"
-PUBLIC_VERSION = 1
 #: A score or total beyond this is no real game's (a play scores at most a few thousand).
 MAX_POINTS = 1_000_000
 #: Words a play can form: the main word and one cross word per tile laid.
@@ -138,22 +139,13 @@ class PublicRecord:
     @classmethod
     def loads(cls, text: str | bytes) -> "PublicRecord":
         """Parse outside text through the guarded boundary (size, depth, numbers bounded)."""
-        try:
-            data = safejson.loads(text, max_bytes=MAX_RECORD_BYTES)
-        except safejson.JSONRefused as err:
-            raise RecordError(f"public record refused: {err}") from None
-        return cls.from_json(data)
+        return cls.from_json(parse_public(text))
 
     @classmethod
     def from_json(cls, data: Any) -> "PublicRecord":
         """Check the record's shape and bounds (not yet its moves: ``rebuild`` does)."""
-        if not isinstance(data, Mapping):
-            raise RecordError("a public record must be a JSON object")
         check_envelope(data, ScarabeoState.GAME)
-        unknown = set(data) - {"format", "version", "game", "options", "word_check", "start",
-                               "moves", "final"}
-        if unknown:
-            raise RecordError(f"unknown field(s) in the public record: {', '.join(sorted(unknown))}")
+        check_fields(data, {"options", "word_check", "start", "moves", "final"})
         options = data.get("options")
         if not isinstance(options, Mapping):
             raise RecordError("options must be an object")
@@ -163,7 +155,7 @@ class PublicRecord:
         start = data.get("start")
         if not isinstance(start, Mapping):
             raise RecordError("start must be an object with the starter and the draw")
-        starter = _int_field(start.get("starter"), 0, MAX_PLAYERS - 1,
+        starter = int_field(start.get("starter"), 0, MAX_PLAYERS - 1,
                              f"start.starter must be a seat 0-{MAX_PLAYERS - 1}")
         draw = start.get("draw", [])
         if not isinstance(draw, list) or len(draw) > MAX_DRAW_ROUNDS:
@@ -185,40 +177,9 @@ class PublicRecord:
                     or not all(isinstance(r, str) and len(r) <= RACK_SIZE for r in racks)):
                 raise RecordError("final.racks must list each seat's rack (at most 8 tiles)")
             if (not isinstance(scores, list) or len(scores) != len(racks)
-                    or not all(_small_int(s, -MAX_POINTS, MAX_POINTS) for s in scores)):
+                    or not all(small_int(s, -MAX_POINTS, MAX_POINTS) for s in scores)):
                 raise RecordError("final.scores must list one score per rack")
         return cls(dict(options), starter, draw, moves, word_check, racks, scores)
-
-
-def check_envelope(data: Mapping[str, Any], game: str) -> None:
-    """The fields every public record shares: format, version, game."""
-    if data.get("format") != PUBLIC_FORMAT:
-        raise RecordError(f"not a Scarab public record (format is {_shown(data.get('format'))})")
-    version = _int_field(data.get("version"), 1, 10**9, f"public record version "
-                         f"{_shown(data.get('version'))} is not a positive integer")
-    if version > PUBLIC_VERSION:
-        raise RecordError(f"public record version {version} is newer than this program "
-                          f"understands ({PUBLIC_VERSION})")
-    if data.get("game") != game:
-        raise RecordError(f"the public record is for {_shown(data.get('game'))}, not {game!r}")
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "…"
-
-
-def _small_int(value: Any, lo: int, hi: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
-
-
-def _int_field(value: Any, lo: int, hi: int, message: str) -> int:
-    """``value`` when it is a whole number in ``lo..hi``; a ``RecordError`` saying ``message``
-    otherwise."""
-    if not _small_int(value, lo, hi):
-        raise RecordError(message)
-    assert isinstance(value, int)
-    return value
 
 
 def _public_move(data: Any, turn: int) -> PublicMove:
@@ -228,14 +189,14 @@ def _public_move(data: Any, turn: int) -> PublicMove:
     unknown = set(data) - {"seat", "move", "score", "total", "words", "timeout"}
     if unknown:
         raise RecordError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    seat = _int_field(data.get("seat"), 0, MAX_PLAYERS - 1,
+    seat = int_field(data.get("seat"), 0, MAX_PLAYERS - 1,
                       f"{where}: seat must be 0-{MAX_PLAYERS - 1}")
     text = data.get("move")
     if not isinstance(text, str) or not text or len(text) > 200:
         raise RecordError(f"{where}: the move must be notation of at most 200 characters")
     points = f"{where}: score and total must be whole numbers within ±{MAX_POINTS:,}"
-    score = _int_field(data.get("score"), -MAX_POINTS, MAX_POINTS, points)
-    total = _int_field(data.get("total"), -MAX_POINTS, MAX_POINTS, points)
+    score = int_field(data.get("score"), -MAX_POINTS, MAX_POINTS, points)
+    total = int_field(data.get("total"), -MAX_POINTS, MAX_POINTS, points)
     words = data.get("words", [])
     if (not isinstance(words, list) or len(words) > MAX_WORDS
             or not all(isinstance(w, str) and 2 <= len(w) <= 17 for w in words)):
@@ -312,7 +273,7 @@ def check_start_draw(draw: Any, starter: int, players: int) -> None:
                 raise RecordError(f"{where}: each draw is an object with seat, tiles and letter")
             tiles, letter = entry["tiles"], entry["letter"]
             if entry["seat"] != seat:
-                raise RecordError(f"{where}: seat {seat + 1} draws next, not {_shown(entry['seat'])}")
+                raise RecordError(f"{where}: seat {seat + 1} draws next, not {shown(entry['seat'])}")
             if (not isinstance(tiles, list) or not 1 <= len(tiles) <= 3
                     or not all(isinstance(t, str) for t in tiles)
                     or any(t != SCARAB for t in tiles[:-1])
@@ -445,7 +406,6 @@ def seat_view(state: ScarabeoState, seat: int | None) -> dict[str, Any]:
 
 
 __all__ = [
-    "PUBLIC_FORMAT", "PUBLIC_VERSION", "PublicMove", "PublicRecord", "check_envelope",
-    "check_start_draw", "loads", "masked_position", "public_move", "public_options",
+    "PublicMove", "PublicRecord", "check_start_draw", "loads", "masked_position", "public_move", "public_options",
     "public_record", "rebuild", "seat_state", "seat_view",
 ]
