@@ -195,8 +195,10 @@ def judge(state: ThotState, values: list[tuple[int, int]]) -> str | None:
         return "no clearly best first move"
     if best < MIN_GAIN:
         return "the perfect line gains too little"
-    greedy = max(state._gen(), key=lambda c: _gain(state, c))
-    if values[0][1] == greedy:
+    # Every move tied for the biggest capture counts: the answer must not be found by grabbing the
+    # most points, whichever of the tied captures the engine's move order lists first.
+    gains = {code: _gain(state, code) for code in state._gen()}
+    if gains[values[0][1]] == max(gains.values()):
         return "the best first move is the biggest capture"
     return None
 

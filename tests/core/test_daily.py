@@ -169,6 +169,22 @@ def test_thot_puzzle(which: str, request: pytest.FixtureRequest) -> None:
     assert values[0] == p["points"] and values[0] - values[1] >= dthot.MIN_LEAD
 
 
+@pytest.mark.parametrize("date", ["2026-12-01", "2026-12-08", "2026-12-12", "2026-12-13"])
+def test_no_thot_answer_ties_the_biggest_capture(date: str) -> None:
+    # On these dates the first answer found began with a capture tied for the biggest, one the engine's
+    # move order did not list first: grabbing the most points must never solve a puzzle.
+    p = daily.run(daily.generate_one("thot", datetime.date.fromisoformat(date)))
+    state = ThotState.from_position(p["position"])
+    gains = {}
+    me = state.mover
+    for move in state.legal_moves():
+        before = state.score[me]
+        state.push(move)
+        gains[state.move_text(move)] = state.score[me] - before
+        state.pop()
+    assert gains[p["line"][0]] < max(gains.values())
+
+
 def test_thot_reply_keeps_the_player_to_the_perfect_line(day1: dict[str, Any]) -> None:
     p = day1["puzzles"]["thot"]
     start = ThotState.from_position(p["position"])
