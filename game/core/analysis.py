@@ -11,12 +11,15 @@ yields every few milliseconds (the browser's ``run_in_slices`` contract) and ret
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import math
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Generator, Mapping, Sequence, TypeGuard, TypeVar
+from typing import Any, Callable, ClassVar, Generator, Iterable, Mapping, Sequence, TypeGuard, TypeVar
 
 from game.core import safejson
+from game.core.errors import RecordError
 from game.core.record import GameRecord
 
 FORMAT = "scarab-analysis"
@@ -35,6 +38,19 @@ DECIMALS = 2
 #: Analyses from outside (a save) larger than this are refused unread (a 2 000-move Scarabeo game
 #: with five alternatives each is about 1.5 MB).
 MAX_ANALYSIS_BYTES = 4_000_000
+#: Bounds of an analysis from outside, whatever the game: far above anything an engine makes (a
+#: Scarabeo record has at most 2 000 moves, a turn's notation some 30 characters, the engines list
+#: at most a few dozen alternatives) and low enough that nothing read can swamp the page.
+MAX_MOVES = 5_000
+MAX_SEATS = 4
+MAX_ALTERNATIVES = 64
+MAX_MOVE_TEXT = 64
+MAX_LABEL = 40  # a unit, a game's name, an engine setting's key or text
+MAX_ENGINE_KEYS = 16
+#: Integers are kept within what a JavaScript number (and a float) holds exactly.
+MAX_SAFE_INT = 2**53 - 1
+_DIGEST_PREFIX = "sha256:"
+_GAMES = ("scarabeo", "thot", "scarabya")
 
 T = TypeVar("T")
 
@@ -66,7 +82,7 @@ class Thresholds:
     @classmethod
     def from_json(cls, data: Any) -> "Thresholds":
         d = _obj(data, "thresholds")
-        return cls(_str(d, "unit"), *(_num(d, k) for k in ("best", "good", "inaccuracy", "mistake")))
+        return cls(_str(d, "unit", MAX_LABEL), *(_num(d, k) for k in ("best", "good", "inaccuracy", "mistake")))
 
 
 def may_analyse(mover: int, viewer: int | None, finished: bool) -> str | None:
@@ -98,10 +114,11 @@ class Alternative:
         return {"move": self.move, "value": self.value, **self.detail}
 
     @classmethod
-    def from_json(cls, data: Any) -> "Alternative":
+    def from_json(cls, data: Any, rules: "AnalysisRules") -> "Alternative":
+        """Only the detail keys the game's ``rules`` know are kept, each checked."""
         d = _obj(data, "alternative")
-        rest = {k: v for k, v in d.items() if k not in ("move", "value")}
-        return cls(_str(d, "move"), _num(d, "value"), rest)
+        move = _str(d, "move", MAX_MOVE_TEXT)
+        return cls(move, _num(d, "value"), rules.detail(d, move))
 
 
 @dataclass(frozen=True)
@@ -144,7 +161,7 @@ class MoveAnalysis:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "MoveAnalysis":
+    def from_json(cls, data: Any, rules: "AnalysisRules") -> "MoveAnalysis":
         d = _obj(data, "move")
         reason = _opt_str(d, "reason")
         if reason is not None and reason not in REASONS:
@@ -153,17 +170,19 @@ class MoveAnalysis:
         if klass is not None and klass not in CLASSES:
             raise AnalysisError(f"unknown class {klass!r}")
         best = d.get("best")
-        if not isinstance(best, list):
-            raise AnalysisError("move best must be a list")
+        if not isinstance(best, list) or len(best) > MAX_ALTERNATIVES:
+            raise AnalysisError(f"move best must be a list of at most {MAX_ALTERNATIVES} alternatives")
         played = d.get("played")
         ev = d.get("evaluation")
-        if ev is not None and not (isinstance(ev, list) and all(x is None or _is_num(x) for x in ev)):
+        if ev is not None and not (isinstance(ev, list) and len(ev) <= MAX_SEATS
+                                   and all(x is None or _is_num(x) for x in ev)):
             raise AnalysisError("move evaluation must be a list of numbers or nulls")
         seat = _opt_int(d, "seat")
         return cls(
-            ply=_int(d, "ply"), seat=seat, move=_str(d, "move"), scores=tuple(_ints(d, "scores")),
-            reason=reason, best=tuple(Alternative.from_json(a) for a in best),
-            played=Alternative.from_json(played) if played is not None else None,
+            ply=_int(d, "ply"), seat=seat, move=_str(d, "move", MAX_MOVE_TEXT),
+            scores=tuple(_ints(d, "scores", MAX_SEATS)),
+            reason=reason, best=tuple(Alternative.from_json(a, rules) for a in best),
+            played=Alternative.from_json(played, rules) if played is not None else None,
             loss=_opt_num(d, "loss"), klass=klass, forced=_bool(d, "forced"),
             evaluation=tuple(None if x is None else float(x) for x in ev) if ev is not None else None,
         )
@@ -200,13 +219,19 @@ def summarise(moves: Sequence[MoveAnalysis], players: int) -> tuple[PlayerSummar
     return tuple(out)
 
 
+def _is_digest(text: str) -> bool:
+    hexa = text[len(_DIGEST_PREFIX):]
+    return (text.startswith(_DIGEST_PREFIX) and len(hexa) == 64
+            and all(c in "0123456789abcdef" for c in hexa))
+
+
 def record_digest(record: GameRecord) -> str:
     """A fingerprint of what the analysis depends on (game, options, seed, moves), so a cached
     analysis can be checked against the save's record: a move more and it no longer matches."""
     body = {"game": record.game, "options": record.options, "seed": record.seed,
             "moves": record.moves}
     text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return _DIGEST_PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -240,9 +265,15 @@ class Analysis:
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, data: Any) -> "Analysis":
+    def from_json(cls, data: Any, record: GameRecord | None = None, lexicon: Any = None) -> "Analysis":
         """Read back ``to_json``'s output (e.g. from a save); keys it does not know are ignored,
-        anything missing, of the wrong type or of a newer version is an ``AnalysisError``."""
+        anything missing, of the wrong type or of a newer version is an ``AnalysisError``.
+
+        This is the one door for analyses from outside (a save, a link): every field is checked
+        against the game's bounds (``AnalysisRules``: seats, squares, numbers, text lengths, the
+        classes and summary recomputed). With ``record`` the analysis must also be of that very
+        record, move by move, as its engine replays it (``check_against``); ``lexicon`` is
+        Scarabeo's word list for that replay (without it every word stands)."""
         d = _obj(data, "analysis")
         if d.get("format") != FORMAT:
             raise AnalysisError(f"not a Scarab analysis (format is {d.get('format')!r})")
@@ -254,22 +285,32 @@ class Analysis:
         moves, summary = d.get("moves"), d.get("summary")
         if not isinstance(moves, list) or not isinstance(summary, list):
             raise AnalysisError("analysis moves and summary must be lists")
-        return cls(
-            game=_str(d, "game"), record=_str(d, "record"), players=_int(d, "players"),
+        if len(moves) > MAX_MOVES or len(summary) > MAX_SEATS:
+            raise AnalysisError(f"an analysis has at most {MAX_MOVES} moves and {MAX_SEATS} summaries")
+        rules = rules_for(_str(d, "game", MAX_LABEL))
+        digest = _str(d, "record", len(_DIGEST_PREFIX) + 64)
+        if not _is_digest(digest):
+            raise AnalysisError("the analysis's record digest is not a sha256 digest")
+        analysis = cls(
+            game=rules.game, record=digest, players=_int(d, "players"),
             viewer=_opt_int(d, "viewer"), finished=_bool(d, "finished"),
-            engine=dict(_obj(d.get("engine"), "engine")),
+            engine=_engine(d.get("engine")),
             thresholds=Thresholds.from_json(d.get("thresholds")),
-            moves=tuple(MoveAnalysis.from_json(m) for m in moves),
+            moves=tuple(MoveAnalysis.from_json(m, rules) for m in moves),
             summary=tuple(PlayerSummary.from_json(s) for s in summary),
         )
+        _check_fields(analysis, rules)
+        if record is not None:
+            check_against(analysis, record, lexicon)
+        return analysis
 
     @classmethod
-    def loads(cls, text: str | bytes) -> "Analysis":
+    def loads(cls, text: str | bytes, record: GameRecord | None = None, lexicon: Any = None) -> "Analysis":
         try:
             data = safejson.loads(text, max_bytes=MAX_ANALYSIS_BYTES)
         except safejson.JSONRefused as err:
             raise AnalysisError(f"analysis refused: {err}") from None
-        return cls.from_json(data)
+        return cls.from_json(data, record, lexicon)
 
 
 @dataclass
@@ -295,6 +336,210 @@ def run(steps: Generator[None, None, T]) -> T:
             return result
 
 
+# --- the checks of an analysis from outside ---------------------------------------------------
+class AnalysisRules(ABC):
+    """What one game's analyses may hold: its seats, the bounds of its numbers, the detail of an
+    alternative, and how the analysis of a record is checked against that record's replay. Each
+    game's ``analysis`` module defines ``RULES``; ``rules_for`` finds it."""
+
+    game: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: Bound of a seat's score (in absolute value).
+    max_score: ClassVar[int]
+    #: Bound of every value, loss, evaluation and threshold (in absolute value).
+    max_value: ClassVar[float]
+    #: Moves without a mover (Scarabeo's challenges, acceptances and votes).
+    disputes: ClassVar[bool] = False
+
+    @abstractmethod
+    def detail(self, d: Mapping[str, Any], move: str) -> dict[str, Any]:
+        """The alternative's game-specific fields, each checked (``field_*``), unknown keys dropped."""
+
+    @abstractmethod
+    def start(self, record: GameRecord, lexicon: Any) -> Any:
+        """The state before the record's first move (RecordError, ValueError when it cannot be)."""
+
+    @abstractmethod
+    def mover(self, state: Any, text: str) -> int | None:
+        """Who plays the record's move ``text`` in ``state`` (None: a dispute)."""
+
+    @abstractmethod
+    def alternative(self, state: Any, alt: Alternative) -> None:
+        """``alt`` is legal in ``state`` and its detail is what the engine says of that move;
+        raise ``AnalysisError`` (or the engine's NotationError, IllegalMove, ValueError)."""
+
+    @abstractmethod
+    def same_move(self, state: Any, played: str, text: str) -> bool:
+        """Whether the analysis's ``played`` denotes the record's move ``text``."""
+
+    @abstractmethod
+    def push(self, state: Any, text: str) -> tuple[int, ...]:
+        """Play the record's move on ``state``; every seat's score after it."""
+
+
+def rules_for(game: str) -> AnalysisRules:
+    """The checks of ``game``'s analyses (imported on first use: the core imports no game)."""
+    if game not in _GAMES:
+        raise AnalysisError(f"no analysis for the game {_show(game)}")
+    rules = getattr(importlib.import_module(f"game.{game}.analysis"), "RULES")
+    assert isinstance(rules, AnalysisRules) and rules.game == game
+    return rules
+
+
+def _check_fields(a: "Analysis", rules: AnalysisRules) -> None:
+    """Everything an analysis says that does not need its record: seats, plies, who is analysed
+    (the hidden-information rule), the classes of the losses, numbers within the game's bounds
+    and the summary, which must be the one its moves make."""
+    if not rules.min_players <= a.players <= rules.max_players:
+        raise AnalysisError(f"{rules.game} is for {rules.min_players}-{rules.max_players} players, "
+                            f"not {_show(a.players)}")
+    if a.viewer is not None and not 0 <= a.viewer < a.players:
+        raise AnalysisError(f"viewer {_show(a.viewer)} is not a seat of the game")
+    _bounded([a.thresholds.best, a.thresholds.good, a.thresholds.inaccuracy, a.thresholds.mistake],
+             0.0, rules.max_value, "thresholds")
+    t = a.thresholds
+    if not t.best <= t.good <= t.inaccuracy <= t.mistake:
+        raise AnalysisError("thresholds must grow from best to mistake")
+    for i, m in enumerate(a.moves):
+        where = f"move {i + 1}"
+        if m.ply != i + 1:
+            raise AnalysisError(f"{where} is numbered {_show(m.ply)}")
+        if m.seat is None:
+            if not rules.disputes or m.reason != "dispute":
+                raise AnalysisError(f"{where} has no seat")
+        elif not 0 <= m.seat < a.players:
+            raise AnalysisError(f"{where}: seat {m.seat} is not a seat of the game")
+        elif m.reason != may_analyse(m.seat, a.viewer, a.finished):
+            raise AnalysisError(f"{where}: what is analysed does not follow who may see it")
+        if len(m.scores) != a.players:
+            raise AnalysisError(f"{where} must give one score per player")
+        _bounded(m.scores, -rules.max_score, rules.max_score, f"{where} scores")
+        if m.analysed:
+            if not m.best or m.played is None or m.loss is None or m.klass is None:
+                raise AnalysisError(f"{where} is analysed but lacks its best moves, value or class")
+            _bounded([x.value for x in (*m.best, m.played)], -rules.max_value, rules.max_value,
+                     f"{where} values")
+            _bounded([m.loss], 0.0, 2 * rules.max_value, f"{where} loss")
+            if m.klass != t.classify(m.loss):
+                raise AnalysisError(f"{where}: a loss of {m.loss} is not a {m.klass}")
+        elif m.best or m.played is not None or m.loss is not None or m.klass is not None \
+                or m.forced or m.evaluation is not None:
+            raise AnalysisError(f"{where} is not analysed yet carries an analysis")
+        if m.evaluation is not None:
+            if len(m.evaluation) != a.players:
+                raise AnalysisError(f"{where} must give one evaluation per player")
+            _bounded([x for x in m.evaluation if x is not None], -rules.max_value, rules.max_value,
+                     f"{where} evaluation")
+    if a.summary != summarise(a.moves, a.players):
+        raise AnalysisError("the summary is not the one its moves make")
+
+
+def check_against(a: "Analysis", record: GameRecord, lexicon: Any = None) -> None:
+    """``a`` is the analysis of ``record``: the same digest and moves, each move's mover and the
+    scores after it as the engine replays them, every alternative legal where it is listed and
+    described as the engine describes it. Raises ``AnalysisError`` with the first difference."""
+    if a.game != record.game or a.record != record_digest(record) or len(a.moves) != len(record.moves):
+        raise AnalysisError("the analysis is not of this game (its moves differ)")
+    rules = rules_for(a.game)
+    try:
+        state = rules.start(record, lexicon)
+    except (RecordError, ValueError) as err:
+        raise AnalysisError(f"the analysed game does not replay: {_line(err)}") from None
+    for m, text in zip(a.moves, record.moves):
+        where = f"move {m.ply} ({_show(text)})"
+        try:
+            if m.move != text:
+                raise AnalysisError(f"is {_show(m.move)} in the analysis")
+            if m.seat != rules.mover(state, text):
+                raise AnalysisError(f"is not seat {_show(m.seat)}'s move")
+            for alt in (*m.best, *([m.played] if m.played is not None else [])):
+                try:
+                    rules.alternative(state, alt)
+                except (RecordError, ValueError) as err:
+                    raise AnalysisError(f"{_show(alt.move)} cannot be played there: {_line(err)}") from None
+            if m.played is not None and not rules.same_move(state, m.played.move, text):
+                raise AnalysisError(f"the move valued, {_show(m.played.move)}, is another move")
+            scores = rules.push(state, text)
+        except AnalysisError as err:
+            raise AnalysisError(f"{where}: {err}") from None
+        except (RecordError, ValueError) as err:
+            raise AnalysisError(f"{where} does not replay: {_line(err)}") from None
+        if m.scores != scores:
+            raise AnalysisError(f"{where}: the scores after it are {list(scores)}, not {list(m.scores)}")
+
+
+def _engine(data: Any) -> dict[str, Any]:
+    """The engine settings: a few labels with numbers, booleans, nulls or short texts."""
+    d = _obj(data, "engine")
+    if len(d) > MAX_ENGINE_KEYS:
+        raise AnalysisError(f"engine has more than {MAX_ENGINE_KEYS} settings")
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        if not isinstance(k, str) or len(k) > MAX_LABEL or not k.isprintable():
+            raise AnalysisError(f"engine setting {_show(k)} is not a short name")
+        if not (v is None or isinstance(v, bool) or _is_num(v)
+                or (isinstance(v, str) and len(v) <= MAX_LABEL and v.isprintable())):
+            raise AnalysisError(f"engine setting {k} is {_show(v)}")
+        out[k] = v
+    return out
+
+
+def _bounded(values: Iterable[float | int], lo: float, hi: float, what: str) -> None:
+    for v in values:
+        if not lo <= v <= hi:
+            raise AnalysisError(f"{what}: {_show(v)} is outside {lo:g}..{hi:g}")
+
+
+# Field readers for the games' ``AnalysisRules.detail``: each refuses with the key's name.
+def field_int(d: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
+    v = _int(d, key)
+    _bounded([v], lo, hi, key)
+    return v
+
+
+def field_num(d: Mapping[str, Any], key: str, lo: float, hi: float) -> float:
+    v = _num(d, key)
+    _bounded([v], lo, hi, key)
+    return v
+
+
+def field_bool(d: Mapping[str, Any], key: str) -> bool:
+    return _bool(d, key)
+
+
+def field_text(d: Mapping[str, Any], key: str, max_len: int, chars: str | None = None) -> str:
+    """Text of at most ``max_len`` characters, all of them in ``chars`` when given."""
+    v = _str(d, key, max_len)
+    if chars is not None and any(c not in chars for c in v):
+        raise AnalysisError(f"{key} holds characters other than {chars}")
+    return v
+
+
+def field_texts(d: Mapping[str, Any], key: str, max_items: int, valid: Callable[[str], bool]) -> list[str]:
+    """A list of at most ``max_items`` texts, each accepted by ``valid``."""
+    v = d.get(key)
+    if not isinstance(v, list) or len(v) > max_items:
+        raise AnalysisError(f"{key} must be a list of at most {max_items} items")
+    for x in v:
+        if not isinstance(x, str) or len(x) > MAX_MOVE_TEXT or not x.isprintable() or not valid(x):
+            raise AnalysisError(f"{key} holds {_show(x)}")
+    return list(v)
+
+
+def _show(v: object) -> str:
+    """A value in a one-line message, cut short (a hostile value can be 150 000 characters)."""
+    if isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_SAFE_INT:
+        return "a number too large"
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _line(err: Exception) -> str:
+    text = " ".join(str(err).split())
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
 # --- reading outside JSON ----------------------------------------------------------------------
 def _obj(data: Any, what: str) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
@@ -303,31 +548,32 @@ def _obj(data: Any, what: str) -> Mapping[str, Any]:
 
 
 def _is_int(x: object) -> TypeGuard[int]:
-    return isinstance(x, int) and not isinstance(x, bool)
+    return isinstance(x, int) and not isinstance(x, bool) and -MAX_SAFE_INT <= x <= MAX_SAFE_INT
 
 
 def _is_num(x: object) -> TypeGuard[int | float]:
-    return (_is_int(x) or isinstance(x, float)) and math.isfinite(x)
+    # math.isfinite of a huge int raises OverflowError: _is_int bounds it first.
+    return _is_int(x) or (isinstance(x, float) and math.isfinite(x) and abs(x) <= MAX_SAFE_INT)
 
 
 def _int(d: Mapping[str, Any], key: str) -> int:
     v = d.get(key)
     if not _is_int(v):
-        raise AnalysisError(f"{key} must be an integer, not {v!r}")
+        raise AnalysisError(f"{key} must be an integer, not {_show(v)}")
     return int(v)
 
 
-def _ints(d: Mapping[str, Any], key: str) -> list[int]:
+def _ints(d: Mapping[str, Any], key: str, max_items: int) -> list[int]:
     v = d.get(key)
-    if not isinstance(v, list) or not all(_is_int(x) for x in v):
-        raise AnalysisError(f"{key} must be a list of integers")
+    if not isinstance(v, list) or len(v) > max_items or not all(_is_int(x) for x in v):
+        raise AnalysisError(f"{key} must be a list of at most {max_items} integers")
     return [int(x) for x in v]
 
 
 def _num(d: Mapping[str, Any], key: str) -> float:
     v = d.get(key)
     if not _is_num(v):
-        raise AnalysisError(f"{key} must be a number, not {v!r}")
+        raise AnalysisError(f"{key} must be a number, not {_show(v)}")
     return float(v)
 
 
@@ -335,17 +581,17 @@ def _opt_num(d: Mapping[str, Any], key: str) -> float | None:
     return None if d.get(key) is None else _num(d, key)
 
 
-def _str(d: Mapping[str, Any], key: str) -> str:
+def _str(d: Mapping[str, Any], key: str, max_len: int = MAX_LABEL) -> str:
     v = d.get(key)
-    if not isinstance(v, str):
-        raise AnalysisError(f"{key} must be text, not {v!r}")
+    if not isinstance(v, str) or len(v) > max_len or not v.isprintable():
+        raise AnalysisError(f"{key} must be one line of at most {max_len} characters, not {_show(v)}")
     return v
 
 
 def _bool(d: Mapping[str, Any], key: str) -> bool:
     v = d.get(key)
     if not isinstance(v, bool):
-        raise AnalysisError(f"{key} must be true or false, not {v!r}")
+        raise AnalysisError(f"{key} must be true or false, not {_show(v)}")
     return v
 
 
@@ -355,6 +601,4 @@ def _opt_int(d: Mapping[str, Any], key: str) -> int | None:
 
 def _opt_str(d: Mapping[str, Any], key: str) -> str | None:
     v = d.get(key)
-    if v is not None and not isinstance(v, str):
-        raise AnalysisError(f"{key} must be str, not {v!r}")
-    return v
+    return None if v is None else _str(d, key)

@@ -19,8 +19,9 @@ from typing import Any, Generator
 
 from game.core import GameRecord, RecordError
 from game.core.analysis import (
-    Alternative, Analysis, MoveAnalysis, Progress, Thresholds, may_analyse, record_digest,
-    rounded, run, summarise,
+    MAX_MOVE_TEXT, Alternative, Analysis, AnalysisError, AnalysisRules, MoveAnalysis, Progress,
+    Thresholds, field_int, field_text, field_texts, may_analyse, record_digest, rounded, run,
+    summarise,
 )
 from game.scarabeo import ai, leaves
 from game.scarabeo.game import ScarabeoState
@@ -28,7 +29,8 @@ from game.scarabeo.movegen import GenPlay, tiles_placed
 from game.scarabeo.moves import Exchange, Move, Pass, Play, move_text
 from game.scarabeo.record import replay_record
 from game.scarabeo.rules import resolve_play
-from game.scarabeo.tiles import RACK_SIZE, SCARAB, rack_value, sort_rack
+from game.scarabeo.board import parse_square, square_name
+from game.scarabeo.tiles import LETTERS, MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, SCARAB, rack_value, sort_rack
 
 #: How many alternatives are listed per turn, best first.
 TOP = 5
@@ -197,4 +199,80 @@ def _alternative(state: ScarabeoState, c: ai.Choice) -> Alternative:
     return Alternative(move_text(c.move), rounded(c.equity), detail)
 
 
-__all__ = ["THRESHOLDS", "TOP", "analyse", "analyse_steps", "RecordError"]
+# --- an analysis from outside -----------------------------------------------------------------
+#: A champion's game scores about 950 points a seat (docs/scarabeo-ai.md) and the best single
+#: plays a few hundred: no seat's score nor a turn's equity comes near this, even over a
+#: 2 000-move record.
+_MAX_POINTS = 100_000
+_TILES = LETTERS + SCARAB
+_WORD_CHARS = LETTERS + LETTERS.lower()
+#: Words one play forms (the main word and one per tile placed crosswise), with room to spare.
+_MAX_WORDS = 2 * RACK_SIZE
+_MAX_WORD = 17  # the board's side
+
+
+def _square_name(text: str) -> bool:
+    try:
+        return square_name(parse_square(text)) == text
+    except ValueError:
+        return False
+
+
+def _placements(d: Any) -> list[list[str]]:
+    v = d.get("placements")
+    if not isinstance(v, list) or len(v) > RACK_SIZE:
+        raise AnalysisError(f"placements must be a list of at most {RACK_SIZE} tiles")
+    for pair in v:
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)
+                and _square_name(pair[0]) and isinstance(pair[1], str) and len(pair[1]) == 1
+                and pair[1] in _WORD_CHARS):
+            raise AnalysisError("placements must be [square, letter] pairs")
+    return [list(p) for p in v]
+
+
+class ScarabeoRules(AnalysisRules):
+    game = "scarabeo"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    max_score = _MAX_POINTS
+    max_value = float(_MAX_POINTS)
+    disputes = True
+
+    def detail(self, d: Any, move: str) -> dict[str, Any]:
+        if len(move) > MAX_MOVE_TEXT:
+            raise AnalysisError("a move's text is too long")
+        return {"score": field_int(d, "score", 0, _MAX_POINTS),
+                "leave": field_text(d, "leave", RACK_SIZE, _TILES),
+                "words": field_texts(d, "words", _MAX_WORDS,
+                                     lambda w: 0 < len(w) <= _MAX_WORD and all(c in _WORD_CHARS for c in w)),
+                "placements": _placements(d),
+                "swaps": field_texts(d, "swaps", RACK_SIZE, _square_name)}
+
+    def start(self, record: GameRecord, lexicon: Any) -> ScarabeoState:
+        if record.game != ScarabeoState.GAME:
+            raise RecordError(f"record is for {record.game!r}, not 'scarabeo'")
+        return ScarabeoState.from_options(record.options, record.seed, lexicon)
+
+    def mover(self, state: ScarabeoState, text: str) -> int | None:
+        return state.turn if isinstance(state.parse_move(text), (Play, Pass, Exchange)) else None
+
+    def alternative(self, state: ScarabeoState, alt: Alternative) -> None:
+        move = state.parse_move(alt.move)
+        if not isinstance(move, (Play, Pass, Exchange)):
+            raise AnalysisError("a challenge or vote is not a turn to value")
+        state.check(move)
+        shown = ai.describe(state, _choice(state, move, 0.0))
+        for key in ("score", "leave", "words", "placements", "swaps"):
+            if alt.detail[key] != shown[key]:
+                raise AnalysisError(f"its {key} is {shown[key]!r}, not what is listed")
+
+    def same_move(self, state: ScarabeoState, played: str, text: str) -> bool:
+        return _key(state, state.parse_move(played)) == _key(state, state.parse_move(text))
+
+    def push(self, state: ScarabeoState, text: str) -> tuple[int, ...]:
+        state.push(state.parse_move(text))
+        return tuple(state.scores)
+
+
+RULES = ScarabeoRules()
+
+__all__ = ["RULES", "THRESHOLDS", "TOP", "analyse", "analyse_steps", "RecordError"]

@@ -23,15 +23,15 @@ from typing import Any, Generator
 
 from game.core import GameRecord, RecordError, Rng
 from game.core.analysis import (
-    Alternative, Analysis, MoveAnalysis, Progress, Thresholds, may_analyse, record_digest,
-    rounded, run, summarise,
+    Alternative, Analysis, AnalysisError, AnalysisRules, MoveAnalysis, Progress, Thresholds,
+    field_int, field_num, field_texts, may_analyse, record_digest, rounded, run, summarise,
 )
 from game.scarabya import new_from_options, replay, solver
 from game.scarabya import rules
 from game.scarabya.grid import SITE
 from game.scarabya.moves import Discard, Place
-from game.scarabya.ruins import PiecePlace, RuinsState
-from game.scarabya.state import ScarabyaState
+from game.scarabya.ruins import MAX_PLAYERS as RUINS_MAX_PLAYERS, PiecePlace, RuinsState
+from game.scarabya.state import MAX_PLAYERS, ScarabyaState
 
 #: Classic, in expected points (the solver's value). A solo game scores about 43 points at the top
 #: level over 12 tiles, 3.6 a tile, and one symbol in an area of 1-4 squares is worth 1-4. Up to
@@ -192,5 +192,71 @@ def _ruins_alt(state: RuinsState, p: tuple[str, int, int, int], value: float) ->
     return Alternative(move.text(), rounded(value), {"squares": state.squares_of(move)})
 
 
+# --- an analysis from outside -----------------------------------------------------------------
+#: An area scores its size times its symbols, so a site of 100 squares never scores more than
+#: 100 × 100 (Ruins scores far less: tiles of 1-9 points); a value (points now and to come, or a
+#: margin over the best rival) stays within the same bound.
+_MAX_POINTS = (SITE.width * SITE.height) ** 2
+#: The most squares one tile or piece covers, with room to spare.
+_MAX_SQUARES = 25
+
+
+def _square_name(text: str) -> bool:
+    try:
+        return SITE.name(SITE.parse_square(text)) == text
+    except ValueError:
+        return False
+
+
+class ScarabyaRules(AnalysisRules):
+    game = "scarabya"
+    min_players, max_players = 1, max(MAX_PLAYERS, RUINS_MAX_PLAYERS)
+    max_score = _MAX_POINTS
+    max_value = float(_MAX_POINTS)
+
+    def detail(self, d: Any, move: str) -> dict[str, Any]:
+        squares = field_texts(d, "squares", _MAX_SQUARES, _square_name)
+        if "now" not in d and "later" not in d:  # Ruins
+            return {"squares": squares}
+        return {"now": field_int(d, "now", 0, _MAX_POINTS),
+                "later": field_num(d, "later", 0.0, float(_MAX_POINTS)), "squares": squares}
+
+    def start(self, record: GameRecord, lexicon: Any) -> ScarabyaState | RuinsState:
+        if record.game != ScarabyaState.GAME:
+            raise RecordError(f"record is for {record.game!r}, not 'scarabya'")
+        return new_from_options(record.options, record.seed)
+
+    def mover(self, state: ScarabyaState | RuinsState, text: str) -> int:
+        return state.to_move()
+
+    def alternative(self, state: ScarabyaState | RuinsState, alt: Alternative) -> None:
+        if isinstance(state, RuinsState):
+            move = state.parse_move(alt.move)
+            state.check(move)
+            squares = state.squares_of(move)
+            if "now" in alt.detail:
+                raise AnalysisError("a Ruins placement valued as a classic one")
+        else:
+            if "now" not in alt.detail:
+                raise AnalysisError("a classic placement valued as a Ruins one")
+            squares = SITE.names(state._check(state.parse_move(alt.move)))
+        if alt.detail["squares"] != squares:
+            raise AnalysisError(f"it covers {', '.join(squares) or 'nothing'}, not the squares listed")
+
+    def same_move(self, state: ScarabyaState | RuinsState, played: str, text: str) -> bool:
+        # One placement has several spellings when the tile is symmetric: the squares decide.
+        if isinstance(state, RuinsState):
+            a, b = state.parse_move(played), state.parse_move(text)
+            return a.piece == b.piece and state.squares_of(a) == state.squares_of(b)
+        return state._check(state.parse_move(played)) == state._check(state.parse_move(text)) \
+            and isinstance(state.parse_move(played), Discard) == isinstance(state.parse_move(text), Discard)
+
+    def push(self, state: ScarabyaState | RuinsState, text: str) -> tuple[int, ...]:
+        state.push_text(text)
+        return tuple(state.scores)
+
+
+RULES = ScarabyaRules()
+
 __all__ = ["CLASSIC_THRESHOLDS", "RUINS_THRESHOLDS", "analyse", "analyse_steps", "thresholds_for",
-           "RecordError"]
+           "RecordError", "RULES"]

@@ -20,9 +20,11 @@ from typing import Any, Generator
 
 from game.core import GameRecord, RecordError
 from game.core.analysis import (
-    Alternative, Analysis, MoveAnalysis, Progress, Thresholds, may_analyse, record_digest,
-    rounded, run, summarise,
+    MAX_MOVE_TEXT, Alternative, Analysis, AnalysisError, AnalysisRules, MoveAnalysis, Progress,
+    Thresholds, field_bool, field_int, field_texts, may_analyse, record_digest, rounded, run,
+    summarise,
 )
+from game.thot.board import COPIES
 from game.thot.search import TOP_LEVEL, Level, Search, SearchResult, _Abort, _pv_text, level_of
 from game.thot.state import ThotState
 
@@ -166,4 +168,55 @@ def _evaluation(state: ThotState, value: float) -> tuple[float | None, ...]:
     return tuple(value if s == me else None for s in range(state.players))
 
 
-__all__ = ["THRESHOLDS", "analyse", "analyse_steps", "engine_level"]
+# --- an analysis from outside -----------------------------------------------------------------
+#: Every scarab of one sign: ±1…±8, six copies of each. A seat's score is a sum of captured
+#: scarabs, so it never exceeds it; a margin (mine minus the best rival's, or a team's) is twice it.
+_ALL_OF_ONE_SIGN = COPIES * sum(range(1, 9))
+#: A search's deepest iteration and the longest line it reports (the top level stops at 64).
+_MAX_DEPTH = 256
+_MOVE_CHARS = frozenset("ABCDEFGHIJabcdefghij0123456789>@:-+*")
+
+
+def _move_like(text: str) -> bool:
+    return 0 < len(text) <= MAX_MOVE_TEXT and all(c in _MOVE_CHARS for c in text)
+
+
+class ThotRules(AnalysisRules):
+    game = "thot"
+    min_players, max_players = 2, 4
+    max_score = _ALL_OF_ONE_SIGN
+    max_value = 2.0 * _ALL_OF_ONE_SIGN
+
+    def detail(self, d: Any, move: str) -> dict[str, Any]:
+        if not _move_like(move):
+            raise AnalysisError(f"{move[:20]!r} is not a Thot move")
+        return {"depth": field_int(d, "depth", 0, _MAX_DEPTH),
+                "nodes": field_int(d, "nodes", 0, 2**53 - 1),
+                "exact": field_bool(d, "exact"),
+                "pv": field_texts(d, "pv", _MAX_DEPTH, _move_like)}
+
+    def start(self, record: GameRecord, lexicon: Any) -> ThotState:
+        return ThotState.from_options(record.options, record.seed)
+
+    def mover(self, state: ThotState, text: str) -> int:
+        return state.mover
+
+    def alternative(self, state: ThotState, alt: Alternative) -> None:
+        state.check(state.parse_move(alt.move))
+        line = state.copy()  # the principal variation is played out, every move legal in turn
+        for text in alt.detail["pv"]:
+            if line.is_over():
+                raise AnalysisError("its line goes on after the end of the game")
+            line.push(line.parse_move(text))
+
+    def same_move(self, state: ThotState, played: str, text: str) -> bool:
+        return state.parse_move(played).code == state.parse_move(text).code
+
+    def push(self, state: ThotState, text: str) -> tuple[int, ...]:
+        state.push(state.parse_move(text))
+        return tuple(state.score)
+
+
+RULES = ThotRules()
+
+__all__ = ["RULES", "THRESHOLDS", "analyse", "analyse_steps", "engine_level"]
