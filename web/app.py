@@ -83,11 +83,12 @@ class App:
             return None
         base = str(window.location.href).split("#")[0].split("?")[0]
         href = base.rsplit("/", 1)[0] + "/index.html"
-        if session is not None:
-            from web.share import ShareError, encode
+        if session is not None and not getattr(session, "watch", False):
+            from web.share import ShareError, link_for
 
             try:
-                href += f"#/open?d={encode(session.record(shared=True), session.game_id)}"
+                # the same person's game, moved from this frame to the full site of this browser
+                href += f"#/open?d={link_for(session.state, session.record(shared=True), session.game_id, move=True)}"
             except ShareError:
                 pass
         return h("p", {"class": "ephemeral-note", "id": "ephemeral-note", "role": "note"},
@@ -330,13 +331,22 @@ class App:
                    h("button", {"type": "button", "text": t("continue.rename"),
                                 "aria-label": f"{t('continue.rename')}: {save.title}",
                                 "on_click": lambda _e: asyncio.ensure_future(self.rename_save(save))}, scope=scope),
-                   h("button", {"type": "button", "text": t("continue.export"),
-                                "aria-label": f"{t('continue.export')}: {save.title}",
-                                "on_click": lambda _e: self.export_save(save.id)}, scope=scope),
+                   self.export_button(save),
                    h("button", {"type": "button", "class": "danger", "text": t("continue.delete"),
                                 "aria-label": f"{t('continue.delete')}: {save.title}",
                                 "on_click": lambda _e: asyncio.ensure_future(self.delete_save(save.id, save.title))},
                      scope=scope)))
+
+    def export_button(self, save: Save) -> Any:
+        """Export: a watched game as a watch file; any other game as the owner's own backup, said so
+        (it holds every rack of a private game: for others there is Share)."""
+        from web.share import is_watch
+
+        watch = is_watch(save.state)
+        label = self.t("continue.export" if watch else "continue.export.backup")
+        return h("button", {"type": "button", "text": label, "aria-label": f"{label}: {save.title}",
+                            "title": None if watch else self.t("continue.export.backup.help"),
+                            "on_click": lambda _e: self.export_save(save.id)}, scope=self.scope)
 
     def when(self, stamp: int | None, date_only: bool = False) -> str:
         """A time (now when None) in the interface's language and locale: "1 dic 2026, 10:32" /
@@ -407,6 +417,7 @@ class App:
             return
         try:
             text = str(await file.text())
+            await self.scarabeo_ready('"scarabeo"' in text)
             save = self.store.import_text(text)
         except InvalidSave as err:
             self.toast(self.t("continue.import.failed", reason=err), error=True)
@@ -555,20 +566,53 @@ class App:
 
         stats_view.view(self)
 
-    def view_open(self) -> None:
-        """A shared game link: continue it (Thot, Scarabya) or watch it (Scarabeo), or say why not."""
-        from web.share import ShareError, receive
+    async def scarabeo_ready(self, needed: bool) -> None:
+        """Scarabeo's moves are checked against the lexicon: wait for it before a Scarabeo game from
+        outside (a link, a file) is replayed; without it the game is refused with the reason."""
+        if not needed:
+            return
+        from web import wordcheck
 
-        payload = self.route.query.get("d", "")
+        try:
+            await wordcheck.lexicon()
+        except Exception as err:
+            window.console.warn(f"lexicon: {err!r}")
+
+    def view_open(self) -> None:
+        """A shared game link: continue it (a public or finished game, or one moved here), watch it
+        (a private game in progress), open the daily puzzle it names, or say why not."""
+        status = h("p", {"class": "thinking", "role": "status", "id": "open-status", "text": self.t("share.opening")})
+        append(self.root, status)
+        asyncio.ensure_future(self.open_link(self.route.query.get("d", ""), status))
+
+    async def open_link(self, payload: str, status: Any) -> None:
+        from web.share import AnalysisRefused, DailyLink, ShareError, decode, receive
+
+        hash_ = self.route_hash
+        try:
+            game = decode(payload).game
+        except Exception:
+            game = None  # receive says why below
+        await self.scarabeo_ready(game == "scarabeo")
+        if self.route_hash != hash_:
+            return  # the person went elsewhere meanwhile
+        status.remove()
         try:
             save, what = receive(self.store, payload, self.t("share.received.title"))
+        except DailyLink as link:
+            window.location.replace(link.href)
+            return
         except Exception as err:  # a link is outside data: any failure is a refusal with its reason
-            if not isinstance(err, (ShareError, StorageError)):
+            if isinstance(err, AnalysisRefused):
+                reason = self.t("review.analysis.refused", reason=err.reason)
+            elif isinstance(err, (ShareError, StorageError)):
+                reason = str(err)
+            else:
                 window.console.warn(f"link refused: {err!r}")
-                err = ShareError(f"the link cannot be opened ({type(err).__name__}: {str(err)[:200]})")
-            append(self.root, h("section", {"role": "alert", "class": "link-refused"},
+                reason = f"the link cannot be opened ({type(err).__name__}: {str(err)[:200]})"
+            append(self.root, h("section", {"role": "alert", "class": "link-refused", "id": "link-refused"},
                                 h("h1", {"text": self.t("share.refused")}),
-                                h("p", {"text": str(err)}),
+                                h("p", {"text": reason}),
                                 h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
             return
         self.toast(self.t(f"share.received.{what}"))

@@ -350,16 +350,6 @@ def daily_meta(meta: Any) -> dict[str, Any] | None:
             "shown": d.get("shown") is True, "friend": _friend(d.get("friend"))}
 
 
-def mark_received(meta: dict[str, Any]) -> dict[str, Any]:
-    """The meta of a game received in a link (``web.share.receive``): a daily attempt in it is
-    marked ``received``, so that it is never counted on this device, finished here or not (the
-    one counted attempt is the player's own, on the device they played it on)."""
-    d = meta.get("daily")
-    if not isinstance(d, dict):
-        return meta
-    return {**meta, "daily": {**d, "received": True}}
-
-
 def puzzle_over(d: Mapping[str, Any], moves: int, game_over: bool) -> bool:
     """Has the attempt reached its end? Scarabeo: after the player's one play; Thot: after the
     puzzle's plies (the player's moves and the computer's answers); Scarabya: at the game's end."""

@@ -53,7 +53,15 @@ def replay(state_json: Mapping[str, Any]) -> GameState[Any]:
 
 
 def validate_state(game: str, state_json: dict[str, Any]) -> None:
-    """For imports: the record must be for this game and replay to the end."""
+    """For imports: the record must be for this game and replay to the end (a watched game's
+    public record: every move checked by the engine, ``web.share.rebuild_watch``)."""
+    from web.share import is_watch, rebuild_watch
+
+    if is_watch(state_json):
+        if game != "scarabeo" or state_json.get("game") != game:
+            raise ValueError(f"a watched game of {str(state_json.get('game'))[:20]!r} is not one Scarab makes")
+        rebuild_watch(state_json)
+        return
     record = GameRecord.from_json(state_json)
     if record.game != game:
         raise ValueError(f"the record is for {record.game!r}, the save says {game!r}")

@@ -538,7 +538,11 @@ class GamePage:
         back = h("button", {"type": "button", "id": "takeback", "text": t("play.takeback"),
                             "disabled": not self.can_take_back() or self.thinking,
                             "on_click": lambda _e: self.take_back()}, scope=self.view_scope)
-        export = h("button", {"type": "button", "id": "export", "text": t("continue.export"),
+        # the owner's own full copy (every rack of a private game); a watch exports as a watch
+        watch = self.session.watch
+        export = h("button", {"type": "button", "id": "export",
+                              "text": t("continue.export" if watch else "continue.export.backup"),
+                              "title": None if watch else t("continue.export.backup.help"),
                               "on_click": lambda _e: self.app.export_save(self.session.save.id)},
                    scope=self.view_scope)
         share = h("button", {"type": "button", "id": "share", "text": t("share.button"),
@@ -547,25 +551,42 @@ class GamePage:
                          "href": router.href(self.ui.GAME, "review", self.session.save.id)})
         if self.session.replay_only:
             return h("div", {"class": "toolbar row"},
-                     h("p", {"class": "replay-note", "text": t("share.replay.note")}), review, export)
+                     h("p", {"class": "replay-note", "text": t("share.replay.note")}),
+                     None if watch else review, share if watch else None, export)
         rules = h("a", {"class": "button", "href": router.href(self.ui.GAME, "rules"), "text": t("rules.link")})
         return h("div", {"class": "toolbar row"}, *extra, back, review, share, export, rules)
 
     async def share(self) -> None:
         """The Share dialog: a link to this game (the move to send, in correspondence play) and the
-        snippet that embeds the game in another site."""
+        snippet that embeds the game in another site. A private game in progress is shared to be
+        watched (``web.share.link_for``: its public record, no rack); handing it over to be
+        continued on another device is a separate choice, confirmed, and only that link carries
+        every rack."""
         from web import review_model
         from web.dom import modal
         from web.review_model import CACHE_KEY
-        from web.share import MAX_LINK_CHARS, PUBLIC_GAMES, AnalysisTooLong, ShareError, encode, with_analysis
+        from web.share import MAX_LINK_CHARS, AnalysisTooLong, ShareError, encode, is_private, link_for, with_analysis
 
         assert self.session is not None
+        session = self.session
         t, scope = self.t, Scope()
         base = str(window.location.href).split("#")[0]
         site = base.rsplit("/", 1)[0] + "/"
+        over = session.state.is_over()
+        private = is_private(self.ui.GAME) and not over
+
+        def shared_link(move: bool = False) -> str:
+            if session.watch:  # a watched game is passed on as the watch it is
+                from web.share import encode_watch, public_of
+
+                return encode_watch(public_of(session.state), [{"name": s.name, "computer": s.computer,
+                                                                "level": s.level} for s in session.seats],
+                                    session.game_id)
+            return link_for(session.state, session.record(shared=True), session.game_id, move=move)
+
         try:
-            link = f"{site}#/open?d={encode(self.session.record(shared=True), self.session.game_id)}"
-            link_note = t("share.link.public" if self.ui.GAME in PUBLIC_GAMES else "share.link.private")
+            link = f"{site}#/open?d={shared_link()}"
+            link_note = t("share.link.private" if private else "share.link.public")
         except ShareError as err:
             link, link_note = "", str(err)
         game_name = t(f"game.{self.ui.GAME}.name")
@@ -585,21 +606,19 @@ class GamePage:
                      h("button", {"type": "button", "text": t("share.copy"), "aria-label": f"{t('share.copy')}: {label}",
                                   "on_click": copy}, scope=scope))
 
-        reveal = None
-        reveal_box = analysis_box = None
+        analysis_box = None
         link_status = h("p", {"class": "muted", "id": "share-status", "role": "status"})
+        note = h("p", {"class": "muted", "id": "share-note", "text": link_note})
 
         def rebuild(_e: Any = None) -> None:
-            # the link again, with the racks revealed and/or the review's analysis as chosen
+            # the link again, with the review's analysis as chosen
             assert self.session is not None
-            record = self.session.record(shared=True)
-            if reveal_box is not None and reveal_box.checked:
-                record.meta["revealed"] = True
             link_status.textContent = ""
             try:
+                record = session.record(shared=True)
                 if analysis_box is not None and analysis_box.checked:
-                    record = with_analysis(record, self.session.meta.get(CACHE_KEY), True)
-                text = f"{site}#/open?d={encode(record, self.session.game_id)}"
+                    record = with_analysis(record, session.meta.get(CACHE_KEY), True)
+                text = f"{site}#/open?d={encode(record, session.game_id)}"
             except AnalysisTooLong as err:
                 analysis_box.checked = False
                 link_status.textContent = t("review.share.too.long", chars=err.chars, max=MAX_LINK_CHARS)
@@ -610,15 +629,44 @@ class GamePage:
                 return
             document.getElementById("share-link").value = text
 
-        if link and self.ui.GAME not in PUBLIC_GAMES and not self.session.replay_only:
-            # Private racks: by default the link is a replay; the players may choose to reveal them.
-            reveal_box = h("input", {"type": "checkbox", "id": "share-reveal"})
-            scope.on(reveal_box, "change", rebuild)
-            reveal = h("label", {"class": "choice"}, reveal_box, t("share.reveal"))
+        confirm_box = h("div", {"class": "share-confirm", "id": "share-move-confirm", "hidden": True})
+
+        def ask_move(_e: Any = None) -> None:
+            # handing the game over: said plainly, confirmed, and only then the link with every rack
+            confirm_box.hidden = False
+            button = document.getElementById("share-move-yes")
+            if button:
+                button.focus()
+
+        def move_here(_e: Any = None) -> None:
+            confirm_box.hidden = True
+            try:
+                text = f"{site}#/open?d={shared_link(move=True)}"
+            except ShareError as err:
+                link_status.textContent = str(err)
+                return
+            document.getElementById("share-link").value = text
+            note.textContent = t("share.move.note")
+            link_status.textContent = t("share.move.done")
+
+        move = None
+        if link and private and not session.replay_only and not session.watch:
+            append(confirm_box, h("p", {"role": "alert", "text": t("share.move.warning")}),
+                   h("div", {"class": "row"},
+                     h("button", {"type": "button", "id": "share-move-yes", "class": "danger",
+                                  "text": t("share.move.confirm"), "on_click": move_here}, scope=scope),
+                     h("button", {"type": "button", "id": "share-move-no", "text": t("dialog.cancel"),
+                                  "on_click": lambda _e: setattr(confirm_box, "hidden", True)}, scope=scope)))
+            move = h("div", {"class": "share-option"},
+                     h("button", {"type": "button", "id": "share-move",
+                                  "text": t("share.move.button"), "aria-describedby": "share-move-help",
+                                  "on_click": ask_move}, scope=scope),
+                     h("p", {"class": "muted", "id": "share-move-help", "text": t("share.move.help")}),
+                     confirm_box)
         include = None
-        if link and self.session.state.is_over():
+        if link and over and not session.watch:
             # The review's analysis may travel too (off by default): only a finished game's, complete.
-            record = self.session.record()
+            record = session.record()
             complete = review_model.cached(record.meta, record, review_model.Scope(True, None)) is not None
             analysis_box = h("input", {"type": "checkbox", "id": "share-analysis", "disabled": not complete,
                                        "aria-describedby": "share-analysis-help"})
@@ -628,11 +676,11 @@ class GamePage:
                         h("p", {"class": "muted", "id": "share-analysis-help",
                                 "text": t("review.share.include.help" if complete else "review.share.include.none")}))
         body = h("div", {"class": "share"},
-                 h("p", {"class": "muted", "text": link_note}),
-                 reveal,
+                 note,
                  include,
                  field(link, "share-link", t("share.link")) if link else None,
                  link_status,
+                 move,
                  h("p", {"class": "muted", "text": t("share.embed.help")}),
                  field(snippet, "share-embed", t("share.embed")))
         try:

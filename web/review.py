@@ -678,7 +678,17 @@ class Review:
 
 def show_review(gp: Any, save_id: str) -> None:
     """Mount the review on the game page ``gp`` (its ``closed`` flag stops an analysis when the
-    player leaves; ``gp.session`` stays None, so no play-page hook runs)."""
+    player leaves; ``gp.session`` stays None, so no play-page hook runs). A watched game has no
+    record to analyse (no rack, no seed): its page is the watch itself."""
+    from web.share import is_watch
+
+    try:
+        watched = is_watch(gp.app.store.load(save_id).state)
+    except Exception:
+        watched = False  # Review says what is wrong with it
+    if watched:
+        gp.show_play(save_id)
+        return
     try:
         review = Review(gp, save_id)
     except Exception as err:  # a save is outside data: whatever fails, it is shown as damaged

@@ -54,6 +54,9 @@ def save_facts(state_json: Any) -> SaveFacts | None:
     if not isinstance(state_json, Mapping):
         return None
     meta, moves = state_json.get("meta"), state_json.get("moves")
+    public = state_json.get("public")
+    if state_json.get("format") == "scarab-watch" and isinstance(public, Mapping):
+        moves = public.get("moves")  # a watched game (web.share.watch_json): its public record's moves
     if not isinstance(meta, Mapping) or not isinstance(moves, list):
         return None
     raw = meta.get("seats")
@@ -127,6 +130,9 @@ class Session:
         self.before_save: Callable[[], None] | None = None
         #: Called after every successful write (the page stores its resume snapshot); never fails it.
         self.after_save: Callable[[], None] | None = None
+        #: A watched private game (``web.share``): ``state`` is the engine's spectator state rebuilt
+        #: from the public record, with no rack; it is saved as that public record, never as a game.
+        self.watch = False
 
     # --- starting and resuming ----------------------------------------------------
     @classmethod
@@ -142,7 +148,11 @@ class Session:
 
     @classmethod
     def open(cls, store: SaveStore, save_id: str) -> "Session":
+        from web import share
+
         save = store.load(save_id)
+        if share.is_watch(save.state):
+            return cls._open_watch(store, save)
         record = GameRecord.from_json(save.state)
         if record.game != save.game:
             raise RecordError(f"the record is for {record.game!r}, the save says {save.game!r}")
@@ -150,7 +160,25 @@ class Session:
         seats = seats_from_meta(record.meta, state.num_players)
         meta = {k: v for k, v in record.meta.items() if k != "seats"}
         meta.setdefault("game_id", save.id)
+        if meta.get("replay") and share.is_private(record.game) and not state.is_over():
+            # a watched game kept whole by an older version (its seed predicts every rack): kept
+            # from now on as its public record only, and opened as the watch it was
+            save = store.update(save, share.watch_of_record(state, record))
+            return cls._open_watch(store, save)
         return cls(state, seats, save, store, meta)
+
+    @classmethod
+    def _open_watch(cls, store: SaveStore, save: Save) -> "Session":
+        from web import share
+
+        state = share.rebuild_watch(save.state)
+        _public, meta = share.read_watch(save.state)
+        seats = seats_from_meta(meta, state.num_players)
+        meta = {k: v for k, v in meta.items() if k != "seats"}
+        meta.setdefault("game_id", save.id)
+        session = cls(state, seats, save, store, meta)
+        session.watch = True
+        return session
 
     # --- who plays ----------------------------------------------------------------
     @property
@@ -249,7 +277,10 @@ class Session:
 
     # --- saving -------------------------------------------------------------------
     def record(self, shared: bool = False) -> GameRecord:
-        """The game record with its meta; ``shared`` leaves out what stays on this device."""
+        """The game record with its meta; ``shared`` leaves out what stays on this device. A watch
+        has none (no seed, no rack): ``RecordError``."""
+        if self.watch:
+            raise RecordError("a watched game has no record to continue: only its public moves")
         meta = {k: v for k, v in self.meta.items() if not (shared and k in LOCAL_META)}
         return GameRecord.of(self.state, **meta, seats=[asdict(s) for s in self.seats])
 
@@ -258,7 +289,13 @@ class Session:
         if self.before_save is not None:
             self.before_save()
         self.meta["summary"] = summary_of(self.state)
-        state = self.record().to_json()
+        if self.watch:
+            from web import share
+
+            meta = {k: v for k, v in self.meta.items() if k not in LOCAL_META or k == "summary"}
+            state = share.watch_json(share.public_of(self.state), {**meta, "seats": [asdict(s) for s in self.seats]})
+        else:
+            state = self.record().to_json()
         try:
             self.save = self.store.update(self.save, state)
         except StorageFull:

@@ -10,6 +10,12 @@ engine's versioned game record. Rules that keep data safe:
 - a save written by another tab with a newer revision is never silently overwritten (``SaveConflict``);
 - imports are size-capped and validated before anything is stored, and never replace an existing save.
 
+A file says what it is (``"kind"``): ``"backup"``, the owner's own full copy of a game (every rack
+and the seed of a Scarabeo game in progress: it is theirs, to keep or move between their devices),
+or ``"watch"``, a watched game (``web.share.watch_json``: its public record, no rack, no seed). A
+watch file never becomes a game: one that holds a whole record is refused as altered, and a file
+of a game opened to be watched by an older version is imported as a watch (its seed dropped).
+
 The storage itself is injected (``KeyValueStore``): ``window.localStorage`` in the page, ``MemoryStore``
 in tests.
 """
@@ -26,6 +32,8 @@ from typing import Any, Callable, Protocol
 from game.core.safejson import JSONRefused, is_safe_int, loads
 
 SCHEMA_VERSION = 1
+#: What an exported file holds (module docstring).
+FILE_KINDS = ("backup", "watch")
 PREFIX = "scarab:save:"
 #: Games played inside an embedded frame are kept apart from the main site's.
 EMBED_PREFIX = "scarab:embed:save:"
@@ -286,21 +294,26 @@ class SaveStore:
 
     # --- files -----------------------------------------------------------------------
     def export(self, save_id: str) -> str:
-        """The save as a file's text; a damaged entry is exported exactly as stored so it can be repaired."""
+        """The save as a file's text, with its ``kind`` ("backup", or "watch" for a watched game); a
+        damaged entry is exported exactly as stored so it can be repaired."""
+        from web.share import is_watch
+
         raw = self.kv.get(self.prefix + save_id)
         if raw is None:
             raise InvalidSave(f"there is no saved game {save_id!r}")
         try:
-            return json.dumps(parse_envelope(raw, save_id).envelope(), ensure_ascii=False, indent=1)
+            save = parse_envelope(raw, save_id)
         except InvalidSave:
             return raw
+        kind = "watch" if is_watch(save.state) else "backup"
+        return json.dumps({"kind": kind, **save.envelope()}, ensure_ascii=False, indent=1)
 
     def import_text(self, text: str) -> Save:
         """Validate an exported save and store it as a new game (never overwriting one)."""
         size = len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_IMPORT_BYTES:
             raise InvalidSave(too_big(size))
-        save = parse_envelope(text)
+        save = _as_kind(parse_envelope(text), _file_kind(text))
         if self.validate_state is not None:
             try:
                 self.validate_state(save.game, save.state)
@@ -347,6 +360,44 @@ def clean_settings(data: Any) -> dict[str, Any]:
     if isinstance(seen, list):
         clean["tutorials_seen"] = [g for g in GAMES if g in seen]
     return clean
+
+
+def _file_kind(text: str) -> str:
+    """The file's ``kind`` (a file without one, from an older version, is a backup)."""
+    try:
+        data = loads(text, max_bytes=MAX_ENTRY_CHARS)
+    except JSONRefused as err:
+        raise InvalidSave(str(err)) from None
+    kind = data.get("kind", "backup") if isinstance(data, dict) else "backup"
+    if kind not in FILE_KINDS:
+        raise InvalidSave(f"the file's kind {_short(kind)} is not one this version reads")
+    return str(kind)
+
+
+def _as_kind(save: Save, kind: str) -> Save:
+    """A watch file must hold a watch; a whole game opened to be watched (an older version's file)
+    is kept as its public record. Never a game to continue from a file meant for watching."""
+    from web.share import is_private, is_watch
+
+    if is_watch(save.state):
+        return save
+    if kind == "watch":
+        raise InvalidSave("this file was made to watch a game, yet it holds a whole game: it has been altered")
+    meta = save.state.get("meta")
+    if isinstance(meta, dict) and meta.get("replay") and is_private(save.game):
+        from game.core import GameRecord
+        from web import engines
+        from web.share import watch_of_record
+
+        try:
+            record = GameRecord.from_json(save.state)
+            state = engines.replay_record(record)
+        except ValueError as err:
+            raise InvalidSave(f"the game inside does not replay: {_reason(err)}") from None
+        if not state.is_over():
+            return Save(save.id, save.game, save.title, save.created, save.updated, save.revision,
+                        watch_of_record(state, record))
+    return save
 
 
 def too_big(size: int) -> str:

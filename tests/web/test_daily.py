@@ -169,27 +169,23 @@ class TestAttemptMeta:
         assert ds.daily_meta({"daily": {**self.META, "received": True}})["received"] is True
         assert ds.daily_meta({"daily": {**self.META, "received": "yes"}})["received"] is False
 
-    def test_an_attempt_received_in_a_link_is_marked_so(self) -> None:
-        """An attempt shared before its end can be finished on the receiving device, but it is
-        the sharer's attempt: marked received, never counted there (web/daily_page.py reads it)."""
+    def test_an_attempt_in_a_link_opens_the_puzzle_not_the_attempt(self) -> None:
+        """Issue 24: an attempt's record (its moves and meta's best plays are the answer) in a link
+        of the older kind is not opened: the puzzle of that date opens instead, unplayed."""
         from web.session import Seat, Session
-        from web.share import encode, receive
+        from web.share import DailyLink, encode, receive
         from web.storage import SaveStore
 
         home = SaveStore(MemoryStore())
         session = Session.create(home, "thot", {"short": True}, 3, [Seat("You"), Seat("Computer", True, 4)], "daily")
         session.meta["daily"] = {**self.META, "start": 0, "base": [0, 0]}
-        session.play(session.state.move_text(session.state.legal_moves()[0]))  # one move: not over
+        session.play(session.state.move_text(session.state.legal_moves()[0]))
         link = encode(session.record(shared=True), session.game_id)
         other = SaveStore(MemoryStore())
-        save, what = receive(other, link, "received")
-        assert what == "new"
-        assert ds.daily_meta(save.state["meta"])["received"] is True
-        # the sharer's own device opening its own link keeps its attempt as it was
-        again, what = receive(home, link, "x")
-        assert what == "same" and ds.daily_meta(again.state["meta"])["received"] is False
-        # a game that is no daily attempt is received unchanged
-        assert ds.mark_received({"game_id": "g"}) == {"game_id": "g"}
+        with pytest.raises(DailyLink) as err:
+            receive(other, link, "received")
+        assert err.value.href == "#/daily/thot?date=2026-12-01"
+        assert other.list() == []
 
     @pytest.mark.parametrize("bad", [{"game": "chess"}, {"date": "2026-02-30"}, {"start": -1}, {"me": 2},
                                      {"base": []}, {"base": [1, "2"]}, {"top": [{"move": 1}]}, {"line": "B2"},

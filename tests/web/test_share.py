@@ -108,19 +108,24 @@ class TestReceive:
 
 
 class TestPrivateRacks:
-    def test_scarabeo_link_is_a_replay_unless_revealed(self) -> None:
+    def test_scarabeo_link_is_a_watch_and_revealed_changes_nothing(self) -> None:
+        """Issue 24: ``meta.revealed`` set in a link (its check recomputed) no longer turns it into a
+        game to continue; the watch kept holds no seed. Only a move link continues the game."""
         from web.session import Seat, Session
-        from web.share import receive
+        from web.share import is_watch, link_for, receive
         from web.storage import MemoryStore, SaveStore
 
         home = SaveStore(MemoryStore())
         game = Session.create(home, "scarabeo", {"players": 2}, 3, [Seat("Ada"), Seat("Bo")], "parole")
         game.play("-")
         hidden = receive(SaveStore(MemoryStore()), encode(game.record(), game.game_id), "t")[0]
-        assert hidden.state["meta"]["replay"] is True
+        assert is_watch(hidden.state) and hidden.state["meta"]["replay"] is True
+        assert "seed" not in json.dumps(hidden.state)
         record = game.record()
         record.meta["revealed"] = True
         other = SaveStore(MemoryStore())
         shown, _ = receive(other, encode(record, game.game_id), "t")
-        assert "replay" not in shown.state["meta"]
-        assert not Session.open(other, shown.id).replay_only
+        assert is_watch(shown.state) and Session.open(other, shown.id).replay_only
+        moved, _ = receive(SaveStore(MemoryStore()),
+                           link_for(game.state, game.record(shared=True), game.game_id, move=True), "t")
+        assert not is_watch(moved.state) and "replay" not in moved.state["meta"]

@@ -44,8 +44,9 @@ def game() -> Session:
 
 
 def repack(payload: dict[str, Any]) -> str:
-    """A link made by hand from ``payload``, with a valid check over its record."""
-    payload = {**payload, "check": share._check(payload["record"])}
+    """A link made by hand from ``payload``, with a valid check over it (a game link)."""
+    payload = {"kind": "game", **payload}
+    payload["check"] = share._check(payload)
     return PREFIX + base64.urlsafe_b64encode(zlib.compress(share._canonical(payload))).decode().rstrip("=")
 
 
@@ -120,7 +121,7 @@ class TestForgedLinks:
             decode(repack(self.payload(game, data)))
 
     def test_malformed_analysis_refused(self, game: Session) -> None:
-        with pytest.raises(ShareError, match="analysis is not readable"):
+        with pytest.raises(ShareError, match="analysis cannot be opened"):
             decode(repack(self.payload(game, {"format": "scarab-analysis", "version": 1, "moves": "x"})))
 
     def test_deeply_nested_analysis_refused_by_safejson(self, game: Session) -> None:

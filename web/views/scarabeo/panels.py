@@ -197,13 +197,9 @@ class Panels:
         if viewer is not None and viewer == view["to_move"] and not view["over"]:
             unseen, help_text = view["unseen"], "scarabeo.unseen.help"
         else:
-            unseen = {}
-            for s, rack in enumerate(state.racks):
-                if s != viewer:
-                    for tile in rack:
-                        unseen[tile] = unseen.get(tile, 0) + 1
-            for tile in state.bag:
-                unseen[tile] = unseen.get(tile, 0) + 1
+            # the set less the board and the viewer's rack: the engine's count, which a watched
+            # game's state (its racks and bag hidden tiles) gives as well as a full one
+            unseen = state.unseen_counts(viewer)
             help_text = "scarabeo.unseen.help.all" if viewer is None else "scarabeo.unseen.help.of"
         items = h("ul", {"class": "sc-unseen", "aria-label": t("scarabeo.unseen")})
         for letter in list(LETTERS) + [SCARAB]:
