@@ -207,10 +207,11 @@ def encode_watch(public: dict[str, Any], seats: list[dict[str, Any]], game_id: s
 
 
 def public_of(state: Any) -> dict[str, Any]:
-    """The engine's public record of a private game's state (full or masked), as JSON."""
-    from game.scarabeo.public import public_record
+    """The engine's public record of a game's state (full or a spectator's), as JSON
+    (``game.core.view``: the one place that decides what each seat may know)."""
+    from game.core.view import public_record
 
-    return public_record(state).to_json()
+    return public_record(state)
 
 
 def link_for(state: Any, record: GameRecord, game_id: str, move: bool = False) -> str:
@@ -335,11 +336,11 @@ def read_watch(state_json: Any) -> tuple[Any, dict[str, Any]]:
 
 
 def rebuild_watch(state_json: Any) -> Any:
-    """The spectator's masked state of a watch save, every move checked by the engine (``RecordError``)."""
-    from game.scarabeo.public import rebuild
+    """The spectator's state of a watch save, every move checked by the engine (``RecordError``)."""
+    from game.core.view import rebuild_public
 
     public, _meta = read_watch(state_json)
-    return rebuild(public, _word_list("scarabeo") if public.word_check else None)
+    return rebuild_public(public.to_json(), _word_list(public.to_json()["game"]))
 
 
 def watch_of_record(state: Any, record: GameRecord) -> dict[str, Any]:
@@ -432,13 +433,14 @@ def _receive_watch(store: Any, shared: SharedGame, title: str) -> tuple[Any, str
     """A watch link: the public record rebuilt and checked by the engine, kept as a watch save (a
     later link of the same game moves it on); this device's own game of that id stays as it is."""
     from game.core import RecordError
-    from game.scarabeo.public import PublicRecord, rebuild
+    from game.core.view import rebuild_public
+    from game.scarabeo.public import PublicRecord
     from web.session import seats_from_meta
 
     assert shared.meta is not None
     try:
         public = PublicRecord.from_json(shared.public)
-        state = rebuild(public, _word_list("scarabeo") if public.word_check else None)
+        state = rebuild_public(public.to_json(), _word_list("scarabeo"))
         seats = seats_from_meta(shared.meta, state.num_players)
     except (RecordError, ValueError) as err:
         raise ShareError(f"the watched game does not check: {_line(err)}") from None
