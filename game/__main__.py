@@ -15,6 +15,7 @@ GAMES = {
     "thot": "game.thot.cli",
     "scarabya": "game.scarabya.cli",
     "daily": "game.daily.cli",  # not a game: the day's puzzles of all three
+    "remote": "game.remote.cli",  # not a game: any of the three with friends on other devices
 }
 
 

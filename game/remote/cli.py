@@ -1,0 +1,236 @@
+"""``python -m game remote …`` — play a friend on another device, the moves travelling as links.
+
+Exit codes: 0 done; 1 a message or move refused as it stands (the one-line reason on stderr, the
+directory unchanged); 2 malformed input (arguments, not a message at all, a damaged directory).
+A MESSAGE is a whole link (anything up to ``#`` is ignored) or its payload ``r1.…``; ``-`` reads it
+from standard input. DIR holds this device's state only (its secret keys too): one file, mode 0600,
+replaced atomically, so a refusal or a crash never leaves half a write.
+
+    new GAME --name NAME --dir DIR [--players N] [--options JSON]   prints the invitation
+    join MESSAGE --name NAME --dir DIR                              prints the answer for the inviter
+    open MESSAGE --dir DIR                                          applies it; JSON: what happened,
+                                                                    and "send": a link to pass on, if any
+    play MOVE --dir DIR                                             prints the move's message
+    show --dir DIR                                                  JSON: game, seat, to_move, scores,
+                                                                    over, position, rack, verified …
+    resign --dir DIR | leave --dir DIR                              prints the message for the others
+    resend --dir DIR                                                prints this device's last message again
+    export --dir DIR                                                the game record (JSON) for the review
+    bench [--games N]                                               timings and message lengths
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import stat
+import sys
+from typing import Any, NoReturn, Sequence
+
+from game.core import cliargs, safejson
+from game.remote.session import Device, Refused
+from game.remote.wire import MAX_MESSAGE_CHARS
+
+OK, REFUSED, MALFORMED = 0, 1, 2
+STATE_FILE = "remote.json"
+#: A device's state is its messages (each at most a link) plus a few keys.
+MAX_STATE_BYTES = 4_000_000
+MAX_OPTIONS_CHARS = 2_000
+
+
+class _Malformed(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Malformed(f"{self.prog}: {message}")
+
+
+def _parser() -> _Parser:
+    p = _Parser(prog="python -m game remote", description="Scarab — play on separate devices by links")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    n = sub.add_parser("new", help="invite: prints the invitation")
+    n.add_argument("game")
+    n.add_argument("--name", required=True)
+    n.add_argument("--dir", required=True)
+    n.add_argument("--players", type=int, default=2)
+    n.add_argument("--options", default="{}", help="the game's options as a JSON object")
+    j = sub.add_parser("join", help="accept an invitation: prints the answer")
+    j.add_argument("message")
+    j.add_argument("--name", required=True)
+    j.add_argument("--dir", required=True)
+    o = sub.add_parser("open", help="apply a message")
+    o.add_argument("message")
+    o.add_argument("--dir", required=True)
+    pl = sub.add_parser("play", help="play a move: prints the message")
+    pl.add_argument("move")
+    pl.add_argument("--dir", required=True)
+    for name, text in (("show", "this device's view as JSON"), ("resign", "resign the game"),
+                       ("leave", "leave the game"), ("resend", "this device's last message again"),
+                       ("export", "the game record for the review")):
+        sub.add_parser(name, help=text).add_argument("--dir", required=True)
+    b = sub.add_parser("bench", help="setup and message timings, message lengths")
+    b.add_argument("--games", type=int, default=1)
+    b.add_argument("--seed", type=cliargs.seed, default=1)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args_in = cliargs.protect_positionals(parser, list(sys.argv[1:] if argv is None else argv))
+    try:
+        args = parser.parse_args(args_in)
+    except _Malformed as err:
+        return _fail(MALFORMED, "usage", str(err))
+    except SystemExit as err:  # --help
+        return int(err.code or 0)
+    try:
+        return _run(args)
+    except Refused as err:
+        return _fail(MALFORMED if err.malformed else REFUSED, "malformed" if err.malformed else "refused",
+                     err.reason)
+    except _Malformed as err:
+        return _fail(MALFORMED, "input", str(err))
+    except Exception as err:  # noqa: BLE001 - the last net: a line on stderr, never a traceback
+        return _fail(MALFORMED, "internal", cliargs.internal_error(err))
+
+
+def _fail(code: int, kind: str, message: str) -> int:
+    message = " ".join(message.split())
+    print(f"remote: {message}", file=sys.stderr)
+    print(json.dumps({"error": kind, "message": message}, ensure_ascii=False))
+    return code
+
+
+def _run(args: argparse.Namespace) -> int:
+    cmd = args.command
+    if cmd == "bench":
+        from game.remote.bench import bench  # noqa: PLC0415 - only the bench needs it
+
+        if not 1 <= args.games <= 100:
+            raise _Malformed("--games must be 1-100")
+        print(json.dumps(bench(args.games, args.seed)))
+        return OK
+    if cmd == "new":
+        _fresh_dir(args.dir)
+        device, text = Device.invite(args.game, args.name, args.players, _options(args.options))
+        _save(args.dir, device)
+        print(text)
+    elif cmd == "join":
+        _fresh_dir(args.dir)
+        device, text = Device.join(_message(args.message), args.name)
+        _save(args.dir, device)
+        print(text)
+    elif cmd == "open":
+        device = _load(args.dir)
+        event = device.open(_message(args.message))
+        if event.changed:
+            _save(args.dir, device)
+        out = event.to_json()
+        out["show"] = device.show()
+        print(json.dumps(out, ensure_ascii=False))
+    elif cmd == "play":
+        device = _load(args.dir)
+        text = device.play(args.move)
+        _save(args.dir, device)
+        print(text)
+    elif cmd in ("resign", "leave"):
+        device = _load(args.dir)
+        text = device.resign() if cmd == "resign" else device.leave()
+        _save(args.dir, device)
+        print(text)
+    elif cmd == "resend":
+        print(_load(args.dir).resend())
+    elif cmd == "show":
+        print(json.dumps(_load(args.dir).show(), ensure_ascii=False))
+    elif cmd == "export":
+        print(_load(args.dir).record().dumps())
+    return OK
+
+
+def _options(text: str) -> dict[str, Any]:
+    if len(text) > MAX_OPTIONS_CHARS:
+        raise _Malformed(f"--options is longer than {MAX_OPTIONS_CHARS} characters")
+    try:
+        value = safejson.loads(text, max_bytes=MAX_OPTIONS_CHARS)
+    except safejson.JSONRefused as err:
+        raise _Malformed(f"--options is not JSON: {err}") from None
+    if not isinstance(value, dict):
+        raise _Malformed("--options must be a JSON object, like {\"short\": true}")
+    return value
+
+
+def _message(text: str) -> str:
+    if text == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        raw = stream.read(MAX_MESSAGE_CHARS * 2 + 1) if stream is not None else \
+            sys.stdin.read(MAX_MESSAGE_CHARS * 2 + 1).encode("utf-8", "replace")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _Malformed("standard input is not UTF-8 text") from None
+    if len(text) > MAX_MESSAGE_CHARS * 2:
+        raise _Malformed(f"the message is longer than any link ({len(text):,} characters)")
+    return text
+
+
+# --- the device's directory ---------------------------------------------------------------------
+
+def _path(directory: str) -> str:
+    return os.path.join(directory, STATE_FILE)
+
+
+def _fresh_dir(directory: str) -> None:
+    """Make DIR for a new game (mode 0700); a directory that already holds a game is refused."""
+    if os.path.lexists(_path(directory)):
+        raise _Malformed(f"{directory} already holds a remote game; use another directory")
+    try:
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+    except OSError as err:
+        raise _Malformed(f"cannot create the directory {directory}: {err.strerror or err}") from None
+    if not os.path.isdir(directory):
+        raise _Malformed(f"{directory} is not a directory")
+
+
+def _load(directory: str) -> Device:
+    path = _path(directory)
+    try:
+        # Non-blocking: a FIFO put in the file's place must not hang the command (refused below).
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError as err:
+        if not os.path.isdir(directory):
+            raise _Malformed(f"{directory} is not a directory with a remote game") from None
+        raise _Malformed(f"no remote game in {directory} ({err.strerror or err})") from None
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            raise _Malformed(f"{path} is not a regular file")
+        raw = fh.read(MAX_STATE_BYTES + 1)
+    if len(raw) > MAX_STATE_BYTES:
+        raise _Malformed(f"{path} is larger than {MAX_STATE_BYTES:,} bytes")
+    try:
+        data = safejson.loads(raw, max_bytes=MAX_STATE_BYTES)
+    except safejson.JSONRefused as err:
+        raise _Malformed(f"{path} is damaged: {err}") from None
+    try:
+        return Device.from_json(data)
+    except Refused as err:
+        raise _Malformed(f"{path}: {err.reason}") from None
+
+
+def _save(directory: str, device: Device) -> None:
+    """Write the state to a temporary file (0600) and move it over the old one: atomic."""
+    data = json.dumps(device.to_json(), separators=(",", ":")).encode("ascii")
+    tmp = os.path.join(directory, f".{STATE_FILE}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, _path(directory))
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,331 @@
+"""Each game as remote play sees it: its options, its share of the joint randomness, and its moves.
+
+A ``RemoteGame`` wraps one engine state that every device holds alike (only what every seat may see),
+applies each seat's move from its message, and says whose message comes next. The session
+(``game.remote.session``) does the rest: invitations, the hash chain, signatures, storage.
+
+Randomness nobody controls (docs/remote.md "Shared randomness"):
+- Thot: the board is the only random thing, and the physical game lays it face up. It is shuffled
+  from the joint seed, fixed only once every device's contribution is in.
+- Scarabya (classic): the layout is public from the start (the joint seed, or the inviter's choice
+  as the rulebook lets the starting player pick it); the 12 mission cards are face down and revealed
+  one per round, so a seed known to all would tell every future card. Each card is instead drawn
+  when its round begins, from contributions made for that card only: every device commits at the
+  start to a hash chain (``ONION_DEPTH`` values, each the hash of the next) and reveals one value
+  per card. Seats 1… reveal card c's value with their move of round c-1; seat 0, who plays first
+  in round c, reveals its own with that move: nobody knows card c before round c-1 is over, and
+  nobody can choose it (every value was committed before any was revealed).
+"""
+
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from game.core import GameRecord, GameState
+from game.remote.wire import b64, sha256, unb64
+from game.scarabya.sets import TILE_NAMES, Layout
+from game.scarabya.state import ROUNDS as SCARABYA_ROUNDS
+from game.scarabya.state import ScarabyaState
+from game.thot.state import ThotState
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class ProtocolError(ValueError):
+    """A message that is well formed but breaks the protocol (a wrong reveal, a missing value)."""
+
+
+class OptionsError(ValueError):
+    """Options the invitation cannot carry; ``str()`` says which and why."""
+
+
+def engine_seed(seed: bytes) -> int:
+    """The engines' integer seed from the 32-byte joint seed: 53 bits, so the page's JavaScript
+    reads records exactly; unpredictable to every device all the same (nobody chose the bytes)."""
+    return int.from_bytes(seed[:8], "big") >> 11
+
+
+def _flags(options: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, bool]:
+    out = {}
+    for name in names:
+        value = options.get(name, False)
+        if not isinstance(value, bool):
+            raise OptionsError(f"option {name} must be true or false")
+        out[name] = value
+    return out
+
+
+def _unknown(options: Mapping[str, Any], known: set[str]) -> None:
+    extra = sorted(set(options) - known)
+    if extra:
+        raise OptionsError(f"unknown option {extra[0]!r} (known: {', '.join(sorted(known)) or 'none'})")
+
+
+class RemoteGame(ABC):
+    """One game in remote play; every device runs the same instance on the same messages."""
+
+    GAME: ClassVar[str]
+
+    def __init__(self, options: Mapping[str, Any], players: int, seed: bytes,
+                 hellos: Sequence[Mapping[str, Any]], me: int | None, secret: Mapping[str, Any]) -> None:
+        self.options = dict(options)
+        self.players = players
+        self.seed = seed
+        self.me = me
+
+    # --- setup -------------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def check_options(cls, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """The options as the invitation carries them; ``OptionsError`` if remote play cannot."""
+
+    @classmethod
+    def new_secret(cls) -> dict[str, Any]:
+        """This device's own secret for the game (kept in its directory, never sent)."""
+        return {}
+
+    @classmethod
+    def hello(cls, secret: Mapping[str, Any]) -> dict[str, Any]:
+        """What a device publishes of its secret when it invites or joins (a commitment)."""
+        return {}
+
+    @classmethod
+    def check_hello(cls, hello: Mapping[str, Any]) -> None:
+        """Refuse (``ProtocolError``) another device's malformed public setup data."""
+
+    # --- play --------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def state(self) -> GameState[Any]: ...
+
+    def next_sender(self) -> int | None:
+        """The seat whose message comes next in the chain (None once the game is over)."""
+        return None if self.state.is_over() else self.state.to_move()
+
+    def outgoing(self, text: str, secret: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        """This device's move: its canonical notation and what the message carries besides."""
+        state = self.state
+        move = state.parse_move(text)
+        state.check(move)
+        return state.move_text(move), {}
+
+    @abstractmethod
+    def apply(self, seat: int, text: str, extra: Mapping[str, Any]) -> dict[str, Any]:
+        """Apply ``seat``'s move; raise (state unchanged) if it is not legal or breaks the protocol."""
+
+    def view(self, secret: Mapping[str, Any]) -> dict[str, Any]:
+        """The fields of ``remote show`` that depend on the game, as this device's seat may see them."""
+        state = self.state
+        outcome = state.outcome()
+        return {
+            "position": state.position(),
+            "scores": list(outcome.scores) if outcome else self.scores(),
+            "rack": None,
+            "legal": [state.move_text(m) for m in state.legal_moves()] if not state.is_over() else [],
+        }
+
+    @abstractmethod
+    def scores(self) -> list[int]: ...
+
+    def record(self, **meta: Any) -> GameRecord:
+        return GameRecord.of(self.state, **meta)
+
+
+class ThotRemote(RemoteGame):
+    GAME = "thot"
+
+    def __init__(self, options: Mapping[str, Any], players: int, seed: bytes,
+                 hellos: Sequence[Mapping[str, Any]], me: int | None, secret: Mapping[str, Any]) -> None:
+        super().__init__(options, players, seed, hellos, me, secret)
+        self._state = ThotState.from_options({**options, "players": players}, engine_seed(seed))
+
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        _unknown(options, {"short", "turnoff", "teams"})
+        flags = _flags(options, ("short", "turnoff", "teams"))
+        if flags["teams"] and players != 4:
+            raise OptionsError("the team game needs 4 players")
+        return flags
+
+    @property
+    def state(self) -> ThotState:
+        return self._state
+
+    def apply(self, seat: int, text: str, extra: Mapping[str, Any]) -> dict[str, Any]:
+        if extra:
+            raise ProtocolError("a Thot move carries nothing but the move")
+        state = self._state
+        move = state.parse_move(text)
+        result = state.push(move)
+        return {"move": state.move_text(move), "result": result}
+
+    def scores(self) -> list[int]:
+        return list(self._state.score)
+
+
+#: Cards 1…11 are drawn from revealed values (card 0 from the joint seed): one value per card.
+ONION_DEPTH = SCARABYA_ROUNDS - 1
+
+
+def _onion(value: bytes) -> bytes:
+    return sha256(b"scarab-remote/scarabya-onion", value)
+
+
+class ScarabyaRemote(RemoteGame):
+    GAME = "scarabya"
+
+    def __init__(self, options: Mapping[str, Any], players: int, seed: bytes,
+                 hellos: Sequence[Mapping[str, Any]], me: int | None, secret: Mapping[str, Any]) -> None:
+        super().__init__(options, players, seed, hellos, me, secret)
+        #: The last value each seat revealed of its hash chain (its commitment before the first).
+        self.revealed: list[bytes] = [unb64(h["o"], 32) for h in hellos]
+        #: Values revealed for each card, by seat (card 0 has none).
+        self.values: list[dict[int, bytes]] = [{} for _ in range(SCARABYA_ROUNDS)]
+        layout = options.get("layout")
+        base = ScarabyaState.new(players, layout=layout, seed=engine_seed(seed))
+        self.layout = base.layout.text()
+        self.cards: list[str] = [self._draw([], [])]
+        self._state = self._build(self.cards, [])
+
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        variant = options.get("variant", "classic")
+        if variant == "ruins":
+            raise OptionsError("the Ruins variant cannot be played remotely yet: its tiles are revealed "
+                               "round by round on a shared board (play it on one device)")
+        if variant != "classic":
+            raise OptionsError(f"unknown Scarabya variant {variant!r} (classic)")
+        _unknown(options, {"variant", "layout", "deck"})
+        if "deck" in options:
+            raise OptionsError("the mission cards cannot be chosen: they are drawn in turn, by every device together")
+        out: dict[str, Any] = {}
+        if "layout" in options:
+            layout = options["layout"]
+            if not isinstance(layout, str):
+                raise OptionsError("layout must be text like 1.0-2.3-3.1-4.2")
+            try:
+                out["layout"] = Layout.parse(layout).text()
+            except ValueError as err:
+                raise OptionsError(f"layout: {err}") from None
+        return out
+
+    @classmethod
+    def new_secret(cls) -> dict[str, Any]:
+        return {"onion": b64(secrets.token_bytes(32))}
+
+    @classmethod
+    def hello(cls, secret: Mapping[str, Any]) -> dict[str, Any]:
+        return {"o": b64(_onion(cls._value(secret, 1)))}
+
+    @classmethod
+    def check_hello(cls, hello: Mapping[str, Any]) -> None:
+        try:
+            unb64(hello.get("o"), 32)  # type: ignore[arg-type]
+        except ValueError:
+            raise ProtocolError("a Scarabya player's commitment is missing or malformed") from None
+
+    @staticmethod
+    def _value(secret: Mapping[str, Any], card: int) -> bytes:
+        """This device's value for ``card`` (1…11): the onion's seed hashed ``11 - card`` times."""
+        value = unb64(secret["onion"], 32)
+        for _ in range(ONION_DEPTH - card):
+            value = _onion(value)
+        return value
+
+    def _draw(self, cards: list[str], values: list[bytes]) -> str:
+        """The next card after ``cards``: a hash of the joint seed and every seat's value for it."""
+        remaining = sorted(set(TILE_NAMES) - set(cards))
+        h = sha256(b"scarab-remote/scarabya-card", self.seed, bytes([len(cards)]), *values)
+        return remaining[int.from_bytes(h, "big") % len(remaining)]
+
+    def _build(self, cards: list[str], moves: list[str]) -> ScarabyaState:
+        """The state with the cards drawn so far; the rest stand in, sorted (never played: the
+        engine reads a card only in its round, and the solver samples orders of the rest)."""
+        rest = sorted(set(TILE_NAMES) - set(cards))
+        state = ScarabyaState(self.players, Layout.parse(self.layout), "".join(cards) + "".join(rest),
+                              engine_seed(self.seed))
+        for text in moves:
+            state.push(state.parse_move(text))
+        return state
+
+    @property
+    def state(self) -> ScarabyaState:
+        return self._state
+
+    def _due(self, seat: int) -> int | None:
+        """The card whose value ``seat`` reveals with its move now (None: none is due)."""
+        rnd = len(self._state.history()) // self.players
+        card = rnd if seat == 0 else rnd + 1
+        return card if 1 <= card <= ONION_DEPTH else None
+
+    def _card_ready(self) -> bool:
+        """The card of the current round is drawn (else seat 0's next move reveals it)."""
+        rnd = len(self._state.history()) // self.players
+        return rnd < len(self.cards) or rnd >= SCARABYA_ROUNDS
+
+    def outgoing(self, text: str, secret: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        seat = self._state.to_move()
+        card = self._due(seat)
+        extra = {} if card is None else {"d": b64(self._value(secret, card))}
+        state = self._state if self._card_ready() else self._with_card(extra)[0]
+        move = state.parse_move(text)
+        state.check(move)
+        return state.move_text(move), extra
+
+    def _with_card(self, extra: Mapping[str, Any]) -> tuple[ScarabyaState, list[str]]:
+        """The state with the current round's card drawn from the values revealed for it (seat 0's
+        in ``extra``); the engine state is not changed."""
+        card = len(self.cards)
+        values = dict(self.values[card])
+        values[0] = unb64(extra["d"], 32)
+        cards = [*self.cards, self._draw(self.cards, [values[s] for s in range(self.players)])]
+        return self._build(cards, [m.text() for m in self._state.history()]), cards
+
+    def apply(self, seat: int, text: str, extra: Mapping[str, Any]) -> dict[str, Any]:
+        card = self._due(seat)
+        if set(extra) != ({"d"} if card is not None else set()):
+            raise ProtocolError("this Scarabya move does not carry the value due for the next mission card")
+        value = None
+        if card is not None:
+            try:
+                value = unb64(extra["d"], 32)
+            except ValueError:
+                raise ProtocolError("the value for the next mission card is malformed") from None
+            if _onion(value) != self.revealed[seat]:
+                raise ProtocolError("the value for the next mission card is not the one committed to")
+        state, cards = (self._state, self.cards) if self._card_ready() else self._with_card(extra)
+        if state is not self._state:
+            state = state.copy()
+        move = state.parse_move(text)
+        result = state.push(move)  # raises before any change of ours when the move is illegal
+        self._state, self.cards = state, cards
+        if card is not None and value is not None:
+            self.revealed[seat] = value
+            self.values[card][seat] = value
+        return {"move": move.text(), "result": result}
+
+    def scores(self) -> list[int]:
+        return list(self._state.scores)
+
+    def view(self, secret: Mapping[str, Any]) -> dict[str, Any]:
+        out = super().view(secret)
+        state = self._state
+        known = self._card_ready()
+        if not known and self.me == 0:
+            # Seat 0 draws the round's card itself: it holds the last value, and it is its turn.
+            state = self._with_card({"d": b64(self._value(secret, len(self.cards)))})[0]
+            known = True
+            out["position"] = state.position()
+            out["legal"] = [m.text() for m in state.legal_moves()]
+        out["card"] = state.tile() if known else None
+        out["cards_drawn"] = "".join(self.cards)
+        if not known:
+            out["legal"] = []
+        return out
+
+
+GAMES: dict[str, type[RemoteGame]] = {"thot": ThotRemote, "scarabya": ScarabyaRemote}
+

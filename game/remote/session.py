@@ -1,0 +1,607 @@
+"""One device's side of a remote game: invitation, joins, the start, moves, resign and leave.
+
+Every message is ``{"m": content, "s": signature}`` (``game.remote.wire`` packs it). Its content
+names the game (``g``, 16 random bytes), its kind (``k``), and — for every message of the chain —
+its index ``n`` and the SHA-256 of the previous message's content (``p``). The chain is one total
+order for all seats: the invitation (0), the start (1), then one message per turn, sent by the seat
+whose turn it is, so order and integrity are checked before anything is applied, and no two seats
+ever write the same index (resign and leave are the exception: see ``_crossed``). Joins are not in
+the chain (several friends may answer at once): each names the invitation's hash, goes to the
+inviter (in a group chat everyone sees it; other devices note it and wait), and the start message
+carries them all, so every device learns every player from one message.
+
+Randomness: the invitation commits to the inviter's random value (its hash); each join carries
+the joiner's value in clear; the start reveals the inviter's value. The joint seed is the hash of
+all of them, fixed only when the last is known: the inviter chose before seeing any other, each
+joiner without knowing the inviter's. The seat order is drawn from the joint seed too.
+
+A device keeps only the messages it accepted (and its own secrets); its game is rebuilt from them,
+so what it stores is exactly what it was sent, plus what it may know.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core import GameRecord, IllegalMove, NotationError
+from game.remote import sign
+from game.remote.games import GAMES, MAX_PLAYERS, MIN_PLAYERS, OptionsError, ProtocolError, RemoteGame
+from game.remote.wire import VERSION, WireError, b64, digest, pack, sha256, unb64, unpack
+
+DEVICE_FORMAT = "scarab-remote-device"
+DEVICE_VERSION = 1
+MAX_NAME_CHARS = 40
+CHAIN_KINDS = ("invite", "start", "move", "resign", "leave")
+KINDS = (*CHAIN_KINDS, "join")
+
+
+class Refused(ValueError):
+    """A message or command this device will not apply; ``str()`` is the one-line reason.
+
+    ``malformed``: the input is not a message at all (the command line's exit 2); otherwise a
+    message that is refused as it stands (exit 1). Either way the device is unchanged.
+    """
+
+    def __init__(self, reason: str, malformed: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.malformed = malformed
+
+
+@dataclass
+class Event:
+    """What opening a message did: words for the player, and any message this device must send."""
+
+    text: str
+    kind: str
+    send: str | None = None
+    changed: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.kind, "text": self.text, "send": self.send, "changed": self.changed}
+
+
+@dataclass
+class Hello:
+    """A player as their invitation or join introduced them."""
+
+    name: str
+    key: bytes
+    value: bytes  # the inviter's commitment, or a joiner's random value
+    game: dict[str, Any] = field(default_factory=dict)
+
+
+def check_name(name: Any) -> str:
+    """A player's name with its spaces tidied; ``Refused`` unless 1-40 printable characters."""
+    if not isinstance(name, str):
+        raise Refused("a name is text", malformed=True)
+    tidy = " ".join(name.split())
+    if not tidy or len(tidy) > MAX_NAME_CHARS or not tidy.isprintable():
+        raise Refused(f"a name is 1-{MAX_NAME_CHARS} printable characters", malformed=True)
+    return tidy
+
+
+def _commit(value: bytes) -> bytes:
+    return sha256(b"scarab-remote/commit", value)
+
+
+def _altered(what: str = "") -> Refused:
+    return Refused("this link was altered" + (f" ({what})" if what else ""))
+
+
+def _open_envelope(text: str) -> tuple[dict[str, Any], bytes, bytes]:
+    """``(content, signature, hash)`` of a message, its shape checked; ``Refused`` otherwise."""
+    try:
+        data = unpack(text)
+    except WireError as err:
+        raise Refused(err.message, malformed=err.malformed) from None
+    if not isinstance(data, dict) or set(data) != {"m", "s"} or not isinstance(data["m"], dict):
+        raise _altered("it is not a message")
+    m = data["m"]
+    if m.get("v") != VERSION or m.get("k") not in KINDS or not isinstance(m.get("g"), str):
+        raise _altered("its header is not readable")
+    try:
+        sig = unb64(data["s"], sign.SIGNATURE_BYTES)
+        unb64(m["g"], 16)
+    except ValueError:
+        raise _altered("its signature or game id is malformed") from None
+    return m, sig, digest(m)
+
+
+def _int(m: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = m.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise _altered(f"its field {key} is not a number from {low} to {high}")
+    return value
+
+
+def _hello(data: Any, first: bool, game: type[RemoteGame]) -> Hello:
+    if not isinstance(data, dict):
+        raise _altered("a player is not described")
+    try:
+        name = check_name(data.get("name"))
+        if name != data.get("name"):
+            raise ValueError
+        key = unb64(data.get("key"), sign.PUBLIC_BYTES)  # type: ignore[arg-type]
+        value = unb64(data.get("c" if first else "r"), 32)  # type: ignore[arg-type]
+        sign.check_public(key)
+    except (ValueError, Refused):
+        raise _altered("a player's name, key or value is malformed") from None
+    extra = {k: v for k, v in data.items() if k not in ("name", "key", "c", "r")}
+    try:
+        game.check_hello(extra)
+    except ProtocolError as err:
+        raise _altered(str(err)) from None
+    return Hello(name, key, value, extra)
+
+
+class Device:
+    """One device's state: its secrets and the messages it accepted; the game is derived from them."""
+
+    def __init__(self, secret: dict[str, Any], invitation: str) -> None:
+        self.secret = secret
+        inv, sig, h = _open_envelope(invitation)
+        if inv["k"] != "invite" or inv.get("n") != 0:
+            raise Refused("this is not an invitation")
+        game = inv.get("game")
+        if game not in GAMES:
+            raise _altered(f"it is for an unknown game {game!r}")
+        self.kind: type[RemoteGame] = GAMES[game]
+        players = _int(inv, "N", MIN_PLAYERS, MAX_PLAYERS)
+        options = inv.get("o")
+        if not isinstance(options, dict):
+            raise _altered("its options are not readable")
+        try:
+            self.options = self.kind.check_options(options, players)
+        except OptionsError as err:
+            raise Refused(f"this invitation cannot be played: {err}") from None
+        if self.options != options:
+            raise _altered("its options are not as Scarab writes them")
+        inviter = _hello(inv.get("h"), True, self.kind)
+        if not sign.verify(inviter.key, h, sig):
+            raise _altered("its signature does not match")
+        self.game_name: str = game
+        self.game_id: str = inv["g"]
+        self.players = players
+        #: Players in the order they came: the inviter, then each joiner as the start lists them.
+        self.hellos: list[Hello] = [inviter]
+        self.chain: list[str] = [invitation]
+        self.hashes: list[bytes] = [h]
+        self.joins: list[str] = []  # inviter: joins received; others: joins seen
+        self.own_join: str | None = None
+        self.me: int | None = 0 if secret.get("inviter") else None  # player index
+        self.seat_of: list[int] = []
+        self.game: RemoteGame | None = None
+        self.ended: dict[str, Any] | None = None  # a resignation or a leave
+        self.seed: bytes | None = None  # the joint seed, once the start has revealed it
+        if secret.get("inviter"):
+            self.last_text = f"you invited {players - 1} to {game}"
+        elif "key" in secret:
+            self.last_text = f"you accepted {inviter.name}'s invitation"
+        else:
+            self.last_text = f"{inviter.name} invites to {game} for {players}"
+
+    # --- making a device -------------------------------------------------------------------
+    @classmethod
+    def invite(cls, game: str, name: str, players: int = 2,
+               options: Mapping[str, Any] | None = None) -> tuple["Device", str]:
+        """A new game on the inviter's device, and the invitation to send."""
+        if game not in GAMES:
+            raise Refused(f"unknown game {game!r} (games: {', '.join(GAMES)})", malformed=True)
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise Refused(f"remote play is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}", malformed=True)
+        kind = GAMES[game]
+        try:
+            opts = kind.check_options(dict(options or {}), players)
+        except OptionsError as err:
+            raise Refused(str(err), malformed=True) from None
+        name = check_name(name)
+        key = sign.new_secret()
+        value = secrets.token_bytes(32)
+        game_secret = kind.new_secret()
+        secret = {"inviter": True, "key": b64(key), "value": b64(value), "game": game_secret}
+        m = {"v": VERSION, "k": "invite", "g": b64(secrets.token_bytes(16)), "n": 0, "game": game,
+             "N": players, "o": opts,
+             "h": {"name": name, "key": b64(sign.public(key)), "c": b64(_commit(value)),
+                   **kind.hello(game_secret)}}
+        text = pack({"m": m, "s": b64(sign.sign(key, digest(m)))})
+        return cls(secret, text), text
+
+    @classmethod
+    def join(cls, invitation: str, name: str) -> tuple["Device", str]:
+        """A joiner's device from the invitation, and the answer to send to the inviter."""
+        name = check_name(name)
+        probe = cls({"inviter": False}, invitation)
+        key = sign.new_secret()
+        value = secrets.token_bytes(32)
+        game_secret = probe.kind.new_secret()
+        secret = {"inviter": False, "key": b64(key), "value": b64(value), "game": game_secret}
+        device = cls(secret, probe.chain[0])
+        m = {"v": VERSION, "k": "join", "g": device.game_id, "i": b64(device.hashes[0]),
+             "h": {"name": name, "key": b64(sign.public(key)), "r": b64(value),
+                   **device.kind.hello(game_secret)}}
+        device.own_join = pack({"m": m, "s": b64(sign.sign(key, digest(m)))})
+        return device, device.own_join
+
+    # --- storage ---------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"format": DEVICE_FORMAT, "version": DEVICE_VERSION, "secret": self.secret,
+                "join": self.own_join, "joins": list(self.joins), "chain": list(self.chain)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Device":
+        """A device from what it stored: every message is checked and applied again, so a damaged
+        store is refused like a bad link (``Refused``)."""
+        if not isinstance(data, dict) or data.get("format") != DEVICE_FORMAT:
+            raise Refused("this is not a remote game's state", malformed=True)
+        if data.get("version") != DEVICE_VERSION:
+            raise Refused(f"remote state version {data.get('version')!r} is not one this version reads",
+                          malformed=True)
+        secret, chain, joins, own = (data.get(k) for k in ("secret", "chain", "joins", "join"))
+        if not isinstance(secret, dict) or not isinstance(chain, list) or not chain \
+                or not isinstance(joins, list) or not all(isinstance(t, str) for t in (*chain, *joins)) \
+                or not (own is None or isinstance(own, str)):
+            raise Refused("the remote game's state is damaged", malformed=True)
+        device = cls(secret, chain[0])
+        device.own_join = own
+        if device.me is not None:
+            for text in joins:
+                device._open_join(text, auto_start=False)
+            if len(chain) > 1 and len(device.joins) != device.players - 1:
+                raise Refused("the remote game's state is damaged (joins)", malformed=True)
+        else:
+            device.joins = list(joins)
+        for text in chain[1:]:
+            m, sig, h = _open_envelope(text)
+            device._open_chain(m, sig, h, text)
+        return device
+
+    # --- who is who ------------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    @property
+    def seat(self) -> int | None:
+        return None if self.me is None or not self.seat_of else self.seat_of[self.me]
+
+    def name_of_seat(self, seat: int) -> str:
+        return self.hellos[self.seat_of.index(seat)].name
+
+    def names(self) -> list[str]:
+        """Names by seat (by arrival before the start)."""
+        if not self.seat_of:
+            return [h.name for h in self.hellos]
+        return [self.name_of_seat(s) for s in range(self.players)]
+
+    def over(self) -> bool:
+        return self.ended is not None or (self.game is not None and self.game.state.is_over())
+
+    def next_sender(self) -> int | None:
+        """The player (index) whose message comes next in the chain, None if none is due."""
+        if self.over():
+            return None
+        if self.game is None:
+            return 0 if len(self.joins) == self.players - 1 or self.me != 0 else None
+        seat = self.game.next_sender()
+        return None if seat is None else self.seat_of.index(seat)
+
+    # --- opening messages ------------------------------------------------------------------
+    def open(self, text: str) -> Event:
+        """Check ``text`` and apply it; ``Refused`` (device unchanged) if it cannot be."""
+        m, sig, h = _open_envelope(text)
+        if m["g"] != self.game_id:
+            raise Refused("this link is not from this game")
+        if m["k"] == "join":
+            return self._open_join(text)
+        saved = self.to_json()
+        try:
+            return self._open_chain(m, sig, h, text)
+        except BaseException:
+            self._restore(saved)  # a refusal half-way leaves the device as it was
+            raise
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        self.__dict__.update(Device.from_json(saved).__dict__)
+
+    def _open_join(self, text: str, auto_start: bool = True) -> Event:
+        m, sig, h = _open_envelope(text)
+        if m["g"] != self.game_id or m.get("i") != b64(self.hashes[0]) or set(m) != {"v", "k", "g", "i", "h"}:
+            raise Refused("this link is not from this game")
+        hello = _hello(m.get("h"), False, self.kind)
+        if not sign.verify(hello.key, h, sig):
+            raise _altered("its signature does not match")
+        if self.me != 0:
+            if text == self.own_join or text in self.joins:
+                raise Refused("already played")
+            self.joins.append(text)
+            return Event(f"{hello.name} accepted {self.hellos[0].name}'s invitation; "
+                         f"the game starts with {self.hellos[0].name}'s next link", "join", changed=True)
+        known = [_open_envelope(t)[0]["h"]["key"] for t in self.joins]
+        if b64(hello.key) in known:
+            raise Refused("already played")
+        if self.started or len(self.joins) >= self.players - 1:
+            raise Refused(f"this game already has its {self.players} players")
+        if hello.key == self.hellos[0].key:
+            raise _altered("it uses the inviter's key")
+        self.joins.append(text)
+        waiting = self.players - 1 - len(self.joins)
+        if waiting or not auto_start:
+            return Event(f"{hello.name} joined; waiting for {waiting} more", "join")
+        start = self._make_start()
+        return Event(f"{hello.name} joined; the game starts: send this link to everyone", "start", send=start)
+
+    def _make_start(self) -> str:
+        envelopes = [unpack(t) for t in self.joins]
+        m = {"v": VERSION, "k": "start", "g": self.game_id, "n": 1, "p": b64(self.hashes[0]),
+             "j": envelopes, "r": self.secret["value"]}
+        text = self._signed(m)
+        m2, sig, h = _open_envelope(text)
+        self._open_chain(m2, sig, h, text)
+        return text
+
+    def _signed(self, m: dict[str, Any]) -> str:
+        key = unb64(self.secret["key"], sign.SECRET_BYTES)
+        return pack({"m": m, "s": b64(sign.sign(key, digest(m)))})
+
+    def _sender_name(self, player: int | None) -> str:
+        return "the next player" if player is None else self.hellos[player].name if player < len(self.hellos) \
+            else "the inviter"
+
+    def _open_chain(self, m: dict[str, Any], sig: bytes, h: bytes, text: str) -> Event:
+        if m["k"] == "invite":
+            if h == self.hashes[0]:
+                raise Refused("already played")
+            raise Refused("this link is not from this game")
+        n = _int(m, "n", 1, 1_000_000)
+        sender = self._claimed_sender(m)
+        if sender is not None and not sign.verify(self.hellos[sender].key, h, sig):
+            raise _altered("its signature does not match")
+        length = len(self.chain)
+        if n < length and self.hashes[n] == h:
+            raise Refused("already played")
+        if n < length and m["k"] in ("resign", "leave") and not self.over() \
+                and m.get("p") == b64(self.hashes[n - 1]):
+            return self._crossed(m, h, text)
+        if self.over():
+            raise Refused(f"the game is over ({self.last_text})")
+        if n > length:
+            raise Refused(f"open {self._sender_name(self.next_sender())}'s previous link first")
+        if n < length:
+            raise Refused(f"this link conflicts with message {n}, already played")
+        if m.get("p") != b64(self.hashes[-1]):
+            raise _altered("it does not follow the previous message")
+        if m["k"] == "start":
+            if sender is None:
+                raise Refused("this link is not from this game")
+            event = self._start(m)
+        elif sender is None:
+            # Only a start can reach a device that has not started; anything later is out of order.
+            raise Refused(f"open {self.hellos[0].name}'s previous link first")
+        else:
+            event = self._turn(m, sender)
+        self.chain.append(text)
+        self.hashes.append(h)
+        self.last_text = event.text
+        return event
+
+    def _claimed_sender(self, m: Mapping[str, Any]) -> int | None:
+        """The player whose key must have signed ``m`` (None: not known on this device yet)."""
+        if m["k"] == "start":
+            return 0
+        if not self.seat_of:
+            return None
+        seat = _int(m, "f", 0, self.players - 1)
+        return self.seat_of.index(seat)
+
+    def _start(self, m: Mapping[str, Any]) -> Event:
+        if set(m) != {"v", "k", "g", "n", "p", "j", "r"} or not isinstance(m["j"], list) \
+                or len(m["j"]) != self.players - 1:
+            raise _altered("the start does not list every player")
+        try:
+            value = unb64(m["r"], 32)
+        except ValueError:
+            raise _altered("the inviter's value is malformed") from None
+        if _commit(value) != self.hellos[0].value:
+            raise Refused("the inviter's random value is not the one committed to in the invitation")
+        hellos = [self.hellos[0]]
+        joins: list[str] = []
+        for envelope in m["j"]:
+            text = pack(envelope)
+            jm, jsig, jh = _open_envelope(text)
+            if jm["k"] != "join" or jm["g"] != self.game_id or jm.get("i") != b64(self.hashes[0]):
+                raise _altered("a player's join is not for this game")
+            hello = _hello(jm.get("h"), False, self.kind)
+            if not sign.verify(hello.key, jh, jsig):
+                raise _altered("a player's join is not signed by them")
+            if any(hello.key == other.key for other in hellos):
+                raise _altered("a player is listed twice")
+            hellos.append(hello)
+            joins.append(text)
+        own = self.secret.get("key")
+        mine = [i for i, hello in enumerate(hellos) if own is not None and b64(hello.key) ==
+                b64(sign.public(unb64(own, sign.SECRET_BYTES)))]
+        if self.me is None and not mine:
+            raise Refused("this game started without you: your answer did not reach the inviter in time")
+        seed = sha256(b"scarab-remote/seed", unb64(self.game_id, 16), value, *(h.value for h in hellos[1:]))
+        order = sorted(range(self.players), key=lambda i: sha256(b"scarab-remote/seat", seed, bytes([i])))
+        seat_of = [order.index(i) for i in range(self.players)]
+        by_seat = [hellos[order[s]].game for s in range(self.players)]
+        me = mine[0] if mine else self.me
+        game = self.kind(self.options, self.players, seed, by_seat,
+                         None if me is None else seat_of[me], self.secret.get("game", {}))
+        self.hellos, self.seat_of, self.me, self.game, self.seed = hellos, seat_of, me, game, seed
+        if self.me != 0:
+            self.joins = joins
+        first = self.name_of_seat(0)
+        return Event(f"the game starts: {', '.join(self.names())}; {first} plays first", "start")
+
+    def _turn(self, m: Mapping[str, Any], sender: int) -> Event:
+        assert self.game is not None
+        seat = self.seat_of[sender]
+        name = self.hellos[sender].name
+        kind = m["k"]
+        if kind in ("resign", "leave"):
+            if set(m) != {"v", "k", "g", "n", "p", "f"}:
+                raise _altered(f"the {kind} message has unexpected fields")
+            return self._end(kind, seat, name)
+        if set(m) - {"v", "k", "g", "n", "p", "f", "t", "x"} or not isinstance(m.get("t"), str) \
+                or not isinstance(m.get("x", {}), dict) or len(m["t"]) > 200:
+            raise _altered("the move is not readable")
+        due = self.game.next_sender()
+        if due != seat:
+            due_name = self._sender_name(self.next_sender())
+            raise Refused(f"this is {name}'s move, but it is {due_name}'s turn")
+        try:
+            done = self.game.apply(seat, m["t"], m.get("x", {}))
+        except (IllegalMove, NotationError) as err:
+            raise Refused(f"{name}'s move {m['t']} is not legal here: {err}") from None
+        except (ProtocolError, ValueError) as err:
+            raise Refused(f"{name}'s move is refused: {err}") from None
+        text = f"{name} played {done['move']}"
+        if self.game.state.is_over():
+            text += "; the game is over"
+        return Event(text, "move")
+
+    def _end(self, kind: str, seat: int, name: str) -> Event:
+        self.ended = {"reason": "resigned" if kind == "resign" else "left", "seat": seat, "name": name}
+        verb = "resigned" if kind == "resign" else "left the game"
+        return Event(f"{name} {verb}; the game is over", kind)
+
+    def _crossed(self, m: dict[str, Any], h: bytes, text: str) -> Event:
+        """A resignation or a leave written before a move this device already has: the two
+        crossed in the post. It ends the game here too (it is the sender's last word), stored
+        at the end of the chain with the index it was written at."""
+        sender = self._claimed_sender(m)
+        assert sender is not None and self.game is not None
+        if set(m) != {"v", "k", "g", "n", "p", "f"}:
+            raise _altered(f"the {m['k']} message has unexpected fields")
+        event = self._end(m["k"], self.seat_of[sender], self.hellos[sender].name)
+        self.chain.append(text)
+        self.hashes.append(h)
+        self.last_text = event.text
+        return event
+
+    # --- this device's own messages ---------------------------------------------------------
+    def _my_seat(self) -> int:
+        if self.game is None or self.seat is None:
+            raise Refused("the game has not started yet: wait for the start link")
+        if self.over():
+            raise Refused(f"the game is over ({self.last_text})")
+        return self.seat
+
+    def _emit(self, m: dict[str, Any]) -> str:
+        text = self._signed(m)
+        m2, sig, h = _open_envelope(text)
+        self._open_chain(m2, sig, h, text)
+        return text
+
+    def _header(self, kind: str, seat: int) -> dict[str, Any]:
+        return {"v": VERSION, "k": kind, "g": self.game_id, "n": len(self.chain),
+                "p": b64(self.hashes[-1]), "f": seat}
+
+    def play(self, move: str) -> str:
+        """Play ``move`` (the engine's notation) for this device's seat; the message for the others."""
+        seat = self._my_seat()
+        assert self.game is not None
+        if self.game.next_sender() != seat:
+            due = self.next_sender()
+            raise Refused(f"it is {self._sender_name(due)}'s turn, not yours")
+        try:
+            text, extra = self.game.outgoing(move, self.secret.get("game", {}))
+        except (IllegalMove, NotationError) as err:
+            raise Refused(str(err)) from None
+        m = self._header("move", seat)
+        m["t"] = text
+        if extra:
+            m["x"] = extra
+        saved = self.to_json()
+        try:
+            return self._emit(m)
+        except BaseException:
+            self._restore(saved)
+            raise
+
+    def resign(self) -> str:
+        return self._emit(self._header("resign", self._my_seat()))
+
+    def leave(self) -> str:
+        return self._emit(self._header("leave", self._my_seat()))
+
+    def resend(self) -> str:
+        """This device's last message again (a friend missed it): the same text, not a new message."""
+        if self.me is None:
+            if self.own_join is None:
+                raise Refused("this device has sent nothing yet")
+            return self.own_join
+        mine = [t for i, t in enumerate(self.chain) if self._author(i) == self.me]
+        if not mine:
+            if self.own_join is not None:
+                return self.own_join
+            raise Refused("this device has sent nothing yet")
+        return mine[-1]
+
+    def _author(self, index: int) -> int | None:
+        m = _open_envelope(self.chain[index])[0]
+        if m["k"] in ("invite", "start"):
+            return 0
+        return self.seat_of.index(m["f"]) if self.seat_of else None
+
+    # --- what the player sees ---------------------------------------------------------------
+    def show(self) -> dict[str, Any]:
+        waiting = self.next_sender()
+        out: dict[str, Any] = {
+            "game": self.game_name,
+            "game_id": self.game_id,
+            "seat": self.seat,
+            "names": self.names(),
+            "players": self.players,
+            "options": self.options,
+            "phase": "over" if self.over() else "play" if self.started else "joining",
+            "to_move": None if self.game is None or self.over() else self.game.state.to_move(),
+            "your_turn": waiting is not None and waiting == self.me and self.started,
+            "waiting_for": None if waiting is None or waiting == self.me else self._sender_name(waiting),
+            "messages": len(self.chain),
+            "last": self.last_text,
+            "over": self.over(),
+            "scores": None,
+            "position": None,
+            "rack": None,
+            "verified": None,
+            "result": None,
+        }
+        if self.game is not None:
+            out.update(self.game.view(self.secret.get("game", {})))
+            if self.over():
+                out["verified"] = True  # every message was checked as it came: nothing is left to verify
+                out["result"] = self.result()
+        return out
+
+    def result(self) -> dict[str, Any] | None:
+        if self.game is None or not self.over():
+            return None
+        outcome = self.game.state.outcome()
+        if self.ended is not None:
+            scores = self.game.scores()
+            others = [s for s in range(self.players) if s != self.ended["seat"]]
+            winners: list[int] = []
+            if self.ended["reason"] == "resigned":
+                best = max(scores[s] for s in others)
+                winners = [s for s in others if scores[s] == best] if len(others) > 1 else others
+            return {"reason": self.ended["reason"], "by": self.ended["seat"], "scores": scores,
+                    "winners": winners}
+        assert outcome is not None
+        return outcome.to_json()
+
+    def record(self) -> GameRecord:
+        """The game as a normal record for the review (every device exports the same one)."""
+        if self.game is None:
+            raise Refused("the game has not started yet")
+        meta: dict[str, Any] = {"names": self.names(), "remote": {"game_id": self.game_id,
+                                                                   "messages": len(self.chain)}}
+        if self.ended is not None:
+            meta["end"] = dict(self.ended)
+        return self.game.record(**meta)

@@ -1,0 +1,69 @@
+"""Devices that play through messages alone, for the protocol's tests."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from typing import Any
+
+from game.remote.bench import NAMES, random_move
+from game.remote.session import Device
+from game.remote.wire import b64, canonical, pack, unpack
+
+
+def start(game: str, players: int, options: dict[str, Any] | None = None) -> list[Device]:
+    """A started game's devices, in seat order, every setup message passed by hand."""
+    inviter, invitation = Device.invite(game, NAMES[0], players, options or {})
+    joiners = []
+    answers = []
+    for name in NAMES[1:players]:
+        device, answer = Device.join(invitation, name)
+        joiners.append(device)
+        answers.append(answer)
+    event = None
+    for answer in answers:
+        event = inviter.open(answer)
+    assert event is not None and event.send is not None
+    for device in joiners:
+        device.open(event.send)
+    devices = [inviter, *joiners]
+    return sorted(devices, key=lambda d: d.seat if d.seat is not None else -1)
+
+
+def deliver(devices: list[Device], sender: Device, text: str) -> None:
+    for device in devices:
+        if device is not sender:
+            device.open(text)
+
+
+def play_one(devices: list[Device], rng: random.Random) -> str:
+    first = devices[0]
+    assert first.game is not None
+    mover = devices[first.game.state.to_move()]
+    text = mover.play(random_move(mover, rng))
+    deliver(devices, mover, text)
+    return text
+
+
+def repack(text: str, change: Any) -> str:
+    """``text`` with its JSON changed by ``change(data)`` and packed again, signature untouched."""
+    data = unpack(text)
+    change(data)
+    return pack(data)
+
+
+def raw_repack(text: str, raw: bytes) -> str:
+    """A message whose deflated body is ``raw`` (not necessarily canonical JSON)."""
+    return text[:3] + b64(zlib.compress(raw))
+
+
+def flip(text: str, index: int) -> str:
+    """``text`` with one base64url character changed."""
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    c = text[index]
+    return text[:index] + alphabet[(alphabet.index(c) + 17) % 64] + text[index + 1:]
+
+
+def state_of(device: Device) -> str:
+    return str(canonical(device.to_json()))
+

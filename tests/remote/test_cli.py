@@ -1,0 +1,144 @@
+"""``python -m game remote …``: the contract another tool relies on (names, exit codes, JSON fields),
+through subprocesses, each device in its own directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True,
+                          input=stdin, timeout=120)
+
+
+def remote(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return run("remote", *args, stdin=stdin)
+
+
+def ok(*args: str) -> str:
+    done = remote(*args)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def show(directory: Path) -> dict[str, Any]:
+    data = json.loads(ok("show", "--dir", str(directory)))
+    assert isinstance(data, dict)
+    return data
+
+
+def snapshot(directory: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in directory.iterdir()}
+
+
+def test_a_two_player_game_by_the_command_line(tmp_path: Path) -> None:
+    anna, bruno = tmp_path / "anna", tmp_path / "bruno"
+    invitation = ok("new", "thot", "--name", "Anna", "--dir", str(anna), "--options", '{"short": true}')
+    assert invitation.startswith("r1.") and "\n" not in invitation
+    # The whole link works as well as its payload.
+    answer = ok("join", f"https://scarab.example/#/remote/{invitation}", "--name", "Bruno", "--dir", str(bruno))
+    assert answer.startswith("r1.")
+    opened = json.loads(ok("open", answer, "--dir", str(anna)))
+    assert opened["event"] == "start" and opened["send"].startswith("r1.")
+    assert json.loads(ok("open", opened["send"], "--dir", str(bruno)))["event"] == "start"
+    devices = {show(d)["seat"]: d for d in (anna, bruno)}
+    view = show(devices[0])
+    for key in ("game", "seat", "to_move", "scores", "over", "position", "rack", "verified"):
+        assert key in view
+    assert view["game"] == "thot" and view["to_move"] == 0 and view["over"] is False
+    assert view["rack"] is None and view["verified"] is None and view["scores"] == [0, 0]
+    # The position is the engine's notation: the engine's own command line reads it.
+    best = run("thot", "best", view["position"], "--level", "1")
+    assert best.returncode == 0, best.stderr
+    move = json.loads(best.stdout)["move"]
+    message = ok("play", move, "--dir", str(devices[0]))
+    before = snapshot(devices[1])
+    assert json.loads(ok("open", message, "--dir", str(devices[1])))["event"] == "move"
+    assert show(devices[0])["position"] == show(devices[1])["position"]
+    assert snapshot(devices[1]) != before
+    # Refusals: exit 1, one line on stderr, the directory untouched.
+    before = snapshot(devices[1])
+    for text, reason in ((message, "already played"), (message[:-5], ""), (message[:40] + "A" + message[41:], "")):
+        done = remote("open", text, "--dir", str(devices[1]))
+        assert done.returncode == 1, (done.returncode, done.stderr)
+        assert reason in done.stderr and done.stderr.count("\n") == 1
+        assert snapshot(devices[1]) == before
+    # Not a message at all: exit 2.
+    done = remote("open", "hello", "--dir", str(devices[1]))
+    assert done.returncode == 2 and snapshot(devices[1]) == before
+    # Reading the message from standard input; resend gives the same link again.
+    assert ok("resend", "--dir", str(devices[0])) == message
+    done = remote("open", "-", "--dir", str(devices[1]), stdin=message + "\n")
+    assert done.returncode == 1 and "already played" in done.stderr
+    # Resign ends it on both devices; the record exports the same on both.
+    resignation = ok("resign", "--dir", str(devices[1]))
+    ok("open", resignation, "--dir", str(devices[0]))
+    ends = [show(d) for d in (anna, bruno)]
+    assert all(v["over"] and v["verified"] is True for v in ends)
+    assert ends[0]["result"] == ends[1]["result"] and ends[0]["result"]["reason"] == "resigned"
+    records = [json.loads(ok("export", "--dir", str(d))) for d in (anna, bruno)]
+    assert records[0] == records[1] and records[0]["format"] == "scarab-record"
+    # DIR holds this device's state only, readable by its owner only.
+    for directory in (anna, bruno):
+        files = list(directory.iterdir())
+        assert [f.name for f in files] == ["remote.json"]
+        assert stat.S_IMODE(files[0].stat().st_mode) == 0o600
+
+
+def test_scarabya_move_with_a_leading_minus_and_the_best_command(tmp_path: Path) -> None:
+    anna, bruno = tmp_path / "a", tmp_path / "b"
+    invitation = ok("new", "scarabya", "--name", "Anna", "--dir", str(anna), "--players", "2")
+    answer = ok("join", invitation, "--name", "Bruno", "--dir", str(bruno))
+    start = json.loads(ok("open", answer, "--dir", str(anna)))["send"]
+    ok("open", start, "--dir", str(bruno))
+    first = anna if show(anna)["seat"] == 0 else bruno
+    view = show(first)
+    assert view["card"] and view["position"].startswith("classic 2 ")
+    best = run("scarabya", "best", view["position"], "--level", "1")
+    assert best.returncode == 0, best.stderr
+    # "-" (discard) is a move, not an option: refused by the rules here, not by the parser.
+    done = remote("play", "-", "--dir", str(first))
+    assert done.returncode == 1 and "cannot be discarded" in done.stderr
+
+
+def test_malformed_input_exits_2(tmp_path: Path) -> None:
+    d = tmp_path / "d"
+    cases = [
+        ("new", "chess", "--name", "A", "--dir", str(d)),
+        ("new", "thot", "--name", "A", "--dir", str(d), "--options", "[1]"),
+        ("new", "thot", "--name", "A", "--dir", str(d), "--options", "{"),
+        ("new", "thot", "--name", "", "--dir", str(d)),
+        ("new", "thot", "--name", "A", "--dir", str(d), "--players", "9"),
+        ("show", "--dir", str(tmp_path / "nowhere")),
+        ("open", "r1.abc", "--dir", str(tmp_path / "nowhere")),
+        ("join", "garbage", "--name", "B", "--dir", str(tmp_path / "e")),
+        ("frobnicate",),
+    ]
+    for args in cases:
+        done = remote(*args)
+        assert done.returncode == 2, (args, done.returncode, done.stderr)
+        assert "Traceback" not in done.stderr and done.stderr.strip()
+    assert not (d / "remote.json").exists()
+    # A directory that already holds a game is not overwritten.
+    ok("new", "thot", "--name", "A", "--dir", str(d))
+    before = snapshot(d)
+    assert remote("new", "thot", "--name", "A", "--dir", str(d)).returncode == 2
+    assert snapshot(d) == before
+    # A damaged state file is refused with a reason, never a traceback.
+    (d / "remote.json").write_text('{"format": "scarab-remote-device", "version": 1}')
+    done = remote("show", "--dir", str(d))
+    assert done.returncode == 2 and "damaged" in done.stderr
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "f"
+        fifo.mkdir()
+        os.mkfifo(fifo / "remote.json")
+        done = remote("show", "--dir", str(fifo))
+        assert done.returncode == 2 and "regular file" in done.stderr
