@@ -84,7 +84,7 @@ from game.scarabeo.tiles import MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, SCARAB, VOW
 
 from . import dleq
 from .ristretto import (
-    Element, EncodingError, L, RandomSource, base_mul, multi_mul, random_scalar, scalar_decode,
+    IDENTITY, Element, EncodingError, L, RandomSource, base_mul, multi_mul, random_scalar, scalar_decode,
     scalar_encode, scalar_inverse,
 )
 
@@ -195,6 +195,13 @@ def tile_element(game_id: bytes, index: int) -> Element:
     return Element.derive(digest)
 
 
+def _sum(elements: Sequence[Element]) -> Element:
+    total = IDENTITY
+    for e in elements:
+        total = total + e
+    return total
+
+
 def _seat_word(seat: int) -> str:
     return f"seat {seat}"
 
@@ -271,11 +278,12 @@ class Deal:
         while key.encode() in self.refused or any(key == other for other in self._setup_keys()):
             k = random_scalar(self.rng)
             key = base_mul(k)
-        proof = dleq.prove_key(k, self._ctx("key", self.seat, 0), self.rng)
         self.start_nonce = bytes(self._below(256) for _ in range(32))
         start = self.start_nonce if self.seat == self.players - 1 else self._commit(self.seat, self.start_nonce)
-        masked = [card * k for card in self._deck_before()]
+        before = self._deck_before()
+        masked = [card * k for card in before]
         deck = [masked[i] for i in self._permutation(len(masked))]
+        proof = dleq.prove(k, _sum(before), self._ctx("setup", self.seat, start), self.rng, a=key, b=_sum(deck))
         data = key.encode() + proof + start + b"".join(card.encode() for card in deck)
         self.scalars = [k]
         self._install_setup(self.seat, key, start, deck)
@@ -305,10 +313,11 @@ class Deal:
             raise DealError(f"{_seat_word(seat)}'s key was already used in another game")
         if any(key == other for other in self._setup_keys()):
             raise DealError(f"{_seat_word(seat)}'s key is another seat's key")
-        if not dleq.verify_key(key, proof, self._ctx("key", seat, 0)):
-            raise DealError(f"{_seat_word(seat)}'s key proof does not verify (wrong game or seat?)")
         if len({card.encode() for card in deck}) != len(deck):
             raise DealError(f"{_seat_word(seat)}'s deck has a card twice")
+        if not dleq.verify(key, _sum(self._deck_before()), _sum(deck), proof, self._ctx("setup", seat, start)):
+            raise DealError(f"{_seat_word(seat)}'s setup step does not verify: not the deck it received,"
+                            " masked with its key (or from another game)")
         self._install_setup(seat, key, start, deck)
 
     def _install_setup(self, seat: int, key: Element, start: bytes, deck: list[Element]) -> None:
@@ -582,11 +591,13 @@ class Deal:
         w = self.scalars[-1] * r % L
         key = base_mul(w)
         epoch = len(self.keys)
-        proof = dleq.prove_key(w, self._ctx("key", self.seat, epoch), self.rng)
         inputs = self._reshuffle_inputs()
         masked = [card * r for card in inputs]
         deck = [masked[i] for i in self._permutation(len(masked))]
-        lifted = [c.bag * r for c in self._held()]
+        held = [c.bag for c in self._held()]
+        lifted = [card * r for card in held]
+        proof = dleq.prove(r, _sum(inputs + held), self._ctx("reshuffle", self.seat, epoch), self.rng,
+                           a=key, b=_sum(deck + lifted), g=self.keys[-1][self.seat])
         data = key.encode() + proof + b"".join(e.encode() for e in deck + lifted)
         self.scalars.append(w)
         self._install_reshuffle(self.seat, key, inputs, deck, lifted)
@@ -610,10 +621,12 @@ class Deal:
         every_key = {k.encode() for keys in self.keys for k in keys}
         if key.is_identity() or key.encode() in every_key or key.encode() in self.refused:
             raise DealError(f"{_seat_word(seat)}'s reshuffle key was used before")
-        if not dleq.verify_key(key, proof, self._ctx("key", seat, epoch)):
-            raise DealError(f"{_seat_word(seat)}'s reshuffle key proof does not verify")
         if len({c.encode() for c in deck}) != len(deck):
             raise DealError(f"{_seat_word(seat)}'s reshuffled deck has a card twice")
+        held = [c.bag for c in self._held()]
+        if not dleq.verify(key, _sum(inputs + held), _sum(deck + lifted), proof,
+                           self._ctx("reshuffle", seat, epoch), g=self.keys[-1][seat]):
+            raise DealError(f"{_seat_word(seat)}'s reshuffle does not verify: not the bag it received, masked")
         self._install_reshuffle(seat, key, inputs, deck, lifted)
         self.scalars.append(self.scalars[-1])
 
@@ -906,7 +919,7 @@ class _Verifier:
                 self.fail(f"tile {t} ({TILES[t]}) is on two cards: {seen[t]} and {card.id}")
             seen[t] = card.id
         missing = [TILES[t] for t in range(len(TILES)) if t not in seen]
-        if missing and len(seen) + len(missing) == len(TILES) and not self.failures:
+        if missing:
             self.fail(f"tiles missing from the deal: {''.join(missing)}")
         return tiles
 

@@ -69,24 +69,26 @@ def _unpack(proof: bytes) -> tuple[int, int]:
 
 
 def prove(x: int, h: Element, ctx: bytes, rng: RandomSource | None = None,
-          a: Element | None = None, b: Element | None = None) -> bytes:
-    """A proof that log_G(x·G) = log_h(x·h); pass ``a`` and ``b`` when already computed."""
-    a = base_mul(x) if a is None else a
+          a: Element | None = None, b: Element | None = None, g: Element = BASE) -> bytes:
+    """A proof that log_g(x·g) = log_h(x·h) (g the generator unless given); pass ``a`` = x·g and
+    ``b`` = x·h when already computed."""
+    fixed = g is BASE
+    a = (base_mul(x) if fixed else g * x) if a is None else a
     b = h * x if b is None else b
     r = random_scalar(rng)
-    c = _challenge(ctx, BASE, h, a, b, base_mul(r), h * r)
+    c = _challenge(ctx, g, h, a, b, base_mul(r) if fixed else g * r, h * r)
     return _pack(c, r + c * x)
 
 
-def verify(a: Element, h: Element, b: Element, proof: bytes, ctx: bytes) -> bool:
-    """Whether ``proof`` shows log_G(a) = log_h(b) in this context. Never raises on bad input."""
+def verify(a: Element, h: Element, b: Element, proof: bytes, ctx: bytes, g: Element = BASE) -> bool:
+    """Whether ``proof`` shows log_g(a) = log_h(b) in this context. Never raises on bad input."""
     try:
         c, s = _unpack(proof)
     except ProofError:
         return False
-    r_g = base_mul(s) - a * c
+    r_g = base_mul(s) - a * c if g is BASE else double_mul(s, g, -c, a)
     r_h = double_mul(s, h, -c, b)
-    return _challenge(ctx, BASE, h, a, b, r_g, r_h) == c
+    return _challenge(ctx, g, h, a, b, r_g, r_h) == c
 
 
 def _weights(ctx: bytes, a: Element, bases: Sequence[Element], points: Sequence[Element]) -> list[int]:
