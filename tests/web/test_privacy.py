@@ -19,6 +19,7 @@ from game.core import GameRecord
 from game.scarabeo import ai
 from game.scarabeo.public import public_record
 from tests.scarabeo.test_cli import real_lexicon
+from tests.web.test_snapshot import views  # noqa: F401 - the game views with a stand-in pyscript
 from web import engines, share
 from web.session import Seat, Session
 from web.share import PREFIX, ShareError, decode, is_watch, link_for, receive
@@ -236,3 +237,35 @@ class TestFiles:
         exported["state"]["meta"]["replay"] = True
         imported = store().import_text(json.dumps(exported))
         assert is_watch(imported.state) and "seed" not in json.dumps(imported.state)
+
+
+class TestResumeSnapshot:
+    """The instant-resume snapshot (web/snapshot.py), drawn by boot.js before Python starts, keeps no
+    rack the screen would not show: a watched game's has none, a vote's is the cover."""
+
+    def test_a_watched_game_keeps_no_rack(self, game: Session, views: dict[str, Any]) -> None:
+        from tests.web.test_snapshot import Page
+        from web import snapshot
+
+        ui = views["scarabeo"]
+        watcher = store()
+        save, _ = receive(watcher, watch_link(game), "watched")
+        snap = snapshot.build(Page(Session.open(watcher, save.id), ui))
+        assert snap is not None and "hand" not in snap and "cover" not in snap and "board" in snap
+        assert "sc-tile" not in json.dumps(snap) and "sc-rack" not in json.dumps(snap)
+
+    def test_a_vote_in_pass_and_play_is_the_cover(self, lex: Any, views: dict[str, Any]) -> None:
+        from tests.web.test_snapshot import Page
+        from web import snapshot
+
+        ui = views["scarabeo"]
+        session = Session.create(store(), "scarabeo", {"players": 3, "check_mode": "vote"}, 7, SEATS, "vote")
+        from itertools import permutations
+
+        rack = [t for t in session.state.racks[session.state.to_move()] if t != "?"]
+        word = next("".join(p) for p in permutations(rack, 3) if not lex.contains("".join(p)))
+        session.play(f"9I {word}")  # across from the centre: a word the lexicon does not know
+        assert session.state.pending is not None and session.state.pending.kind == "vote"
+        snap = snapshot.build(Page(session, ui))
+        assert snap is not None and set(snap) >= {"cover"} and "hand" not in snap and "board" not in snap
+
