@@ -290,6 +290,12 @@ def check_start_draw(draw: Any, starter: int, players: int) -> None:
         raise RecordError(f"start: the draw does not make seat {starter + 1} the starter")
 
 
+def _clip(err: Exception) -> str:
+    """An engine's reason on one line of bounded length (it may quote outside text)."""
+    text = " ".join(str(err).split())
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
 def _replay_one(state: ScarabeoState, turn: int, pm: PublicMove) -> TurnResult:
     try:
         move = parse_move(pm.move)
@@ -301,7 +307,7 @@ def _replay_one(state: ScarabeoState, turn: int, pm: PublicMove) -> TurnResult:
     except RecordError:
         raise
     except (NotationError, IllegalMove) as err:
-        raise RecordError(f"{pm.move!r}: {err}", turn) from None
+        raise RecordError(f"{pm.move!r}: {_clip(err)}", turn) from None
     except Exception as err:  # noqa: BLE001 - outside data: any engine error refuses the record
         raise RecordError(f"{pm.move!r}: the engine refused it ({type(err).__name__})",
                           turn) from None
@@ -319,7 +325,7 @@ def rebuild(record: PublicRecord, word_list: WordList | None = None) -> Scarabeo
     except RecordError:
         raise
     except (ValueError, NotationError) as err:
-        raise RecordError(f"cannot set up the game: {err}") from None
+        raise RecordError(f"cannot set up the game: {_clip(err)}") from None
     except Exception as err:  # noqa: BLE001 - outside data
         raise RecordError(f"cannot set up the game: the engine refused it "
                           f"({type(err).__name__})") from None
