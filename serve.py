@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Set up and serve the Scarab site locally. Standard library only.
 
-    python serve.py [--host 127.0.0.1] [--port 8000] [--no-open] [--coi]
+    python serve.py [--host 127.0.0.1] [--port 8000] [--no-open] [--coi] [--verbose] [--setup-only]
 
 On first run (or when sources changed) it installs the pinned runtime with ``npm ci``, builds the
-Italian lexicon and assembles ``dist/``; then it serves ``dist/`` and prints the URL. It serves only
+Italian lexicon and assembles ``dist/``, a line when each of these starts and one when it is done
+(the lexicon, about a minute, shows its progress); then it serves ``dist/`` and prints the URL, last.
+The lexicon's statistics are in ``lexicon/data/it.dawg.stamp`` (``--verbose`` prints them), the
+site's files in ``dist/manifest.json``; ``SCARAB_QUIET=1`` prints only errors and the URL. It serves only
 regular files inside ``dist/``: no ``..``, no absolute paths, no symlinks leading out or to dot-files, no
 dot-files, no folder listings, 400 for paths that are not UTF-8. Framing, caching and the bounds on
 connections are described in docs/platform.md ("Serving").
@@ -59,26 +62,48 @@ class SetupError(Exception):
     pass
 
 
-def setup(force_build: bool = False) -> None:
-    """Install what is missing and rebuild what is stale; quiet when everything is up to date."""
+def setup(force_build: bool = False, verbose: bool = False) -> None:
+    """Install what is missing and rebuild what is stale: a line when each of these steps starts and
+    one when it is done, nothing when everything is up to date. ``SCARAB_QUIET`` set: errors only.
+    ``verbose``: the lexicon's statistics too (JSON, from its stamp file)."""
     sys.path.insert(0, str(ROOT))
+    quiet = bool(os.environ.get("SCARAB_QUIET"))
     lock = ROOT / "package-lock.json"
     stamp = ROOT / "node_modules" / ".package-lock.json"
     if not stamp.exists() or stamp.stat().st_mtime < lock.stat().st_mtime:
-        npm = shutil.which("npm")
-        if npm is None:
-            raise SetupError("npm is not installed: install Node.js and npm (e.g. `apt-get install npm`), then run again")
-        print("installing the pinned runtime (npm ci)…", flush=True)
-        if subprocess.call([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT) != 0:
-            raise SetupError("`npm ci` failed; see its output above")
-    if subprocess.call([sys.executable, "-m", "lexicon", "build"], cwd=ROOT) != 0:
-        raise SetupError("building the lexicon failed; see above")
+        install_runtime(quiet)
+    from lexicon import build as lexicon_build
+
+    # Asked here rather than by running the command, which would say "up to date" on every start.
+    if not lexicon_build.is_up_to_date():
+        # A process of its own: the build's half a gigabyte is given back before serving.
+        if subprocess.call([sys.executable, "-m", "lexicon", "build", *(["--quiet"] if quiet else [])], cwd=ROOT) != 0:
+            raise SetupError("building the lexicon failed; see above")
+    if verbose:
+        print(f"lexicon statistics ({lexicon_build.shown_path(lexicon_build.STAMP)}):\n"
+              f"{lexicon_build.STAMP.read_text(encoding='utf-8').rstrip()}", flush=True)
     from tools import build
 
     inputs = DIST / ".inputs"
     if force_build or not inputs.exists() or inputs.read_text() != build.inputs_digest():
-        if build.main(["--out", str(DIST)]) != 0:
+        if build.main(["--out", str(DIST), *(["--quiet"] if quiet else [])]) != 0:
             raise SetupError("building the site failed; see above")
+
+
+def install_runtime(quiet: bool = False) -> None:
+    """``npm ci``: its own output is shown only when it fails."""
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SetupError("npm is not installed: install Node.js and npm (e.g. `apt-get install npm`), then run again")
+    if not quiet:
+        print("npm: installing the pinned runtime (npm ci) …", flush=True)
+    started = time.perf_counter()
+    done = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        said = (done.stdout + done.stderr).strip()
+        raise SetupError(f"`npm ci` failed (exit {done.returncode}):\n{said[-2000:]}")
+    if not quiet:
+        print(f"npm: installed in {time.perf_counter() - started:.0f} s", flush=True)
 
 
 # Rollup names @pyscript/core's chunks `<name>-<8-character hash of their content>.js`, so such a URL never
@@ -380,6 +405,9 @@ def arg_parser() -> argparse.ArgumentParser:
     parser.add_argument("--coi", action="store_true", help="send cross-origin-isolation headers (COOP/COEP)")
     parser.add_argument("--no-setup", action="store_true", help="serve dist/ as it is")
     parser.add_argument("--rebuild", action="store_true", help="rebuild dist/ even if it looks up to date")
+    parser.add_argument("--setup-only", action="store_true", help="set up (npm runtime, lexicon, site), then exit")
+    parser.add_argument("--verbose", action="store_true",
+                        help="also print the lexicon's statistics (they are in lexicon/data/it.dawg.stamp)")
     return parser
 
 
@@ -387,7 +415,9 @@ def main(argv: list[str] | None = None) -> int:
     args = arg_parser().parse_args(argv)
     try:
         if not args.no_setup:
-            setup(force_build=args.rebuild)
+            setup(force_build=args.rebuild, verbose=args.verbose)
+        if args.setup_only:
+            return 0
         if not (DIST / "index.html").exists():
             raise SetupError("dist/ is not built (run without --no-setup)")
         server = make_server(args.host, args.port, DIST, args.coi)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Set up everything the tests need on a fresh machine, then run every test.
 #   ./test.sh [pytest args…]
-# Installs Debian's Chromium (for Playwright; it cannot download browsers here), the pinned npm
-# runtime (npm ci), the Python test packages in .venv, builds the lexicon and the site, runs pytest.
+# Installs Debian's Chromium (for Playwright; it cannot download browsers here) and the Python test
+# packages in .venv, then what serve.py sets up (the pinned npm runtime, the lexicon, the site), runs pytest.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -20,11 +20,6 @@ if [ ! -x /usr/bin/chromium ]; then
   [ -x /usr/bin/chromium ] || { echo "could not install chromium" >&2; exit 1; }
 fi
 
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "== installing the pinned runtime (npm ci)"
-  npm ci --no-audit --no-fund
-fi
-
 if [ ! -x .venv/bin/python ]; then
   echo "== creating .venv"
   python3 -m venv .venv
@@ -35,9 +30,10 @@ if ! .venv/bin/python -c "import playwright, pytest, hypothesis, mypy" 2>/dev/nu
   touch .venv/.installed
 fi
 
-echo "== building the lexicon and the site"
-.venv/bin/python -m lexicon build
-.venv/bin/python -c "import serve; serve.setup()"
+# What serve.py sets up: the npm runtime, the lexicon, the site, each only when its inputs changed
+# (a line as each starts and ends, the lexicon's progress between).
+echo "== setting up the runtime, the lexicon and the site"
+.venv/bin/python serve.py --setup-only
 
 echo "== running the tests"
 exec .venv/bin/python -m pytest "$@"

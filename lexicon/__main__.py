@@ -1,6 +1,10 @@
 """Command line: ``python -m lexicon build|check|stats|bench``.
 
-    build [--force] [--source DIR]   build data/it.dawg (skipped when its inputs are unchanged)
+    build [--force] [--source DIR] [--verbose | --quiet]
+                                     build data/it.dawg (skipped when its inputs are unchanged):
+                                     on stderr a line when it starts, its progress and a line
+                                     when done; the statistics go to data/it.dawg.stamp
+                                     (--verbose: also as JSON on stdout)
     check WORD…                      JSON: word → {"valid", "abbreviation", "normalised"}
     stats                            JSON: counts, sizes, build inputs
     bench [--lookups N] [--no-build] [--pyodide]
@@ -36,14 +40,16 @@ def _print(obj: object) -> None:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from .build import DEFAULT_SOURCE, BuildError, build
+    from .build import DEFAULT_SOURCE, OUTPUT, STAMP, BuildError, build
 
     try:
-        info = build(Path(args.source) if args.source else DEFAULT_SOURCE, force=args.force, log=sys.stderr)
+        info = build(Path(args.source) if args.source else DEFAULT_SOURCE, force=args.force, output=OUTPUT,
+                     stamp=STAMP, log=None if args.quiet else sys.stderr)
     except BuildError as exc:
         print(f"lexicon build: {exc}", file=sys.stderr)
         return 2
-    _print(info)
+    if args.verbose:
+        _print(info)
     return 0
 
 
@@ -206,6 +212,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("build", help="build lexicon/data/it.dawg (skipped when up to date)")
     p.add_argument("--force", action="store_true", help="rebuild even if the inputs are unchanged")
     p.add_argument("--source", metavar="DIR", help="directory with index.dic and index.aff (default: node_modules/dictionary-it)")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--verbose", action="store_true", help="also print the statistics (JSON on stdout)")
+    shown.add_argument("--quiet", action="store_true", help="no progress lines, only errors")
     p.set_defaults(func=cmd_build)
     p = sub.add_parser("check", help="check words; JSON word → valid / abbreviation meaning")
     p.add_argument("words", nargs="+", metavar="WORD")

@@ -31,7 +31,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 from .affixes import AffixClass, AffixFile, parse_dic
 from .automaton import ALPHABET, normalise, parse_abbreviations
@@ -48,6 +48,14 @@ REMOVALS = DATA_DIR / "removals.txt"
 ABBREVIATIONS = DATA_DIR / "abbreviations.tsv"
 # The builder's own source is an input too: a change to it must rebuild.
 BUILDER_SOURCES = ("affixes.py", "automaton.py", "build.py", "dawg.py")
+
+#: Told the share of the build done so far, from 0 to 1.
+Progress = Callable[[float], None]
+# Measured on the real source: the expansion of the roots is about 45 % of a build, the automaton
+# (sorting each bucket and adding its words) the rest; reading and writing take under a second.
+EXPAND_SHARE = 0.45
+#: The expansion is reported this many times (each root's words are a few microseconds).
+EXPAND_REPORTS = 200
 
 MIN_LETTERS = 2
 # The board is 17 squares wide and the rulebook accepts every Italian word of two letters or more:
@@ -326,8 +334,9 @@ def dictionary_words(dic_text: str, aff_text: str, report: BuildReport) -> Itera
 
 def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: dict[str, str],
             abbreviations: dict[str, str], report: BuildReport,
-            models: dict[str, str] | None = None) -> dict[str, bytearray]:
-    """All words, packed as ``WORD\\n`` bytes in buckets keyed by their first three letters."""
+            models: dict[str, str] | None = None, progress: Progress | None = None) -> dict[str, bytearray]:
+    """All words, packed as ``WORD\\n`` bytes in buckets keyed by their first three letters
+    (``progress``: the share of the source's roots expanded so far)."""
     for word in removals:
         if word in abbreviations:
             raise BuildError(f"removals.txt: {word} is an appendix abbreviation; the rulebook allows it")
@@ -347,13 +356,18 @@ def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: d
         bucket += word.encode("ascii")
         bucket += b"\n"
 
-    for word in expansion.words(expansion.entries):
-        if word in removals:
-            removed.add(word)
-            continue
-        if word in extra:
-            in_dictionary.add(word)
-        put(word)
+    entries = expansion.entries
+    step = max(1, len(entries) // EXPAND_REPORTS)
+    for start in range(0, len(entries), step):
+        for word in expansion.words(entries[start:start + step]):
+            if word in removals:
+                removed.add(word)
+                continue
+            if word in extra:
+                in_dictionary.add(word)
+            put(word)
+        if progress is not None:
+            progress(min(len(entries), start + step) / len(entries))
     for word in expansion.words(expansion.added_roots):
         if word in removals:
             removed.add(word)
@@ -370,21 +384,36 @@ def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: d
     return buckets
 
 
-def sorted_words(buckets: dict[str, bytearray]) -> Iterator[str]:
-    """The unique words in increasing order, one bucket in memory at a time."""
+def sorted_words(buckets: dict[str, bytearray], progress: Progress | None = None) -> Iterator[str]:
+    """The unique words in increasing order, one bucket in memory at a time (``progress``: the
+    share of the buckets' bytes given out so far)."""
+    total = sum(len(b) for b in buckets.values()) or 1
+    given = 0
     for key in sorted(buckets):
+        given += len(buckets[key])
         unique = set(bytes(buckets[key]).split(b"\n"))
         unique.discard(b"")
         buckets[key] = bytearray()  # release as we go
         for w in sorted(unique):
             yield w.decode("ascii")
+        if progress is not None:
+            progress(given / total)
 
 
 # -- build ---------------------------------------------------------------------------------
 
 def build_bytes(source: Path = DEFAULT_SOURCE, additions_path: Path = ADDITIONS, removals_path: Path = REMOVALS,
-                abbreviations_path: Path = ABBREVIATIONS) -> tuple[bytes, BuildReport]:
-    """The lexicon file for these inputs, and a report of what happened."""
+                abbreviations_path: Path = ABBREVIATIONS, progress: Progress | None = None) -> tuple[bytes, BuildReport]:
+    """The lexicon file for these inputs, and a report of what happened (``progress``: told the
+    share done, from 0 to 1, a few hundred times)."""
+    def expanded(share: float) -> None:
+        if progress is not None:
+            progress(EXPAND_SHARE * share)
+
+    def added(share: float) -> None:
+        if progress is not None:
+            progress(EXPAND_SHARE + (1 - EXPAND_SHARE) * share)
+
     dic, aff = source_files(source)
     dic_text = dic.read_text(encoding="utf-8")
     aff_text = aff.read_text(encoding="utf-8")
@@ -394,10 +423,10 @@ def build_bytes(source: Path = DEFAULT_SOURCE, additions_path: Path = ADDITIONS,
     removals = {word: reason for word, (reason, _model) in read_entries(removals_path, allow_models=False).items()}
     abbreviations = read_abbreviations(abbreviations_path)
     report = BuildReport()
-    buckets = collect(dic_text, aff_text, additions, removals, abbreviations, report, models)
+    buckets = collect(dic_text, aff_text, additions, removals, abbreviations, report, models, expanded)
     builder = DawgBuilder()
     digest = hashlib.sha256()
-    for word in sorted_words(buckets):
+    for word in sorted_words(buckets, added):
         builder.add(word)
         digest.update(word.encode("ascii") + b"\n")
     nodes, root = builder.finish()
@@ -409,16 +438,74 @@ def build_bytes(source: Path = DEFAULT_SOURCE, additions_path: Path = ADDITIONS,
     return data, report
 
 
+def shown_path(path: Path) -> str:
+    """``path`` as a reader of the log would type it: relative to the repository when inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(REPO_DIR))
+    except ValueError:
+        return str(path)
+
+
+class ProgressLine:
+    """A long step's progress on ``stream``: on a terminal one bar redrawn in place; elsewhere (a
+    log file, a pipe, CI) a line at each fifth, so a log shows the build alive in a few lines."""
+
+    WIDTH = 30
+    MARKS = 5
+
+    def __init__(self, stream: TextIO, label: str) -> None:
+        self.stream, self.label = stream, label
+        self.tty = stream.isatty()
+        self.shown = 0  # the percent drawn on a terminal; elsewhere the last fifth written
+        self.drawn = False
+
+    def __call__(self, share: float) -> None:
+        share = min(1.0, max(0.0, share))
+        if self.tty:
+            percent = int(share * 100)
+            if percent != self.shown or not self.drawn:
+                filled = int(share * self.WIDTH)
+                self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (self.WIDTH - filled)}] {percent:3d} %")
+                self.stream.flush()
+                self.shown, self.drawn = percent, True
+            return
+        mark = int(share * self.MARKS)
+        if self.shown < mark < self.MARKS:
+            self.stream.write(f"{self.label} {100 * mark // self.MARKS} %\n")
+            self.stream.flush()
+            self.shown = mark
+
+    def close(self) -> None:
+        """Clear the bar, so that the line saying the step is done takes its place."""
+        if self.tty and self.drawn:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
 def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUTPUT, stamp: Path = STAMP,
           log: TextIO | None = None) -> dict[str, Any]:
-    """Build ``output`` unless the stamp says it is current; return the stamp info."""
+    """Build ``output`` unless the stamp says it is current; return the stamp info (the build's
+    statistics, also written to ``stamp``). With ``log``: a line when the build starts, its
+    progress, and a line when it is done (or one line: up to date)."""
     source = Path(source)
     if not force and is_up_to_date(source, output, stamp):
         cached = read_stamp(stamp) or {}
         cached["skipped"] = True
+        if log is not None:
+            print(f"lexicon: {shown_path(output)} is up to date ({_count(cached.get('word_count'))} words)",
+                  file=log, flush=True)
         return cached
+    bar = None
+    if log is not None:
+        print(f"lexicon: building {shown_path(output)} from the hunspell dictionary (about a minute) …",
+              file=log, flush=True)
+        bar = ProgressLine(log, "lexicon:")
     started = time.perf_counter()
-    data, report = build_bytes(source)
+    try:
+        data, report = build_bytes(source, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
     seconds = time.perf_counter() - started
     output.parent.mkdir(parents=True, exist_ok=True)
     tmp = output.with_name(output.name + ".tmp")
@@ -464,8 +551,13 @@ def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUT
     tmp.write_text(json.dumps(info, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     os.replace(tmp, stamp)
     if log is not None:
-        print(f"lexicon: built {output} ({report.word_count} words, {len(data)} bytes) in {seconds:.1f} s", file=log)
+        print(f"lexicon: built {shown_path(output)} in {seconds:.0f} s: {_count(report.word_count)} words, "
+              f"{len(data) // 1024} KB (statistics in {shown_path(stamp)})", file=log, flush=True)
     return info
+
+
+def _count(n: object) -> str:
+    return f"{n:,}" if isinstance(n, int) else "?"
 
 
 def ensure_built(source: Path = DEFAULT_SOURCE) -> dict[str, Any]:

@@ -349,6 +349,100 @@ class TestCommandLine:
             assert headers["x-frame-options"] == "DENY"
 
 
+@dataclass
+class FreshClone:
+    """serve.py's set-up in a folder where npm has not run and dist/ is not built (the lexicon is the
+    real one, built once); npm and the site build are stand-ins, fast, that do what they do."""
+
+    root: Path
+    dist: Path
+
+
+@pytest.fixture()
+def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FreshClone:
+    from lexicon.build import ensure_built
+    from tools import build
+
+    ensure_built()
+    (tmp_path / "package-lock.json").write_text("{}")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    npm = bin_dir / "npm"
+    npm.write_text("#!/bin/sh\necho 'added 27 packages in 4s'\necho 'npm warn noise' >&2\n"
+                   "mkdir -p node_modules && touch node_modules/.package-lock.json\n")
+    npm.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.delenv("SCARAB_QUIET", raising=False)
+    monkeypatch.setattr(serve, "ROOT", tmp_path)
+    monkeypatch.setattr(serve, "DIST", tmp_path / "dist")
+
+    def fake_build(out: Path, full_stdlib: bool = False, stored: bool = True) -> dict[str, dict[str, object]]:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "index.html").write_text("<!doctype html>")
+        return {"index.html": {"size": 15, "sha256": "0" * 64}}
+
+    monkeypatch.setattr(build, "build", fake_build)
+    return FreshClone(tmp_path, tmp_path / "dist")
+
+
+def stop_at_once(self: serve.Server, poll_interval: float = 0.5) -> None:
+    raise KeyboardInterrupt  # as Ctrl+C right after the URL is printed
+
+
+class TestFirstRun:
+    """One line when each long step starts and one when it is done, the URL last; the statistics
+    in files, on screen only with --verbose (the lexicon's own lines: tests/lexicon/test_cli.py)."""
+
+    STEPS = [r"npm: installing the pinned runtime \(npm ci\) …", r"npm: installed in \d+ s",
+             r"site: building (?P<dist>.+)/ …",
+             r"site: built (?P=dist)/ in \d+ s: 1 files, 0\.0 MB \(every file's size and SHA-256 in (?P=dist)/manifest\.json\)"]
+
+    def test_steps_then_the_url_last(self, fresh: FreshClone, capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+        import re
+
+        monkeypatch.setattr(serve.Server, "serve_forever", stop_at_once)
+        assert serve.main(["--no-open", "--port", "0"]) == 0
+        out = capsys.readouterr().out
+        lines = out.splitlines()
+        assert len(lines) == 5, out
+        found = re.fullmatch("\n".join(self.STEPS), "\n".join(lines[:4]))
+        assert found and Path(found["dist"]) == fresh.dist, out
+        assert re.fullmatch(r"Scarab is served at http://localhost:\d+/  \(Ctrl\+C to stop\)", lines[4])
+        assert "added 27 packages" not in out and "noise" not in out  # npm's own output only on failure
+        assert (fresh.dist / ".inputs").is_file()
+        serve.main(["--no-open", "--port", "0"])  # everything up to date: nothing to say but the URL
+        again = capsys.readouterr().out.splitlines()
+        assert len(again) == 1 and again[0].startswith("Scarab is served at ")
+
+    def test_verbose_prints_the_lexicon_statistics_from_their_file(
+            self, fresh: FreshClone, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        import json
+
+        from lexicon.build import STAMP
+
+        serve.setup()
+        capsys.readouterr()
+        monkeypatch.setattr(serve.Server, "serve_forever", stop_at_once)
+        assert serve.main(["--no-open", "--port", "0", "--verbose"]) == 0
+        heading, *middle, url = capsys.readouterr().out.splitlines()
+        assert heading == "lexicon statistics (lexicon/data/it.dawg.stamp):"
+        assert json.loads("\n".join(middle)) == json.loads(STAMP.read_text(encoding="utf-8"))
+        assert url.startswith("Scarab is served at ")
+
+    def test_quiet_says_nothing(self, fresh: FreshClone, capsys: pytest.CaptureFixture[str],
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setenv("SCARAB_QUIET", "1")
+        serve.setup()
+        assert capsys.readouterr().out == "" and (fresh.dist / "index.html").is_file()
+
+    def test_npm_output_is_shown_when_it_fails(self, fresh: FreshClone, capsys: pytest.CaptureFixture[str]) -> None:
+        (fresh.root / "bin" / "npm").write_text("#!/bin/sh\necho 'npm error network unreachable' >&2\nexit 3\n")
+        with pytest.raises(serve.SetupError, match=r"(?s)`npm ci` failed \(exit 3\):\nnpm error network unreachable"):
+            serve.setup()
+        assert capsys.readouterr().out == "npm: installing the pinned runtime (npm ci) …\n"
+
+
 @pytest.fixture(scope="module")
 def packed_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """Files with the build's precompressed copies next to them (tools/build.py writes `<file>.gz`)."""

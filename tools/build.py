@@ -26,6 +26,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -490,6 +491,14 @@ def inputs_digest(full_stdlib: bool = False, stored: bool = ZIPS_STORED) -> str:
     return h.hexdigest()
 
 
+def _shown(path: Path) -> str:
+    """``path`` as a reader of the log would type it: relative to the repository when inside it."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist")
@@ -497,15 +506,22 @@ def main(argv: list[str] | None = None) -> int:
                         help="ship npm's whole python_stdlib.zip instead of the modules the site uses")
     parser.add_argument("--deflated-zips", action="store_true",
                         help="deflate the members of the standard library zip and app.zip (stored by default)")
+    parser.add_argument("--quiet", action="store_true", help="no line when the build starts and ends, only errors")
     args = parser.parse_args(argv)
     stored = not args.deflated_zips
+    shown = _shown(args.out)
+    if not args.quiet:
+        print(f"site: building {shown}/ …", flush=True)
+    started = time.perf_counter()
     try:
         files = build(args.out.resolve(), args.full_stdlib, stored)
     except BuildError as err:
         print(f"build failed: {err}", file=sys.stderr)
         return 1
-    total = sum(int(f["size"]) for f in files.values())  # type: ignore[call-overload]
-    print(f"built {args.out} : {len(files)} files, {total / 1e6:.1f} MB")
+    total = sum(size for f in files.values() if isinstance(size := f["size"], int))
+    if not args.quiet:
+        print(f"site: built {shown}/ in {time.perf_counter() - started:.0f} s: {len(files)} files, {total / 1e6:.1f} MB "
+              f"(every file's size and SHA-256 in {shown}/manifest.json)", flush=True)
     (args.out / ".inputs").write_text(inputs_digest(args.full_stdlib, stored))
     return 0
 

@@ -50,8 +50,75 @@ def test_stats(capsys: pytest.CaptureFixture[str], lex: lexicon.Lexicon) -> None
 
 
 def test_build_is_skipped_when_up_to_date(capsys: pytest.CaptureFixture[str], lex: lexicon.Lexicon) -> None:
-    code, out, _ = run(capsys, "build")
+    code, out, err = run(capsys, "build")
+    assert code == 0 and out == {}
+    assert err == f"lexicon: lexicon/data/it.dawg is up to date ({len(lex):,} words)\n"
+    code, out, _ = run(capsys, "build", "--verbose")
     assert code == 0 and out["skipped"] is True and out["word_count"] == len(lex)
+
+
+@pytest.fixture()
+def tiny_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """The tiny source of test_build, built by the command into a temporary lexicon file."""
+    from lexicon import build
+    from tests.lexicon.test_build import TINY_AFF, TINY_DIC
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "index.aff").write_text(TINY_AFF, encoding="utf-8")
+    (src / "index.dic").write_text(TINY_DIC, encoding="utf-8")
+    monkeypatch.setattr(build, "OUTPUT", tmp_path / "it.dawg")
+    monkeypatch.setattr(build, "STAMP", tmp_path / "it.dawg.stamp")
+    return src, tmp_path / "it.dawg.stamp"
+
+
+def test_build_says_when_it_starts_how_far_it_is_and_when_it_is_done(
+        capsys: pytest.CaptureFixture[str], tiny_build: tuple[Path, Path]) -> None:
+    src, stamp = tiny_build
+    code, out, err = run(capsys, "build", "--source", str(src))
+    assert code == 0 and out == {}  # the statistics are not dumped on the screen …
+    stats = json.loads(stamp.read_text(encoding="utf-8"))  # … but written to the stamp file
+    assert stats["word_count"] > 0 and stats["counts"]["roots"] > 0
+    lines = err.splitlines()
+    assert lines[0] == f"lexicon: building {stamp.parent / 'it.dawg'} from the hunspell dictionary (about a minute) …"
+    assert lines[-1].startswith(f"lexicon: built {stamp.parent / 'it.dawg'} in ")
+    assert lines[-1].endswith(f"{stats['word_count']:,} words, {stats['size_bytes'] // 1024} KB (statistics in {stamp})")
+    # Not a terminal: a line at some of the fifths, in order, instead of a bar redrawn in place.
+    percents = [int(line.removeprefix("lexicon: ").removesuffix(" %")) for line in lines[1:-1]]
+    assert percents and percents == sorted(set(percents)) and set(percents) <= {20, 40, 60, 80}
+    assert "\r" not in err
+
+
+def test_build_verbose_prints_the_statistics_and_quiet_nothing(
+        capsys: pytest.CaptureFixture[str], tiny_build: tuple[Path, Path]) -> None:
+    src, stamp = tiny_build
+    code, out, err = run(capsys, "build", "--source", str(src), "--verbose")
+    assert code == 0 and out == json.loads(stamp.read_text(encoding="utf-8")) and out["skipped"] is False
+    assert err.splitlines()[-1].startswith("lexicon: built ")
+    code, out, err = run(capsys, "build", "--source", str(src), "--force", "--quiet")
+    assert code == 0 and out == {} and err == ""
+    assert main(["build", "--verbose", "--quiet"]) == 2
+
+
+def test_progress_on_a_terminal_is_one_bar_redrawn_then_cleared() -> None:
+    import io
+
+    from lexicon.build import ProgressLine
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    bar = ProgressLine(screen, "lexicon:")
+    for share in (0.0, 0.004, 0.5, 0.5, 1.0):
+        bar(share)
+    bar.close()
+    frames = screen.getvalue().split("\r")[1:]
+    assert frames == ["lexicon: [..............................]   0 %",
+                      "lexicon: [###############...............]  50 %",
+                      "lexicon: [##############################] 100 %",
+                      "\033[K"]  # the same percent is not drawn twice; the bar is wiped at the end
 
 
 def test_build_with_bad_source(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
