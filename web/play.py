@@ -552,7 +552,7 @@ class GamePage:
         if self.session.replay_only:
             return h("div", {"class": "toolbar row"},
                      h("p", {"class": "replay-note", "text": t("share.replay.note")}),
-                     None if watch else review, share if watch else None, export)
+                     review, share if watch else None, export)
         rules = h("a", {"class": "button", "href": router.href(self.ui.GAME, "rules"), "text": t("rules.link")})
         return h("div", {"class": "toolbar row"}, *extra, back, review, share, export, rules)
 

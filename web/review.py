@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from game.core import GameRecord
 from game.core.analysis import CLASSES, Alternative, Analysis, MoveAnalysis, Progress
 from web import engines, review_model, router
 from web.dom import Scope, append, clear, h, svg
@@ -168,15 +169,24 @@ class Review:
         self.ui = gp.ui
         self.game: str = gp.ui.GAME
         self.session = Session.open(self.app.store, save_id)
-        self.record = self.session.record()
-        self.moves = list(self.record.moves)
+        #: a watched private game: stepped through its public record (no rack, no seed), never analysed
+        self.public: Any = None
+        if self.session.watch:
+            from web.share import read_watch
+
+            self.public = read_watch(self.session.save.state)[0]
+            self.record: GameRecord | None = None
+            self.moves = [m.move for m in self.public.moves]
+        else:
+            self.record = self.session.record()
+            self.moves = list(self.record.moves)
         self.total = len(self.moves)
         self.seats = self.session.seats
         over = self.session.state.is_over()
         self.scope = review_model.analysis_scope([not s.computer for s in self.seats], over,
                                                  self.session.replay_only)
-        reading = review_model.read(self.session.meta, self.record, self.scope,
-                                    engines.FACTORY_KWARGS.get(self.game, {}).get("word_list"))
+        reading = review_model.Reading() if self.record is None else review_model.read(
+            self.session.meta, self.record, self.scope, engines.FACTORY_KWARGS.get(self.game, {}).get("word_list"))
         self.analysis: Analysis | None = reading.analysis
         #: why the analysis kept with the game cannot be opened (None: there is none, or it is fine)
         self.refused: str | None = reading.refused
@@ -187,10 +197,14 @@ class Review:
         self.show_best = False
         # who moved at each ply, and the cursor state (moved forward by push, back by pop)
         self.movers: list[int] = []
-        state = engines.factory(self.game)(self.record.options, self.record.seed)
-        for text in self.moves:
-            self.movers.append(int(state.to_move()))
-            state.push(state.parse_move(text))
+        if self.record is None:
+            self.movers = [m.seat for m in self.public.moves]
+            state = self.session.state
+        else:
+            state = engines.factory(self.game)(self.record.options, self.record.seed)
+            for text in self.moves:
+                self.movers.append(int(state.to_move()))
+                state.push(state.parse_move(text))
         self._state, self._ply = state, self.total
         wanted = gp.route.query.get("move", "")
         self.step = review_model.clamp(int(wanted), self.total) if wanted.isdigit() else self.total
@@ -198,6 +212,8 @@ class Review:
 
     # --- positions -----------------------------------------------------------------------------
     def state_at(self, ply: int) -> Any:
+        if self.record is None:
+            return self.watched_at(ply)
         try:
             while self._ply > ply:
                 self._state.pop()
@@ -208,6 +224,19 @@ class Review:
         while self._ply < ply:
             self._state.push(self._state.parse_move(self.moves[self._ply]))
             self._ply += 1
+        return self._state
+
+    def watched_at(self, ply: int) -> Any:
+        """A watched game's position after ``ply`` moves: its public record up to there, rebuilt
+        and checked by the engine (a spectator's state: no rack)."""
+        from dataclasses import replace
+
+        from game.core.view import rebuild_public
+
+        if ply != self._ply:
+            public = replace(self.public, moves=list(self.public.moves[:ply]), final_racks=None, final_scores=None)
+            self._state = rebuild_public(public.to_json(), engines.FACTORY_KWARGS.get(self.game, {}).get("word_list"))
+            self._ply = ply
         return self._state
 
     def seat_name(self, seat: int | None) -> str:
@@ -489,7 +518,7 @@ class Review:
             append(box, h("p", {"id": "review-status", "role": "status", "text": self.status}))
         elif self.analysis is not None and self.from_cache:
             append(box, h("p", {"id": "review-status", "class": "muted", "text": t("review.cached")}))
-        if self.total:
+        if self.total and self.record is not None:  # a watched game has nothing to analyse
             append(box, h("button", {"type": "button", "class": "primary" if self.analysis is None else None,
                                      "id": "review-analyse",
                                      "text": t("review.analyse" if self.analysis is None else "review.analyse.again"),
@@ -619,7 +648,7 @@ class Review:
     async def run(self) -> None:
         from web.play import run_in_slices
 
-        if self.progress is not None:
+        if self.progress is not None or self.record is None:
             return
         lexicon = None
         if self.game == "scarabeo":
@@ -678,17 +707,7 @@ class Review:
 
 def show_review(gp: Any, save_id: str) -> None:
     """Mount the review on the game page ``gp`` (its ``closed`` flag stops an analysis when the
-    player leaves; ``gp.session`` stays None, so no play-page hook runs). A watched game has no
-    record to analyse (no rack, no seed): its page is the watch itself."""
-    from web.share import is_watch
-
-    try:
-        watched = is_watch(gp.app.store.load(save_id).state)
-    except Exception:
-        watched = False  # Review says what is wrong with it
-    if watched:
-        gp.show_play(save_id)
-        return
+    player leaves; ``gp.session`` stays None, so no play-page hook runs)."""
     try:
         review = Review(gp, save_id)
     except Exception as err:  # a save is outside data: whatever fails, it is shown as damaged
