@@ -205,10 +205,8 @@ class TestVote:
         page.click("#reveal")
         page.wait_for_selector("#sc-rack")
         state = engine_state(page, lex)
-        word = non_word(state, lex)
-        page.locator("#sq-I9").focus()
-        for letter in word:
-            page.keyboard.press(letter.lower())
+        page.locator("#sq-I9").focus()  # across from the centre, a word the lexicon does not know
+        page.keyboard.type(non_word(state, lex).lower())
         page.keyboard.press("Enter")
         # the table votes on the cover: no rack, no board, no way to show the tiles before the vote
         page.wait_for_selector("#sc-vote", timeout=30_000)
