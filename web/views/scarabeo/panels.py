@@ -223,7 +223,9 @@ class Panels:
         extra = [
             h("button", {"type": "button", "id": "sc-wordcheck", "text": t("wordcheck.open"),
                          "on_click": lambda _e: asyncio.ensure_future(wordcheck.open_panel(page.app))}, scope=sc),
+            # the owner's own record (every rack, the seed): said so, as the backup is
             h("button", {"type": "button", "id": "sc-export-text", "text": t("scarabeo.export.text"),
+                         "title": t("continue.export.backup.help"),
                          "on_click": lambda _e: self._export_text(page)}, scope=sc),
         ]
         if _ai is not None:
