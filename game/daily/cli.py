@@ -36,7 +36,7 @@ class _Usage(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise _Usage(f"{self.prog}: {message}")
+        raise _Usage(message)  # _fail names the program once ("daily: …")
 
 
 def _fail(message: str) -> int:
@@ -67,8 +67,8 @@ def _parser() -> _Parser:
                    help="time the generation instead of printing the puzzles")
     p.add_argument("--check", action="store_true",
                    help="verify that every puzzle of --days dates meets the criteria (exit 1 if not)")
-    p.add_argument("--days", type=int, default=None,
-                   help="with --bench (default 7) or --check (default 1): consecutive days from --date")
+    cliargs.add_count(p, "--days", 1, MAX_BENCH_DAYS, None,
+                      "with --bench (default 7) or --check (default 1): consecutive days from --date")
     p.add_argument("--pyodide", action="store_true",
                    help="with --bench: the same days in Pyodide under Node, compared with CPython")
     return p
@@ -96,8 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.days is not None and not (args.bench or args.check):
             raise ValueError("--days goes with --bench or --check")
         days = args.days if args.days is not None else 7 if args.bench else 1
-        if not 1 <= days <= MAX_BENCH_DAYS:
-            raise ValueError(f"--days is 1-{MAX_BENCH_DAYS}, not {days}")
+        cliargs.last_day(day, days)  # the whole span within the calendar
         lex = _lexicon() if "scarabeo" in games else None
     except (ValueError, RuntimeError) as err:
         return _fail(str(err))

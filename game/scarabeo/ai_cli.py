@@ -28,6 +28,8 @@ from game.scarabeo.moves import Play
 OK, MALFORMED = 0, 2
 #: The shipped file is 6 KB; reading stops here (``--positions /dev/zero`` must not fill memory).
 MAX_POSITIONS_BYTES = 10_000_000
+#: Stated maxima of the counts: a champion game takes some seconds, a position about one.
+MAX_TOP, MAX_GAMES, MAX_REPEAT, MAX_POSITIONS = 1000, 10_000, 100, 10_000
 POSITIONS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_positions.txt")
 
 
@@ -61,8 +63,6 @@ def cmd_best(args: argparse.Namespace) -> int:
         level = ai.level_of(args.level)
     except ValueError as err:
         return _fail(str(err))
-    if args.top < 1:
-        return _fail(f"--top must be at least 1, not {args.top}")
     try:
         state = ScarabeoState.from_position(args.position)
     except NotationError as err:
@@ -119,8 +119,6 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         levels = [ai.level_of(n) for n in names]
     except ValueError as err:
         return _fail(str(err))
-    if args.games < 1:
-        return _fail(f"--games must be at least 1, not {args.games}")
     try:
         lex = _lexicon()
     except RuntimeError as err:
@@ -178,16 +176,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     try:
-        with open(args.positions, "rb") as fh:
-            raw = fh.read(MAX_POSITIONS_BYTES + 1)
-    except OSError as err:
-        return _fail(f"cannot read {args.positions}: {err.strerror}")
-    if len(raw) > MAX_POSITIONS_BYTES:
-        return _fail(f"{args.positions} is larger than {MAX_POSITIONS_BYTES:,} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        return _fail(f"{args.positions} is not UTF-8 text (byte {err.start + 1})")
+        text = cliargs.read_text(args.positions, MAX_POSITIONS_BYTES, "positions file")
+    except ValueError as err:
+        return _fail(str(err))
     try:
         lex = _lexicon()
     except RuntimeError as err:
@@ -224,19 +215,19 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     b = sub.add_parser("best", help="the best plays of a position")
     b.add_argument("position")
-    b.add_argument("--top", type=int, default=10)
+    cliargs.add_count(b, "--top", 1, MAX_TOP, 10, "plays listed")
     b.add_argument("--level", default="max")
     s = sub.add_parser("selfplay", help="seeded games between two levels")
-    s.add_argument("--games", type=int, default=10)
+    cliargs.add_count(s, "--games", 1, MAX_GAMES, 10)
     s.add_argument("--levels", default="champion,beginner")
     s.add_argument("--seed", type=cliargs.seed, default=1)
     s.add_argument("--progress", action="store_true", help="one line per game on stderr")
     m = sub.add_parser("bench", help="move-generation timings over the fixed positions")
     m.add_argument("--positions", default=POSITIONS_FILE)
-    m.add_argument("--repeat", type=int, default=1)
+    cliargs.add_count(m, "--repeat", 1, MAX_REPEAT, 1, "runs over the positions")
     m.add_argument("--rows", action="store_true", help="include each position's timing")
     q = sub.add_parser("positions", help="make the seeded bench positions")
-    q.add_argument("--count", type=int, default=54)
+    cliargs.add_count(q, "--count", 1, MAX_POSITIONS, 54, "positions made")
     q.add_argument("--seed", type=cliargs.seed, default=1)
     return p
 

@@ -20,6 +20,11 @@ from game.scarabeo.game import CHECK_MODES, ScarabeoState
 from game.scarabeo.words import AnyWord, WordList
 
 OK, ILLEGAL, MALFORMED = 0, 1, 2
+#: Stated maxima of the counts (a count past them is a typing slip, not a longer run): random
+#: games take about a second each; the analysis lists at most this many alternatives a turn.
+MAX_GAMES = 10_000
+MAX_TOP = 20
+MAX_BENCH_CALLS = 1_000_000
 
 
 class _Usage(Exception):
@@ -105,16 +110,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from game.scarabeo import record
 
     try:
-        with open(args.file, "rb") as fh:
-            raw = fh.read(MAX_RECORD_BYTES + 1)
-    except OSError as err:
-        return _fail(MALFORMED, f"cannot read {args.file}: {err.strerror}", turn=None)
-    if len(raw) > MAX_RECORD_BYTES:
-        return _fail(MALFORMED, f"{args.file} is larger than {MAX_RECORD_BYTES} bytes", turn=None)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        return _fail(MALFORMED, f"{args.file} is not UTF-8 text: {err}", turn=None)
+        text = cliargs.read_record(args.file, MAX_RECORD_BYTES)
+    except ValueError as err:
+        return _fail(MALFORMED, str(err), turn=None)
     try:
         words = _words(args.no_check)
     except RuntimeError as err:
@@ -147,8 +145,6 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from game.core import GameRecord
     from game.scarabeo import analysis, record
 
-    if args.top < 1:
-        return _fail(MALFORMED, f"--top must be at least 1, not {args.top}", error_code="usage")
     try:
         text = cliargs.read_record(args.record, MAX_RECORD_BYTES)
     except ValueError as err:
@@ -214,28 +210,35 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("move")
     s.add_argument("--no-check", action="store_true", help="accept every word (no lexicon)")
     r = sub.add_parser("replay", help="replay a text or JSON record, checking every score")
-    r.add_argument("file")
+    r.add_argument("file", help="a JSON or text record file, or - for stdin")
     r.add_argument("--no-check", action="store_true", help="accept every word (no lexicon)")
     an = sub.add_parser("analyse", help="each turn of a record against the champion's best plays")
     an.add_argument("record", help="a JSON or text record file, or - for stdin")
     an.add_argument("--viewer", type=int, default=None,
                     help="the seat (0-based) whose own turns may be analysed while the game is on")
-    an.add_argument("--top", type=int, default=5, help="alternatives listed per turn")
+    cliargs.add_count(an, "--top", 1, MAX_TOP, 5, "alternatives listed per turn")
     an.add_argument("--bench", action="store_true", help="add the time it took")
     b = sub.add_parser("bench", help="with --engine: time the engine's hot paths")
     b.add_argument("--engine", action="store_true", help="the engine's hot paths (default: move generation)")
-    b.add_argument("--n", type=int, default=2000)
+    cliargs.add_count(b, "--n", 1, MAX_BENCH_CALLS, 2000, "calls per micro figure")
     b.add_argument("--pyodide", action="store_true",
                    help="also run it in Pyodide under Node (node_modules/pyodide)")
     sp = sub.add_parser("randomplay", help="random legal games to the end, checking invariants")
-    sp.add_argument("--games", type=int, default=20)
-    sp.add_argument("--players", type=int, default=2)
+    cliargs.add_count(sp, "--games", 1, MAX_GAMES, 20)
+    cliargs.add_count(sp, "--players", 2, 4, 2)
     sp.add_argument("--seed", type=cliargs.seed, default=0)
+    # The computer player's commands are read by ai_cli (``main`` sends them there before this
+    # parser): listed here so that --help names every command.
+    for name, text in AI_HELP.items():
+        sub.add_parser(name, help=text, add_help=False)
     return p
 
 
 #: Commands of the computer player (issue 5), whose contract lives in ai_cli.
 AI_COMMANDS = ("best", "selfplay", "positions")
+AI_HELP = {"best": "the computer's best plays of a position (ai_cli)",
+           "selfplay": "seeded games between two computer levels (ai_cli)",
+           "positions": "make the seeded move-generation bench positions (ai_cli)"}
 ENGINE_BENCH_FLAGS = ("--engine", "--n", "--pyodide")
 
 
@@ -265,11 +268,14 @@ def _main(args_list: list[str]) -> int:
         return _fail(MALFORMED, str(err))
     except SystemExit as exc:  # --help of a sub-command
         return int(exc.code or 0)
-    handler = {"new": cmd_new, "score": cmd_score, "replay": cmd_replay, "bench": cmd_bench,
-               "randomplay": cmd_selfplay, "analyse": cmd_analyse}
-    if args.command not in handler:
-        return _fail(MALFORMED, "a command is needed: new, score, replay, analyse, best, selfplay, randomplay or bench")
-    return handler[args.command](args)
+    if args.command not in COMMANDS:
+        return _fail(MALFORMED, f"a command is needed: {', '.join(cliargs.commands(parser))}")
+    return COMMANDS[args.command](args)
+
+
+#: This module's commands; ``AI_COMMANDS`` and ``bench`` without ``--engine`` go to ai_cli.
+COMMANDS = {"new": cmd_new, "score": cmd_score, "replay": cmd_replay, "analyse": cmd_analyse,
+            "randomplay": cmd_selfplay, "bench": cmd_bench}
 
 
 if __name__ == "__main__":

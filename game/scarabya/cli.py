@@ -24,6 +24,8 @@ OK, ILLEGAL, MALFORMED = 0, 1, 2
 #: Pyodide 3.14 (WebAssembly) CPU time / CPython 3.11 CPU time for the top-level search, measured
 #: on this code (docs/scarabya.md); the team's general rule of thumb is 1.7
 PYODIDE_FACTOR = 3.6
+#: Stated maximum of --games: a top-level game takes about a second; past this it is a slip.
+MAX_GAMES = 100_000
 
 
 def emit(data: Any) -> None:
@@ -79,23 +81,23 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--level", type=int, default=solver.TOP_LEVEL)
 
     sp = sub.add_parser("selfplay", help="computer players play whole games; prints records")
-    sp.add_argument("--players", type=int, default=None)
+    cliargs.add_count(sp, "--players", 1, MAX_PLAYERS, None, "default 1 classic, 2 ruins")
     sp.add_argument("--levels", default=None, help="level per seat, e.g. 4,2 (default: top level)")
     sp.add_argument("--level", type=int, default=None, help="one level for every seat")
-    sp.add_argument("--games", type=int, default=1)
+    cliargs.add_count(sp, "--games", 1, MAX_GAMES, 1)
     sp.add_argument("--seed", type=cliargs.seed, default=0)
     sp.add_argument("--layout")
     sp.add_argument("--deck")
     sp.add_argument("--variant", choices=("classic", "ruins"), default="classic")
 
     be = sub.add_parser("bench", help="mean score per level over seeded games, time per decision")
-    be.add_argument("--games", type=int, default=None, help="default 1000 classic solo, 100 ruins")
+    cliargs.add_count(be, "--games", 1, MAX_GAMES, None, "default 1000 classic solo, 100 ruins")
     be.add_argument("--levels", default=None, help="default 1,2,3,4")
     be.add_argument("--seed", type=cliargs.seed, default=0)
     be.add_argument("--variant", choices=("classic", "ruins"), default="classic")
 
     r = sub.add_parser("replay", help="replay a JSON record (a file, '-' for stdin, or the JSON itself)")
-    r.add_argument("record")
+    r.add_argument("record", help="a JSON record file, '-' for stdin, or the JSON itself")
 
     an = sub.add_parser("analyse", help="each placement of a record against the top level's look-ahead")
     an.add_argument("record", help="a JSON record file, '-' for stdin, or the JSON itself")

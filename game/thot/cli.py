@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from typing import Any, NoReturn, Sequence
 
@@ -33,6 +32,13 @@ from game.thot.state import ThotState
 OK, ILLEGAL, MALFORMED = 0, 1, 2
 #: More worker processes than this is a typing slip, not a machine (each one is a fork).
 MAX_JOBS = 256
+#: Stated maxima of the other counts and durations: a game between two top levels takes seconds,
+#: a search of the top level's node budget well under one; past these it is a typing slip.
+MAX_GAMES = 10_000
+MAX_OPENINGS = 1000
+MAX_DEPTH = 64
+MAX_NODES = 100_000_000
+MAX_SECONDS = 3600
 
 
 class _Malformed(Exception):
@@ -70,35 +76,38 @@ def _parser() -> _Parser:
     b = sub.add_parser("best", help="the computer's move")
     b.add_argument("position", nargs="+")
     b.add_argument("--level", type=int, default=TOP_LEVEL, choices=sorted(LEVELS))
-    b.add_argument("--time", type=float, default=None, help="safety cap in seconds")
+    b.add_argument("--time", type=cliargs.seconds(MAX_SECONDS), default=None,
+                   help=f"safety cap in seconds (0-{MAX_SECONDS})")
     h = sub.add_parser("hint", help="the top level's move and its expected gain")
     h.add_argument("position", nargs="+")
-    h.add_argument("--time", type=float, default=None)
+    h.add_argument("--time", type=cliargs.seconds(MAX_SECONDS), default=None,
+                   help=f"safety cap in seconds (0-{MAX_SECONDS})")
     r = sub.add_parser("replay", help="replay a JSON game record (a file, or - for stdin)")
-    r.add_argument("record")
+    r.add_argument("record", help="a JSON record file, or - for stdin")
     an = sub.add_parser("analyse", help="each move of a record against the top level's search")
     an.add_argument("record", help="a JSON record file, or - for stdin")
     an.add_argument("--viewer", type=int, default=None,
                     help="the seat (0-based) whose own moves may be analysed while the game is on")
-    an.add_argument("--depth", type=int, default=None, help="deepest iteration (default: the top level's 64)")
-    an.add_argument("--nodes", type=int, default=None, help="nodes per search (default: the top level's)")
-    an.add_argument("--time", type=float, default=None, help="cap per search in seconds (not reproducible)")
+    cliargs.add_count(an, "--depth", 1, MAX_DEPTH, None, "deepest iteration (default: the top level's 64)")
+    cliargs.add_count(an, "--nodes", 1, MAX_NODES, None, "nodes per search (default: the top level's)")
+    an.add_argument("--time", type=cliargs.seconds(MAX_SECONDS), default=None,
+                    help=f"cap per search in seconds, 0-{MAX_SECONDS} (not reproducible)")
     an.add_argument("--bench", action="store_true", help="add the time it took")
     sp = sub.add_parser("selfplay", help="a seeded two-player match")
-    sp.add_argument("--games", type=int, default=20)
+    cliargs.add_count(sp, "--games", 1, MAX_GAMES, 20)
     sp.add_argument("--levels", default=f"{TOP_LEVEL},greedy", help=f"two of {', '.join(PLAYERS)}")
     sp.add_argument("--seed", type=cliargs.seed, default=0)
     sp.add_argument("--short", action="store_true")
     sp.add_argument("--turnoff", action="store_true")
-    sp.add_argument("--jobs", type=int, default=1)
+    cliargs.add_count(sp, "--jobs", 1, MAX_JOBS, 1, "worker processes")
     sp.add_argument("--progress", action="store_true", help="a JSON line per finished game on stderr")
     be = sub.add_parser("bench", help="opening-move timing and the 200-game matches")
-    be.add_argument("--games", type=int, default=200)
+    cliargs.add_count(be, "--games", 1, MAX_GAMES, 200)
     be.add_argument("--seed", type=cliargs.seed, default=0)
-    be.add_argument("--jobs", type=int, default=2)
+    cliargs.add_count(be, "--jobs", 1, MAX_JOBS, 2, "worker processes")
     be.add_argument("--no-match", action="store_true")
     be.add_argument("--progress", action="store_true", help="a JSON line per finished game on stderr")
-    be.add_argument("--openings", type=int, default=5, help="boards timed per level and size")
+    cliargs.add_count(be, "--openings", 1, MAX_OPENINGS, 5, "boards timed per level and size")
     return p
 
 
@@ -130,71 +139,65 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(MALFORMED, "internal", cliargs.internal_error(err))
 
 
-def _check_numbers(args: argparse.Namespace) -> None:
-    time_cap = getattr(args, "time", None)
-    if time_cap is not None and not (math.isfinite(time_cap) and time_cap >= 0):
-        raise _usage(f"--time is a number of seconds, not {time_cap}")
-    jobs = getattr(args, "jobs", None)
-    if jobs is not None and not 1 <= jobs <= MAX_JOBS:
-        raise _usage(f"--jobs must be 1-{MAX_JOBS}, not {jobs}")
-
-
 def _run(args: argparse.Namespace) -> int:
-    _check_numbers(args)
-    cmd = args.command
-    if cmd == "new":
-        state = ThotState.new(
-            players=args.players, short=args.short, turnoff=args.turnoff, teams=args.teams, seed=args.seed
-        )
-        _emit(state.view())
-    elif cmd == "show":
-        _emit(_position(args.position).view())
-    elif cmd == "play":
-        if len(args.words) < 2:
-            raise _usage("play needs a POSITION and a MOVE")
-        state = _position(args.words[:-1])
-        move = state.parse_move(args.words[-1])
-        result = state.push(move)
-        view = state.view()
-        view["played"] = result
-        _emit(view)
-    elif cmd == "best":
-        state = _position(args.position)
-        if state.is_over():
-            raise IllegalMove("game-over", "the game is over: there is no move to find")
-        res = best_move(state, args.level, args.time)
-        out = res.to_json(state)
-        out["level"] = args.level
-        _emit(out)
-    elif cmd == "hint":
-        state = _position(args.position)
-        if state.is_over():
-            raise IllegalMove("game-over", "the game is over: there is no move to suggest")
-        _emit(hint(state, args.time))
-    elif cmd == "replay":
-        text = cliargs.read_record(args.record, MAX_RECORD_BYTES)
-        state = ThotState.replay(GameRecord.loads(text))
-        _emit(state.view())
-    elif cmd == "analyse":
-        _emit(_analyse(args))
-    elif cmd == "selfplay":
-        levels = args.levels.split(",")
-        if len(levels) != 2:
-            raise _usage("--levels takes two players separated by a comma, e.g. 3,greedy")
-        if args.games < 1:
-            raise _usage("--games must be at least 1")
-        _emit(
-            selfplay(
-                args.games, levels[0], levels[1], seed=args.seed, jobs=args.jobs,
-                progress=_progress if args.progress else None, short=args.short, turnoff=args.turnoff,
-            )
-        )
-    elif cmd == "bench":
-        if args.openings < 1:
-            raise _usage("--openings must be at least 1")
-        _emit(bench(games=args.games, seed=args.seed, jobs=args.jobs, match=not args.no_match,
-                    openings=args.openings, progress=_progress if args.progress else None))
+    COMMANDS[args.command](args)
     return OK
+
+
+def _new(args: argparse.Namespace) -> None:
+    _emit(ThotState.new(players=args.players, short=args.short, turnoff=args.turnoff,
+                        teams=args.teams, seed=args.seed).view())
+
+
+def _show(args: argparse.Namespace) -> None:
+    _emit(_position(args.position).view())
+
+
+def _play(args: argparse.Namespace) -> None:
+    if len(args.words) < 2:
+        raise _usage("play needs a POSITION and a MOVE")
+    state = _position(args.words[:-1])
+    move = state.parse_move(args.words[-1])
+    result = state.push(move)
+    view = state.view()
+    view["played"] = result
+    _emit(view)
+
+
+def _best(args: argparse.Namespace) -> None:
+    state = _position(args.position)
+    if state.is_over():
+        raise IllegalMove("game-over", "the game is over: there is no move to find")
+    res = best_move(state, args.level, args.time)
+    out = res.to_json(state)
+    out["level"] = args.level
+    _emit(out)
+
+
+def _hint(args: argparse.Namespace) -> None:
+    state = _position(args.position)
+    if state.is_over():
+        raise IllegalMove("game-over", "the game is over: there is no move to suggest")
+    _emit(hint(state, args.time))
+
+
+def _replay(args: argparse.Namespace) -> None:
+    text = cliargs.read_record(args.record, MAX_RECORD_BYTES)
+    _emit(ThotState.replay(GameRecord.loads(text)).view())
+
+
+def _selfplay(args: argparse.Namespace) -> None:
+    levels = args.levels.split(",")
+    if len(levels) != 2:
+        raise _usage("--levels takes two players separated by a comma, e.g. 3,greedy")
+    _emit(selfplay(args.games, levels[0], levels[1], seed=args.seed, jobs=args.jobs,
+                   progress=_progress if args.progress else None, short=args.short,
+                   turnoff=args.turnoff))
+
+
+def _bench(args: argparse.Namespace) -> None:
+    _emit(bench(games=args.games, seed=args.seed, jobs=args.jobs, match=not args.no_match,
+                openings=args.openings, progress=_progress if args.progress else None))
 
 
 def _analyse(args: argparse.Namespace) -> dict[str, Any]:
@@ -202,10 +205,6 @@ def _analyse(args: argparse.Namespace) -> dict[str, Any]:
 
     from game.thot import analysis
 
-    for name in ("depth", "nodes"):
-        value = getattr(args, name)
-        if value is not None and value < 1:
-            raise _usage(f"--{name} must be at least 1, not {value}")
     text = cliargs.read_record(args.record, MAX_RECORD_BYTES)
     rec = GameRecord.loads(text)
     wall, cpu = time.perf_counter(), time.process_time()
@@ -216,6 +215,12 @@ def _analyse(args: argparse.Namespace) -> dict[str, Any]:
         out["bench"] = cliargs.analysis_bench(len(result.moves), sum(m.analysed for m in result.moves),
                                               time.perf_counter() - wall, time.process_time() - cpu)
     return out
+
+
+#: Every command, as --help lists them (a test compares the two).
+COMMANDS = {"new": _new, "show": _show, "play": _play, "best": _best, "hint": _hint,
+            "replay": _replay, "analyse": lambda args: _emit(_analyse(args)),
+            "selfplay": _selfplay, "bench": _bench}
 
 
 def _progress(result: dict[str, Any]) -> None:
