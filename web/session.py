@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 
 from game.core import GameRecord, GameState, RecordError
 from web import engines
-from web.storage import Save, SaveStore, StorageFull
+from web.storage import Save, SaveStore, StorageError, StorageFull
 
 MAX_NAME = 24
 #: Record meta that belongs to this device's table, not to the game: saved with it, never put in a
@@ -163,7 +163,11 @@ class Session:
         if meta.get("replay") and share.is_private(record.game) and not state.is_over():
             # a watched game kept whole by an older version (its seed predicts every rack): kept
             # from now on as its public record only, and opened as the watch it was
-            save = store.update(save, share.watch_of_record(state, record))
+            watch = share.watch_of_record(state, record)
+            try:
+                save = store.update(save, watch)
+            except StorageError:  # kept as it was for now; shown as the watch it is all the same
+                save = Save(save.id, save.game, save.title, save.created, save.updated, save.revision, watch)
             return cls._open_watch(store, save)
         return cls(state, seats, save, store, meta)
 
