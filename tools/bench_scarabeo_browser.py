@@ -32,6 +32,7 @@ import serve  # noqa: E402
 from game.scarabeo import ai_bench  # noqa: E402
 from game.scarabeo.movegen import MoveGenerator  # noqa: E402
 from tools import build  # noqa: E402
+from tools.bench_startup import ARGS, guard  # noqa: E402
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>scarabeo movegen bench</title>
@@ -68,16 +69,6 @@ window.benchResult = json.dumps(result)
 document.body.dataset.done = "1"
 </script></body></html>
 """
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-LOCAL = ("http://127.0.0.1:", "http://localhost:", "blob:", "data:")
-
-
-def guard(route: Any) -> None:
-    if route.request.url.startswith(LOCAL):
-        route.continue_()
-    else:
-        route.abort()
 
 
 def cpython(lines: list[str], repeat: int) -> dict[str, Any]:

@@ -72,6 +72,20 @@ class Grid:
             raise NotationError(f"square {text} is off the board (A1-{last}{self.height})", ctx, 0)
         return row * self.width + col
 
+    def parse_placement(self, raw: str, text: str, at: int, thing: str, example: str) -> tuple[int, int]:
+        """The ``<orientation 0-7>@<square>`` that follows a tile's or piece's name of ``at``
+        characters in ``raw`` (the stripped move ``text``): (orientation, square). Raises
+        NotationError at the character that is wrong, ``thing`` and ``example`` in the message."""
+        if len(raw) <= at or raw[at] not in "01234567":
+            raise NotationError(f"the {thing} must be followed by an orientation 0-7", text, at)
+        if len(raw) <= at + 1 or raw[at + 1] != "@":
+            raise NotationError(f"expected '@' after the orientation, as in {example}", text, at + 1)
+        try:
+            square = self.parse_square(raw[at + 2:], text)
+        except NotationError as err:
+            raise NotationError(err.message, text, at + 2) from None
+        return int(raw[at]), square
+
     def squares(self, mask: int) -> Iterator[int]:
         while mask:
             low = mask & -mask

@@ -40,12 +40,5 @@ def parse_move(text: str) -> Move:
     # A dict lookup, not ``in TILE_NAMES``: "ﬁ".upper() is "FI", a substring of the names.
     if tile not in TILES:
         raise NotationError(f"{raw[0]!r} is not a tile (tiles are {TILE_NAMES})", text, 0)
-    if len(raw) < 2 or raw[1] not in "01234567":
-        raise NotationError("the tile letter must be followed by an orientation 0-7", text, 1)
-    if len(raw) < 3 or raw[2] != "@":
-        raise NotationError("expected '@' after the orientation, as in L3@E5", text, 2)
-    try:
-        anchor = SITE.parse_square(raw[3:], text)
-    except NotationError as err:
-        raise NotationError(err.message, text, 3) from None
-    return Place(tile, int(raw[1]), anchor)
+    orientation, anchor = SITE.parse_placement(raw, text, 1, "tile letter", "L3@E5")
+    return Place(tile, orientation, anchor)

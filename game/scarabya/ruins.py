@@ -78,15 +78,8 @@ def parse_piece_move(text: str) -> PiecePlace:
     raw = text.strip().upper()
     if raw[:2] not in PIECES:
         raise NotationError(f"expected a piece ({' '.join(PIECE_NAMES)}) first, as in 4T1@C3", text, 0)
-    if len(raw) < 3 or raw[2] not in "01234567":
-        raise NotationError("the piece must be followed by an orientation 0-7", text, 2)
-    if len(raw) < 4 or raw[3] != "@":
-        raise NotationError("expected '@' after the orientation, as in 4T1@C3", text, 3)
-    try:
-        anchor = BOARD.parse_square(raw[4:], text)
-    except NotationError as err:
-        raise NotationError(err.message, text, 4) from None
-    return PiecePlace(raw[:2], int(raw[2]), anchor)
+    orientation, anchor = BOARD.parse_placement(raw, text, 2, "piece", "4T1@C3")
+    return PiecePlace(raw[:2], orientation, anchor)
 
 
 def parse_deck(text: str) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from game.scarabeo.moves import Challenge, Exchange, Pass, Play, Vote
 
 from tests.scarabeo.helpers import position_with
 from tests.scarabeo.test_movegen import GEN, LEX, random_state
+from tests.stepping import run_counting
 
 
 def state_of(words: list[str], racks: list[str]) -> ScarabeoState:
@@ -210,15 +211,7 @@ class TestEndgame:
 class TestSlices:
     def test_think_yields_between_slices_and_returns_a_move(self) -> None:
         state = random_state(9, 10, 6, 2)
-        gen = ai.think(state, "champion", LEX)
-        steps = 0
-        while True:
-            try:
-                next(gen)
-                steps += 1
-            except StopIteration as stop:
-                move = stop.value
-                break
+        move, steps = run_counting(ai.think(state, "champion", LEX))
         assert steps > 5
         assert move == ai.choose(state, "champion", LEX)
 
@@ -232,27 +225,13 @@ class TestSlices:
 
     def test_ranking_sorts_in_slices_in_the_same_order_as_one_sort(self) -> None:
         plays = [(s % 97, s % 289, bool(s & 1), f"W{s % 13}", ()) for s in range(3 * ai.SLICE + 5)]
-        steps = ai._sort_by_score(list(plays))
-        yields = 0
-        while True:
-            try:
-                next(steps)
-                yields += 1
-            except StopIteration as stop:
-                ranked = stop.value
-                break
+        ranked, yields = run_counting(ai._sort_by_score(list(plays)))
         assert ranked == sorted(plays, key=lambda p: (-p[0], p[1], p[2], p[3], p[4]))
         assert yields >= 2 * 3  # the bucketing and the bucket sorts are both sliced
 
     def test_hints_in_slices_equal_the_blocking_hints(self) -> None:
         state = random_state(13, 10, 6, 1)
-        steps = ai.think_hints(state, 5, LEX)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                assert stop.value == ai.hints(state, 5, LEX)
-                break
+        assert run_counting(ai.think_hints(state, 5, LEX))[0] == ai.hints(state, 5, LEX)
 
 
 class TestHints:

@@ -17,6 +17,7 @@ from game.scarabeo.moves import Play
 from game.scarabeo.record import to_record
 
 from tests.scarabeo.test_cli import real_lexicon
+from tests.stepping import run_counting
 
 
 @pytest.fixture(scope="module")
@@ -115,15 +116,7 @@ class TestSlicesAndJson:
     def test_the_generator_yields_often_and_reports_progress(self, lex: Any, game: ScarabeoState,
                                                             result: Analysis) -> None:
         progress = Progress()
-        steps = analysis.analyse_steps(to_record(game), lex, finished=True, progress=progress)
-        yields = 0
-        while True:
-            try:
-                next(steps)
-                yields += 1
-            except StopIteration as stop:
-                again = stop.value
-                break
+        again, yields = run_counting(analysis.analyse_steps(to_record(game), lex, finished=True, progress=progress))
         assert yields > 4 * len(game.history()) and progress.fraction == 1.0
         assert again == result  # deterministic
 

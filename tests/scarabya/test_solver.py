@@ -7,6 +7,7 @@ import pytest
 from game.scarabya import DISCARD, RuinsState, ScarabyaState, new
 from game.scarabya.solver import LEVELS, TOP_LEVEL, Search, choose, hint, think
 from tests.scarabya.helpers import random_game, row_squares, with_open
+from tests.stepping import run_counting
 
 
 class TestLevels:
@@ -119,14 +120,7 @@ class TestSlices:
 class TestBrowserHooks:
     def test_think_yields_and_returns_the_move_text(self) -> None:
         s = random_game(31, upto=1)
-        steps = think(s)
-        count = 0
-        try:
-            while True:
-                next(steps)
-                count += 1
-        except StopIteration as stop:
-            text = stop.value
+        text, count = run_counting(think(s))
         assert count > 1 and text == choose(s, TOP_LEVEL).text()
 
     def test_one_factory_for_both_variants(self) -> None:
