@@ -550,7 +550,7 @@ class Deal:
                                      self._ctx("tile", seat, epoch, *group)):
                 raise DealError(f"{_seat_word(seat)}'s tiles are not the tiles it drew")
         reader.end()
-        mine = {c.tile for c in self.cards if c.owner == self.seat and c.tile is not None}
+        mine = {c.tile for c in self.cards if c.owner == self.seat and c.tile is not None and not c.returned}
         for i, t in zip(ids, indices):
             self.cards[i].shown = t
             if t in mine:
