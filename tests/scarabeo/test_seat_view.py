@@ -42,6 +42,7 @@ class FakeClock:
         return self.now
 
 
+BIG_SEED = 123_456_789_012_345
 MODES = [(2, "dictionary"), (3, "challenge"), (4, "challenge"), (3, "vote"), (4, "vote")]
 
 
@@ -421,3 +422,18 @@ def test_huge_or_deep_text_is_refused_before_parsing() -> None:
         loads('{"format": "scarab-public-record", "version": ' + "9" * 60 + "}", ThirdWords())
     with pytest.raises(RecordError, match="nested"):
         loads("[" * 200 + "]" * 200, ThirdWords())
+
+
+def test_a_game_started_from_a_position_keeps_its_racks_out_of_the_record() -> None:
+    state = ScarabeoState.from_position(
+        "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 CONTARE?/ABBAZIAL 0/0 0",
+        word_list=ThirdWords(), seed=BIG_SEED)
+    for _ in self_play(state, Rng(3), limit=20):
+        pass
+    data = public_record(state).to_json()
+    text = dumps(data)
+    assert "CONTARE" not in text.split('"moves"')[0] and "ABBAZIAL" not in text
+    assert str(BIG_SEED) not in text
+    assert data["options"]["position"].split()[1] == "________/________"
+    spectator = rebuild(PublicRecord.from_json(data), ThirdWords())
+    assert_public_match(spectator, state)
