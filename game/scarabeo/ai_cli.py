@@ -24,6 +24,7 @@ from game.core import NotationError, cliargs
 from game.scarabeo import ai, ai_bench
 from game.scarabeo.game import ScarabeoState
 from game.scarabeo.moves import Play
+from game.scarabeo.tiles import HIDDEN
 
 OK, MALFORMED = 0, 2
 #: The shipped file is 6 KB; reading stops here (``--positions /dev/zero`` must not fill memory).
@@ -67,6 +68,9 @@ def cmd_best(args: argparse.Namespace) -> int:
         state = ScarabeoState.from_position(args.position)
     except NotationError as err:
         return _fail(f"position: {err}")
+    if HIDDEN in state.racks[state.turn]:
+        # A seat's masked position (game.scarabeo.public) whose own draw is not yet revealed.
+        return _fail("position: the rack to move holds hidden tiles (_): best needs the whole rack")
     try:
         # After the position: a malformed one is refused without the lexicon's load time.
         state.word_list = _lexicon()

@@ -437,3 +437,14 @@ def test_a_game_started_from_a_position_keeps_its_racks_out_of_the_record() -> N
     assert data["options"]["position"].split()[1] == "________/________"
     spectator = rebuild(PublicRecord.from_json(data), ThirdWords())
     assert_public_match(spectator, state)
+
+
+def test_best_refuses_a_rack_to_move_with_hidden_tiles_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from game.scarabeo import cli
+
+    position = "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 CONTARE_/________ 0/0 0"
+    assert cli.main(["best", position]) != 0
+    captured = capsys.readouterr()
+    assert "hidden tiles" in captured.out + captured.err
+    assert "Traceback" not in captured.out + captured.err
