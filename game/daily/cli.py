@@ -75,7 +75,7 @@ def _parser() -> _Parser:
 
 
 def _lexicon() -> Any:
-    from game.scarabeo.cli_lexicon import load_lexicon  # noqa: PLC0415 - only the commands that need it
+    from game.scarabeo.lexicon_file import load_lexicon  # noqa: PLC0415 - only the commands that need it
 
     return load_lexicon(otherwise="")
 

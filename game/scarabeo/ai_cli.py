@@ -54,7 +54,7 @@ def _fail(message: str) -> int:
 
 
 def _lexicon() -> Any:
-    from game.scarabeo.cli_lexicon import load_lexicon  # noqa: PLC0415 - only the commands that need it
+    from game.scarabeo.lexicon_file import load_lexicon  # noqa: PLC0415 - only the commands that need it
 
     return load_lexicon(otherwise="")
 

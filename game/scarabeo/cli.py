@@ -15,8 +15,8 @@ from typing import Any, Sequence
 
 from game.core import IllegalMove, NotationError, cliargs
 from game.core.record import MAX_RECORD_BYTES
-from game.scarabeo.cli_lexicon import load_lexicon
 from game.scarabeo.game import CHECK_MODES, ScarabeoState
+from game.scarabeo.lexicon_file import load_lexicon
 from game.scarabeo.words import AnyWord, WordList
 
 OK, ILLEGAL, MALFORMED = 0, 1, 2

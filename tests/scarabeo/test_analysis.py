@@ -11,7 +11,7 @@ import pytest
 
 from game.core import GameRecord
 from game.core.analysis import Analysis, AnalysisError, Progress
-from game.scarabeo import ScarabeoState, ai, analysis, cli, cli_lexicon, leaves
+from game.scarabeo import ScarabeoState, ai, analysis, cli, lexicon_file, leaves
 from game.scarabeo.movegen import rack_after, to_play
 from game.scarabeo.moves import Play
 from game.scarabeo.record import to_record
@@ -23,7 +23,7 @@ from tests.stepping import run_counting
 @pytest.fixture(scope="module")
 def lex() -> Any:
     real_lexicon()
-    return cli_lexicon.load_lexicon()
+    return lexicon_file.load_lexicon()
 
 
 def champion_game(lex: Any, plies: int, seed: int = 5, check_mode: str = "dictionary") -> ScarabeoState:

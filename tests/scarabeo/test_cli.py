@@ -12,7 +12,7 @@ import pytest
 
 from game.core import Rng
 from game.core.record import MAX_RECORD_BYTES
-from game.scarabeo import ScarabeoState, cli, cli_lexicon, record
+from game.scarabeo import ScarabeoState, cli, lexicon_file, record
 from game.scarabeo.randomplay import random_move
 
 from tests.scarabeo.helpers import EMPTY_BOARD, position_with
@@ -28,7 +28,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, 
 
 def real_lexicon() -> None:
     try:
-        cli_lexicon.load_lexicon()
+        lexicon_file.load_lexicon()
     except RuntimeError as err:
         pytest.skip(f"the real lexicon is not built yet ({err}); `python -m lexicon build` builds it")
 
@@ -140,7 +140,7 @@ class TestReplay:
     def test_replay_with_the_real_lexicon(self, capsys: pytest.CaptureFixture[str],
                                           tmp_path: Path) -> None:
         real_lexicon()
-        words = cli_lexicon.load_lexicon()
+        words = lexicon_file.load_lexicon()
         for seed in range(500):
             s = ScarabeoState.new(2, seed, word_list=words)
             rack = s.racks[s.to_move()]

@@ -1,9 +1,5 @@
-"""The real lexicon for the command lines that need one (``scarabeo``, its computer player's
-commands, ``daily``).
-
-It sits below all of them so that none imports another for it (``cli`` dispatches to ``ai_cli``).
-Only command lines import this module; the engine takes any ``WordList`` it is given.
-"""
+"""The real lexicon for the command lines (``python -m game.scarabeo``, its computer-player and daily
+commands): its own module so that those commands share it without importing one another."""
 
 from __future__ import annotations
 
