@@ -118,6 +118,8 @@ class Alternative:
         """Only the detail keys the game's ``rules`` know are kept, each checked."""
         d = _obj(data, "alternative")
         move = _str(d, "move", MAX_MOVE_TEXT)
+        if _kind(rules, move) != "turn":
+            raise AnalysisError(f"the alternative {_show(move)} is not a turn")
         return cls(move, _num(d, "value"), rules.detail(d, move))
 
 
@@ -353,6 +355,11 @@ class AnalysisRules(ABC):
     disputes: ClassVar[bool] = False
 
     @abstractmethod
+    def kind(self, text: str) -> str:
+        """"turn" or "dispute": what the move ``text`` is, read by the game's notation alone
+        (no position); the engine's NotationError (a ValueError) when it is not a move."""
+
+    @abstractmethod
     def detail(self, d: Mapping[str, Any], move: str) -> dict[str, Any]:
         """The alternative's game-specific fields, each checked (``field_*``), unknown keys dropped."""
 
@@ -405,6 +412,8 @@ def _check_fields(a: "Analysis", rules: AnalysisRules) -> None:
         where = f"move {i + 1}"
         if m.ply != i + 1:
             raise AnalysisError(f"{where} is numbered {_show(m.ply)}")
+        if (m.seat is None) != (_kind(rules, m.move) == "dispute"):
+            raise AnalysisError(f"{where}: {_show(m.move)} is {'not ' if m.seat is None else ''}a dispute")
         if m.seat is None:
             if not rules.disputes or m.reason != "dispute":
                 raise AnalysisError(f"{where} has no seat")
@@ -467,6 +476,13 @@ def check_against(a: "Analysis", record: GameRecord, lexicon: Any = None) -> Non
             raise AnalysisError(f"{where} does not replay: {_line(err)}") from None
         if m.scores != scores:
             raise AnalysisError(f"{where}: the scores after it are {list(scores)}, not {list(m.scores)}")
+
+
+def _kind(rules: AnalysisRules, text: str) -> str:
+    try:
+        return rules.kind(text)
+    except ValueError as err:
+        raise AnalysisError(f"{_show(text)} is not a {rules.game} move: {_line(err)}") from None
 
 
 def _engine(data: Any) -> dict[str, Any]:

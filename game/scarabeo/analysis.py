@@ -19,14 +19,14 @@ from typing import Any, Generator
 
 from game.core import GameRecord, RecordError
 from game.core.analysis import (
-    MAX_MOVE_TEXT, Alternative, Analysis, AnalysisError, AnalysisRules, MoveAnalysis, Progress,
+    Alternative, Analysis, AnalysisError, AnalysisRules, MoveAnalysis, Progress,
     Thresholds, field_int, field_text, field_texts, may_analyse, record_digest, rounded, run,
     summarise,
 )
 from game.scarabeo import ai, leaves
 from game.scarabeo.game import ScarabeoState
 from game.scarabeo.movegen import GenPlay, tiles_placed
-from game.scarabeo.moves import Exchange, Move, Pass, Play, move_text
+from game.scarabeo.moves import Exchange, Move, Pass, Play, move_text, parse_move
 from game.scarabeo.record import replay_record
 from game.scarabeo.rules import resolve_play
 from game.scarabeo.board import parse_square, square_name
@@ -237,9 +237,10 @@ class ScarabeoRules(AnalysisRules):
     max_value = float(_MAX_POINTS)
     disputes = True
 
+    def kind(self, text: str) -> str:
+        return "turn" if isinstance(parse_move(text), (Play, Pass, Exchange)) else "dispute"
+
     def detail(self, d: Any, move: str) -> dict[str, Any]:
-        if len(move) > MAX_MOVE_TEXT:
-            raise AnalysisError("a move's text is too long")
         return {"score": field_int(d, "score", 0, _MAX_POINTS),
                 "leave": field_text(d, "leave", RACK_SIZE, _TILES),
                 "words": field_texts(d, "words", _MAX_WORDS,

@@ -29,8 +29,8 @@ from game.core.analysis import (
 from game.scarabya import new_from_options, replay, solver
 from game.scarabya import rules
 from game.scarabya.grid import SITE
-from game.scarabya.moves import Discard, Place
-from game.scarabya.ruins import MAX_PLAYERS as RUINS_MAX_PLAYERS, PiecePlace, RuinsState
+from game.scarabya.moves import Discard, Place, parse_move
+from game.scarabya.ruins import MAX_PLAYERS as RUINS_MAX_PLAYERS, PiecePlace, RuinsState, parse_piece_move
 from game.scarabya.state import MAX_PLAYERS, ScarabyaState
 
 #: Classic, in expected points (the solver's value). A solo game scores about 43 points at the top
@@ -213,6 +213,13 @@ class ScarabyaRules(AnalysisRules):
     min_players, max_players = 1, max(MAX_PLAYERS, RUINS_MAX_PLAYERS)
     max_score = _MAX_POINTS
     max_value = float(_MAX_POINTS)
+
+    def kind(self, text: str) -> str:
+        try:
+            parse_move(text)  # classic
+        except ValueError:
+            parse_piece_move(text)  # Ruins
+        return "turn"
 
     def detail(self, d: Any, move: str) -> dict[str, Any]:
         squares = field_texts(d, "squares", _MAX_SQUARES, _square_name)

@@ -24,7 +24,8 @@ from game.core.analysis import (
     Thresholds, field_bool, field_int, field_texts, may_analyse, record_digest, rounded, run,
     summarise,
 )
-from game.thot.board import COPIES
+from game.thot.board import COPIES, FULL_SIZE, Geometry
+from game.thot.notation import parse_move
 from game.thot.search import TOP_LEVEL, Level, Search, SearchResult, _Abort, _pv_text, level_of
 from game.thot.state import ThotState
 
@@ -177,8 +178,17 @@ _MAX_DEPTH = 256
 _MOVE_CHARS = frozenset("ABCDEFGHIJabcdefghij0123456789>@:-+*")
 
 
+_FULL = Geometry(FULL_SIZE)
+
+
 def _move_like(text: str) -> bool:
-    return 0 < len(text) <= MAX_MOVE_TEXT and all(c in _MOVE_CHARS for c in text)
+    if not (0 < len(text) <= MAX_MOVE_TEXT and all(c in _MOVE_CHARS for c in text)):
+        return False
+    try:
+        parse_move(_FULL, text)
+    except ValueError:
+        return False
+    return True
 
 
 class ThotRules(AnalysisRules):
@@ -187,9 +197,12 @@ class ThotRules(AnalysisRules):
     max_score = _ALL_OF_ONE_SIGN
     max_value = 2.0 * _ALL_OF_ONE_SIGN
 
+    def kind(self, text: str) -> str:
+        # The full board's names include the short board's: the notation alone is checked here.
+        parse_move(_FULL, text)
+        return "turn"
+
     def detail(self, d: Any, move: str) -> dict[str, Any]:
-        if not _move_like(move):
-            raise AnalysisError(f"{move[:20]!r} is not a Thot move")
         return {"depth": field_int(d, "depth", 0, _MAX_DEPTH),
                 "nodes": field_int(d, "nodes", 0, 2**53 - 1),
                 "exact": field_bool(d, "exact"),

@@ -64,10 +64,22 @@ def _scarabeo() -> Case:
     return rec, scarabeo_analysis.analyse(rec, lex, finished=True, top=3).to_json(), lex
 
 
+def _scarabeo_dispute() -> Case:
+    """A challenge-mode turn, then the table's "!accept" (a move without a mover), then a turn."""
+    real_lexicon()
+    lex = scarabeo_cli.load_lexicon()
+    state = ScarabeoState.new(2, 5, word_list=lex, check_mode="challenge")
+    state.push(ai.choose(state, "champion"))
+    state.push_text("!accept")
+    state.push(ai.choose(state, "champion"))
+    rec = to_record(state)
+    return rec, scarabeo_analysis.analyse(rec, lex, finished=True, top=2).to_json(), lex
+
+
 @pytest.fixture(scope="module")
 def cases() -> dict[str, Case]:
     return {"classic": _scarabya("classic", 4), "ruins": _scarabya("ruins", 4), "thot": _thot(),
-            "scarabeo": _scarabeo()}
+            "scarabeo": _scarabeo(), "dispute": _scarabeo_dispute()}
 
 
 def refused(case: Case, change: Callable[[dict[str, Any]], Any], with_record: bool = True) -> str:
@@ -108,7 +120,7 @@ def every_alternative(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 class TestRealAnalysesPass:
-    @pytest.mark.parametrize("name", ["classic", "ruins", "thot", "scarabeo"])
+    @pytest.mark.parametrize("name", ["classic", "ruins", "thot", "scarabeo", "dispute"])
     def test_round_trip_with_and_without_the_record(self, cases: dict[str, Case], name: str) -> None:
         rec, data, lex = cases[name]
         assert analysed(data), "the fixture analyses something"
@@ -188,6 +200,24 @@ class TestFieldByField:
         refused(cases["thot"], lambda d: d["moves"][0].__setitem__("reason", "dispute"))
         refused(cases["thot"], lambda d: d["moves"].extend(d["moves"] * 2000))
 
+    def test_move_texts_are_moves_of_the_game(self, cases: dict[str, Case]) -> None:
+        for name, text in (("thot", "Z9"), ("thot", "H5>"), ("classic", "Q0@E5"), ("ruins", "4O0@Z1"),
+                           ("scarabeo", "H8 QU@RTO"), ("scarabeo", "<img src=x>")):
+            assert "move" in refused(cases[name], lambda d: d["moves"][0].__setitem__("move", text))
+            refused(cases[name], lambda d: analysed(d)[0]["best"][0].__setitem__("move", text))
+        for name, text in (("thot", "H5 H1"), ("thot", "<b>")):
+            refused(cases[name], lambda d: analysed(d)[0]["best"][0]["pv"].__setitem__(0, text))
+
+    def test_kinds_of_moves(self, cases: dict[str, Case]) -> None:
+        case = cases["dispute"]
+        assert case[1]["moves"][1]["seat"] is None and case[1]["moves"][1]["reason"] == "dispute"
+        # a dispute given a mover; a turn without one; a dispute listed as an alternative
+        refused(case, lambda d: d["moves"][1].update(seat=0, reason=None))
+        refused(case, lambda d: d["moves"][0].update(seat=None, reason="dispute"))
+        refused(case, lambda d: analysed(d)[0]["best"][0].__setitem__("move", "!accept"))
+        # a dispute where the record has a turn (and a turn where it has the dispute)
+        refused(case, lambda d: d["moves"][2].update(move="!challenge"))
+
     def test_analysed_moves_are_complete_and_the_others_empty(self, cases: dict[str, Case]) -> None:
         refused(cases["classic"], lambda d: analysed(d)[0].__setitem__("best", []))
         refused(cases["classic"], lambda d: analysed(d)[0].__setitem__("played", None))
@@ -261,7 +291,8 @@ class TestAgainstTheRecord:
             d["moves"][0]["move"] = d["moves"][1]["move"]
         def wrong_score(d: dict[str, Any]) -> None:
             d["moves"][-1]["scores"][0] += 1
-        for name in cases:
+        assert "scores" in refused_with_record(cases["dispute"], wrong_score)
+        for name in ("classic", "ruins", "thot", "scarabeo"):
             assert "scores" in refused_with_record(cases[name], wrong_score)
             refused_with_record(cases[name], wrong_move)
             assert "seat" in refused_with_record(cases[name], swap_seats)
@@ -395,7 +426,7 @@ def _well_formed(a: Analysis, record: GameRecord | None) -> None:
         plain(v)
 
 
-@pytest.mark.parametrize("name", ["classic", "ruins", "thot", "scarabeo"])
+@pytest.mark.parametrize("name", ["classic", "ruins", "thot", "scarabeo", "dispute"])
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_random_mutations_are_refused_or_well_formed(cases: dict[str, Case], name: str, data: st.DataObject) -> None:
