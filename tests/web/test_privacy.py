@@ -30,10 +30,10 @@ SEATS = [Seat("Anna"), Seat("Bruno"), Seat("Carla")]
 
 @pytest.fixture(scope="module")
 def lex() -> Any:
-    from game.scarabeo import cli_lexicon
+    from game.scarabeo import lexicon_file
 
     real_lexicon()
-    lexicon = cli_lexicon.load_lexicon()
+    lexicon = lexicon_file.load_lexicon()
     engines.FACTORY_KWARGS["scarabeo"] = {"word_list": lexicon}
     yield lexicon
     engines.FACTORY_KWARGS.pop("scarabeo", None)
