@@ -37,7 +37,7 @@ from game.scarabeo.movegen import (
 from game.scarabeo.moves import Accept, Challenge, Exchange, Move, Pass, Play, Vote, move_text
 from game.scarabeo.rules import resolve_play
 from game.scarabeo.scoring import score_play
-from game.scarabeo.tiles import COUNTS, RACK_SIZE, SCARAB, rack_value, sort_rack, tile_of
+from game.scarabeo.tiles import COUNTS, HIDDEN, RACK_SIZE, SCARAB, rack_value, sort_rack, tile_of
 
 
 @dataclass(frozen=True)
@@ -150,7 +150,8 @@ def unseen_tiles(state: ScarabeoState, player: int) -> list[str]:
         if c:
             left[tile_of(c)] -= 1
     for t in state.racks[player]:
-        left[t] -= 1
+        if t != HIDDEN:
+            left[t] -= 1
     return [t for t, n in left.items() for _ in range(n)]
 
 
@@ -439,6 +440,8 @@ def _endgame(state: ScarabeoState, gen: MoveGenerator, plays: list[GenPlay],
     # With the bag empty the tiles a player cannot see are exactly the other rack
     # (``unseen_tiles``), so reading it is no peeking.
     opp_rack = state.racks[1 - me]
+    if HIDDEN in opp_rack:  # a seat's masked state (game.scarabeo.public): infer it the same way
+        opp_rack = unseen_tiles(state, me)
     opp_value = rack_value(opp_rack)
     board = state.board
 

@@ -448,3 +448,26 @@ def test_best_refuses_a_rack_to_move_with_hidden_tiles_in_one_line(
     captured = capsys.readouterr()
     assert "hidden tiles" in captured.out + captured.err
     assert "Traceback" not in captured.out + captured.err
+
+
+def test_the_computer_finds_the_same_endgame_plays_from_a_seat_view() -> None:
+    """Bag empty, two players: the engine's endgame infers the other rack from the set, so a
+    seat's masked state gives the same best plays as the full state."""
+    from game.scarabeo import ai
+    from game.scarabeo.lexicon_file import load_lexicon
+
+    try:
+        lexicon = load_lexicon()
+    except RuntimeError as err:  # pragma: no cover - the lexicon is built by the set-up
+        pytest.skip(str(err))
+    state = ScarabeoState.new(2, seed=12)
+    rng = Rng(12)
+    while state.bag or state.is_over():
+        assert not state.is_over()
+        state.push(random_move(state, rng))
+    masked = seat_state(state, state.turn)  # random words: rebuilt without a word list
+    state.word_list = masked.word_list = lexicon
+    assert HIDDEN in masked.racks[1 - state.turn]
+    real = ai.best_moves(state, 5, "champion")
+    seen = ai.best_moves(masked, 5, "champion")
+    assert [(c.move, c.score, c.equity) for c in seen] == [(c.move, c.score, c.equity) for c in real]
