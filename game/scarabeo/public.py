@@ -389,7 +389,8 @@ def seat_state(state: ScarabeoState, seat: int | None) -> ScarabeoState:
         raise ValueError(f"there is no seat {seat!r}")
     record = public_record(state)
     masked = rebuild(record, state.word_list if record.word_check else None)
-    if seat is not None and not masked.is_over():
+    if seat is not None:
+        # Also once over: a game that ended with racks still hidden shows this seat its own.
         masked.reveal(seat, "".join(state.racks[seat]))
     return masked
 

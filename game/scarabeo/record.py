@@ -63,7 +63,8 @@ def to_text(state: ScarabeoState) -> str:
         lines.append(f">{nick(r.player)}: {r.rack or '.'} {state.move_text(r.move)} "
                      f"{_signed(r.score)} {r.total}")
     out = state.outcome()
-    if out is not None and out.reason != "position":
+    # A masked state's game that ended with racks still hidden has no adjustments to write yet.
+    if out is not None and out.reason != "position" and out.detail["adjustments"] is not None:
         racks = out.detail["final_racks"]
         closer = out.detail["closer"]
         for s, adj in enumerate(out.detail["adjustments"]):

@@ -20,6 +20,7 @@ from game.scarabeo.public import (
     PublicRecord, loads, public_move, public_record, rebuild, seat_state, seat_view,
 )
 from game.scarabeo.randomplay import random_move
+from game.scarabeo.record import to_text
 from game.scarabeo.tiles import COUNTS, HIDDEN, SCARAB
 
 
@@ -276,6 +277,7 @@ def test_devices_holding_only_their_seat_follow_the_whole_game(players: int, che
             pending = device.outcome()
             assert pending is not None and pending.winners == ()
             assert pending.detail["adjustments"] is None
+            assert "(" not in to_text(device).split(">")[-1]  # no end-of-game line yet
             with pytest.raises(IllegalMove, match="over"):
                 device.push(Pass())
         for s in range(players):
