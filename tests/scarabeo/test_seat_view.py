@@ -473,3 +473,39 @@ def test_the_computer_finds_the_same_endgame_plays_from_a_seat_view() -> None:
     real = ai.best_moves(state, 5, "champion")
     seen = ai.best_moves(masked, 5, "champion")
     assert [(c.move, c.score, c.equity) for c in seen] == [(c.move, c.score, c.equity) for c in real]
+
+
+def test_exchanges_and_an_end_by_passes_through_devices_and_the_public_record() -> None:
+    state = ScarabeoState.from_position(
+        "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 AEIOUAEI/BCDFGLMN 0/0 0", seed=BIG_SEED)
+    devices = [seat_state(state, seat) for seat in range(2)]
+    for text in ("-AAEEIIOU", "-BCDFGLMN", "-", "-"):
+        result = state.push(parse_move(text))
+        for seat, device in enumerate(devices):
+            device.push(result.move if result.player == seat else public_move(result.move))
+            if not state.is_over():
+                device.reveal(seat, "".join(state.racks[seat]))
+            assert_public_match(device, state)
+    out = state.outcome()
+    assert out is not None and out.reason == "passes"
+    record = public_record(state).dumps()
+    assert '"-8"' in record and "AAEEIIOU" not in record and "BCDFGLMN" not in record
+    spectator = loads(record, None)
+    settled = spectator.outcome()
+    assert settled is not None and settled.scores == out.scores and settled.reason == "passes"
+    for seat, device in enumerate(devices):
+        assert device.final_pending() and device.racks_pending() == [1 - seat]
+        device.reveal(1 - seat, "".join(state.racks[1 - seat]))
+        final = device.outcome()
+        assert final is not None and final.scores == out.scores and final.winners == out.winners
+
+
+def test_an_exchange_by_count_is_refused_when_what_is_known_of_the_rack_forbids_it() -> None:
+    device = seat_state(ScarabeoState.from_position(
+        "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 AEIOUAEI/BCDFGLMN 0/0 0"), None)
+    device.reveal(0, "AB______")
+    with pytest.raises(IllegalMove, match="8 vowels or 8 consonants"):
+        device.push(parse_move("-8"))
+    device.reveal(0, "AB?_____")
+    with pytest.raises(IllegalMove, match="scarab"):
+        device.push(parse_move("-8"))
