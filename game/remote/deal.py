@@ -75,8 +75,7 @@ import base64
 import hashlib
 import re
 import secrets
-import sys
-import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
@@ -788,6 +787,7 @@ class _Verifier:
         self.deal = deal
         self.reveals = reveals
         self.failures: list[str] = []
+        self.unmask: list[int] = []         # per epoch, the inverse of every seat's masks together
 
     def fail(self, text: str) -> None:
         self.failures.append(text)
@@ -799,9 +799,21 @@ class _Verifier:
         scalars = self._scalars()
         if scalars is None:
             return Verdict(False, self.failures)
-        self._setup(scalars)
-        self._reshuffles(scalars)
-        tiles = self._cards(scalars)
+        self.unmask = []
+        for epoch in range(len(deal.keys)):
+            mu = 1
+            for seat in range(deal.players):
+                mu = mu * scalars[seat][epoch] % L
+            self.unmask.append(scalar_inverse(mu))
+        # Every card of every deck, unmasked: what each card is.
+        tiles: dict[int, int] = {}
+        for card in deal.cards:
+            t = deal._tile_index.get((card.value * self.unmask[card.epoch]).encode())
+            if t is not None:
+                tiles[card.id] = t
+        self._setup(scalars, tiles)
+        self._reshuffles(scalars, tiles)
+        self._cards(scalars, tiles)
         racks: dict[int, list[str]] = {s: [] for s in range(deal.players)}
         for card in deal.cards:
             if card.owner is not None and not card.returned and card.shown is None and card.id in tiles:
@@ -843,153 +855,94 @@ class _Verifier:
             out.append(values)
         return None if self.failures else out
 
-    def _same_cards(self, got: list[Element], want: list[Element]) -> int:
+    @staticmethod
+    def _same_cards(got: list[Element], want: list[Element]) -> int:
         """How many cards of ``got`` are not in ``want`` (as multisets)."""
-        pool: dict[bytes, int] = {}
-        for e in want:
-            pool[e.encode()] = pool.get(e.encode(), 0) + 1
+        pool = Counter(e.encode() for e in want)
         missing = 0
         for e in got:
             key = e.encode()
-            if pool.get(key, 0):
+            if pool[key]:
                 pool[key] -= 1
             else:
                 missing += 1
         return missing
 
-    def _setup(self, scalars: list[list[int]]) -> None:
+    def _setup(self, scalars: list[list[int]], tiles: dict[int, int]) -> None:
+        """The setup is right if the first deck unmasks to the tile set exactly; only if it does
+        not is every step checked, to say whose step was wrong."""
         deal = self.deal
+        first = [tiles.get(i) for i in range(len(TILES))]
+        if sorted(t for t in first if t is not None) == list(range(len(TILES))):
+            return
         before = deal.tile_elements
+        blamed = False
         for seat, deck in enumerate(deal.setup_decks):
             k = scalars[seat][0]
             bad = self._same_cards(deck, [card * k for card in before])
             if bad:
+                blamed = True
                 self.fail(f"seat {seat}'s setup step: {bad} of {len(deck)} cards are not the deck it received, masked")
             before = deck
+        if not blamed:
+            self.fail("the setup does not unmask to the tile set")
 
-    def _reshuffles(self, scalars: list[list[int]]) -> None:
+    def _reshuffles(self, scalars: list[list[int]], tiles: dict[int, int]) -> None:
+        """Each reshuffle must hold the tiles it received; otherwise its masking is checked card
+        by card to say how many were changed."""
         deal = self.deal
+        by_value = {card.value.encode(): tiles.get(card.id) for card in deal.cards}
         for n, r in enumerate(deal.reshuffles, 1):
             factor = scalars[r.seat][r.epoch] * scalar_inverse(scalars[r.seat][r.epoch - 1]) % L
-            deck = [deal.cards[i].value for i in r.outputs]
-            bad = self._same_cards(deck, [card * factor for card in r.inputs])
-            if bad:
+            received: list[int | None] = []
+            for value in r.inputs:
+                t = by_value.get(value.encode())
+                if t is None:
+                    t = deal._tile_index.get((value * self.unmask[r.epoch - 1]).encode())
+                received.append(t)
+            out = [tiles.get(i) for i in r.outputs]
+            if None in received or Counter(received) != Counter(out):
+                deck = [deal.cards[i].value for i in r.outputs]
+                bad = self._same_cards(deck, [card * factor for card in r.inputs])
                 self.fail(f"seat {r.seat}'s reshuffle {n}: {bad} of {len(deck)} cards are not the bag it received, masked")
             lifted_bad = [card for card, before, after in r.held if before * factor != after]
             if lifted_bad:
                 self.fail(f"seat {r.seat}'s reshuffle {n}: the rack cards {lifted_bad} were not masked again correctly")
 
-    def _cards(self, scalars: list[list[int]]) -> dict[int, int]:
-        """Every card's tile (drawn cards and the bag at the end); checks shares and shown tiles."""
+    def _cards(self, scalars: list[list[int]], tiles: dict[int, int]) -> None:
+        """Drawn cards are tiles, shown tiles are what the cards hold, every share removed exactly
+        its seat's mask (checked in batches with random weights, card by card only on failure),
+        and the cards in play are the tile set exactly."""
         deal = self.deal
-        index = deal._tile_index
-        tiles: dict[int, int] = {}
-        mu = []
-        for epoch in range(len(deal.keys)):
-            m = 1
-            for seat in range(deal.players):
-                m = m * scalars[seat][epoch] % L
-            mu.append(scalar_inverse(m))
-        final = [deal.cards[i] for i in deal.deck]
         drawn = [c for c in deal.cards if c.owner is not None and not c.returned]
-        for card in drawn + final:
-            t = index.get((card.value * mu[card.epoch]).encode())
-            if t is None:
-                self.fail(f"card {card.id}{self._whose(card)} is not a tile")
+        final = [deal.cards[i] for i in deal.deck]
+        groups: dict[tuple[int, int], list[tuple[int, Element, Element]]] = {}
+        for card in deal.cards:
+            if card.owner is None:
                 continue
-            tiles[card.id] = t
+            if card.id not in tiles:
+                self.fail(f"card {card.id} (drawn by seat {card.owner}) is not a tile")
+            elif card.shown is not None and card.shown != tiles[card.id]:
+                self.fail(f"seat {card.owner} showed {TILES[card.shown]} for card {card.id},"
+                          f" which is {TILES[tiles[card.id]]}")
             value = card.value
             for seat, share in card.peels:
-                if share * scalars[seat][card.epoch] != value:
-                    self.fail(f"seat {seat}'s share for card {card.id} is wrong")
+                groups.setdefault((seat, card.epoch), []).append((card.id, share, value))
                 value = share
-            if card.shown is not None and card.shown != t:
-                self.fail(f"seat {card.owner} showed {TILES[card.shown]} for card {card.id}, which is {TILES[t]}")
-        for card in deal.cards:
-            if card.returned and card.owner is not None:
-                t = index.get((card.value * mu[card.epoch]).encode())
-                if t is not None:
-                    tiles[card.id] = t
-        seen: dict[int, int] = {}
-        for card in drawn + final:
-            t = tiles.get(card.id)
-            if t is None:
-                continue
-            if t in seen:
-                self.fail(f"tile {t} ({TILES[t]}) is on two cards: {seen[t]} and {card.id}")
-            seen[t] = card.id
-        missing = [TILES[t] for t in range(len(TILES)) if t not in seen]
+        for (seat, epoch), items in sorted(groups.items()):
+            weights = [secrets.randbits(128) | 1 for _ in items]
+            shares = multi_mul(weights, [s for _, s, _ in items], bits=128)
+            before = multi_mul(weights, [v for _, _, v in items], bits=128)
+            if shares * scalars[seat][epoch] != before:
+                wrong = [i for i, s, v in items if s * scalars[seat][epoch] != v]
+                self.fail(f"seat {seat}'s shares for cards {wrong} are wrong")
+        for card in final:
+            if card.id not in tiles:
+                self.fail(f"card {card.id} (in the bag) is not a tile")
+        in_play = Counter(tiles[c.id] for c in drawn + final if c.id in tiles)
+        twice = sorted(t for t, n in in_play.items() if n > 1)
+        if twice:
+            self.fail(f"tiles dealt twice: {''.join(TILES[t] for t in twice)}")
+        missing = [TILES[t] for t in range(len(TILES)) if t not in in_play]
         if missing:
             self.fail(f"tiles missing from the deal: {''.join(missing)}")
-        return tiles
-
-    @staticmethod
-    def _whose(card: _Card) -> str:
-        return f" (drawn by seat {card.owner})" if card.owner is not None else " (in the bag)"
-
-
-def _bench() -> None:
-    """Timings in this Python, and message sizes: ``python -m game.remote.deal --bench``."""
-    from .ristretto import BASE
-
-    def clock(fn: Any, repeat: int = 1) -> float:
-        start = time.perf_counter()
-        for _ in range(repeat):
-            fn()
-        return (time.perf_counter() - start) / repeat
-
-    k = random_scalar()
-    print(f"scalar multiplication: {clock(lambda: BASE * k, 20) * 1000:.2f} ms")
-    print(f"fixed-base multiplication: {clock(lambda: base_mul(k), 50) * 1000:.2f} ms")
-    for players in (2, 4):
-        deals = [Deal.new(b"bench-game", players, s) for s in range(players)]
-        largest = 0
-        start = time.perf_counter()
-        for s in range(players):
-            part = deals[s].setup_step()
-            largest = max(largest, len(part))
-            for other in deals:
-                if other.seat != s:
-                    other.apply_setup(s, part)
-        setup = time.perf_counter() - start
-        print(f"{players} players: whole setup (every step made and applied on every device) {setup:.2f} s,"
-              f" per device {setup / players:.2f} s; setup part {largest} characters")
-        start = time.perf_counter()
-        parts = []
-        for s in range(players):
-            part = deals[s].shares_for()
-            parts.append(len(part))
-            for other in deals:
-                if other.seat != s:
-                    other.apply_shares(s, part)
-        print(f"{players} players: the first round of shares (racks dealt) {time.perf_counter() - start:.2f} s,"
-              f" largest part {max(parts)} characters")
-        drawn = deals[0].assign(0, 0)
-        del drawn
-        for d in deals:
-            d.assign(0, 7)
-        start = time.perf_counter()
-        part = deals[1].shares_for()
-        made = time.perf_counter() - start
-        start = time.perf_counter()
-        for other in deals:
-            if other.seat != 1:
-                other.apply_shares(1, part)
-        applied = (time.perf_counter() - start) / (players - 1)
-        print(f"{players} players: one draw of 7 tiles, one seat's shares: made {made * 1000:.0f} ms,"
-              f" checked {applied * 1000:.0f} ms per device, {len(part)} characters")
-        cards = [t.card for t in deals[1].own_tiles()[:7]]
-        start = time.perf_counter()
-        part = deals[1].prove_tiles(cards)
-        made = time.perf_counter() - start
-        start = time.perf_counter()
-        deals[0].verify_tiles(1, part)
-        print(f"{players} players: 7 tiles shown: proof {made * 1000:.0f} ms, check {(time.perf_counter() - start) * 1000:.0f} ms,"
-              f" {len(part)} characters")
-
-
-if __name__ == "__main__":
-    if sys.argv[1:] == ["--bench"]:
-        _bench()
-    else:
-        print("usage: python -m game.remote.deal --bench")
