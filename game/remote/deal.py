@@ -9,11 +9,15 @@ Message flow (one message at a time, in turn order; every method below is called
 device in the same order, the writer included, so that all states agree):
 
 1. **Setup** (seats 0, 1, …, n−1 in order): ``setup_step()`` masks every card of the deck it
-   received with the seat's key k and shuffles it (``secrets``); it carries the public key K = k·G
-   with a proof of knowledge bound to the game id and seat, and a start value (a commitment for
-   seats before the last; the last seat's value itself). ``apply_setup(seat, part)`` on the
-   others. A key equal to another seat's key, or refused by the device (one seen in another game,
-   passed as ``refused_keys``), is refused. When the last step is in, the racks are dealt at once:
+   received with the seat's key k and shuffles it (``secrets``); it carries the public key K = k·G,
+   a start value (a commitment for seats before the last; the last seat's value itself) and a
+   Chaum–Pedersen proof that the sum of its deck is k times the sum of the deck it received
+   (log_G K = log_ΣD ΣD′), bound to the game id, seat and start value. That proves it knows k, and
+   a card replaced is refused at once (a duplicated card too: two equal cards); only a forgery
+   that keeps the sum, with cards that are no tiles, passes, to be found when such a card is
+   drawn and at the end in any case. ``apply_setup(seat, part)`` on the others. A key equal to
+   another seat's key, or refused by the device (one seen in another game, passed as
+   ``refused_keys``), is refused. When the last step is in, the racks are dealt at once:
    seat 0 gets cards 0–7 of the final deck, seat 1 cards 8–15, and so on (nobody chooses).
 2. **Unmasking**: a card drawn by seat d needs every *other* seat's share. Any message a seat
    writes carries ``shares_for()``: for every card it has not yet unmasked for its drawer, the card
@@ -28,10 +32,10 @@ device in the same order, the writer included, so that all states agree):
    (a tile the seat did not draw cannot be proven). ``cards_for(tiles)`` picks this seat's cards.
 5. **Exchange**: ``return_cards(seat, cards)`` (the exchanged tiles stay hidden). The *next*
    seat to write (never the exchanger) sends ``reshuffle_step()``: a fresh scalar r on the undrawn
-   deck and the returned cards, all shuffled; its epoch key becomes r·W; the bag values of the
-   cards still held in racks are lifted by r too, so that a later exchange returns them masked
-   like the rest. ``apply_reshuffle(seat, part)`` on the others. Then the exchanger is dealt as
-   many cards as it returned (automatically).
+   deck and the returned cards, all shuffled; its epoch key becomes W′ = r·W; the bag values of
+   the cards still held in racks are lifted by r too, so that a later exchange returns them
+   masked like the rest. Its proof: log_W W′ = log_ΣIn ΣOut. ``apply_reshuffle(seat, part)`` on
+   the others. Then the exchanger is dealt as many cards as it returned (automatically).
 6. **Who starts**: seats 0…n−2 send ``start_reveal()`` with their first message after the setup;
    ``start_seed()`` is then a 64-bit seed nobody chose alone (commit, then reveal), for the
    engine's own draw for the start (``game.scarabeo.game`` draws with ``Rng(seed)``).
