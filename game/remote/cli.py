@@ -29,7 +29,8 @@ import sys
 from typing import Any, NoReturn, Sequence
 
 from game.core import cliargs, safejson
-from game.remote.session import Device, Refused
+from game.remote.session import Device, Refused, game_of
+from game.scarabeo.words import WordList
 from game.remote.wire import MAX_MESSAGE_CHARS
 
 OK, REFUSED, MALFORMED = 0, 1, 2
@@ -115,12 +116,14 @@ def _run(args: argparse.Namespace) -> int:
         return OK
     if cmd == "new":
         _fresh_dir(args.dir)
-        device, text = Device.invite(args.game, args.name, args.players, _options(args.options))
+        device, text = Device.invite(args.game, args.name, args.players, _options(args.options),
+                                     _words(args.game))
         _save(args.dir, device)
         print(text)
     elif cmd == "join":
         _fresh_dir(args.dir)
-        device, text = Device.join(_message(args.message), args.name)
+        message = _message(args.message)
+        device, text = Device.join(message, args.name, _words(game_of(message)))
         _save(args.dir, device)
         print(text)
     elif cmd == "open":
@@ -146,8 +149,21 @@ def _run(args: argparse.Namespace) -> int:
     elif cmd == "show":
         print(json.dumps(_load(args.dir).show(), ensure_ascii=False))
     elif cmd == "export":
-        print(_load(args.dir).record().dumps())
+        print(json.dumps(_load(args.dir).export(), ensure_ascii=False, separators=(",", ":")))
     return OK
+
+
+def _words(game: str | None) -> WordList | None:
+    """Scarabeo's word list (the real lexicon); the other games need none."""
+    if game != "scarabeo":
+        return None
+    try:
+        import lexicon  # noqa: PLC0415 - only Scarabeo needs it, and only the command line reads files
+
+        words: WordList = lexicon.load()
+    except Exception as err:  # noqa: BLE001 - ImportError, the lexicon not built yet …
+        raise _Malformed(f"the lexicon is not available ({err}); build it with 'python -m lexicon build'") from None
+    return words
 
 
 def _options(text: str) -> dict[str, Any]:
@@ -213,8 +229,10 @@ def _load(directory: str) -> Device:
         data = safejson.loads(raw, max_bytes=MAX_STATE_BYTES)
     except safejson.JSONRefused as err:
         raise _Malformed(f"{path} is damaged: {err}") from None
+    chain = data.get("chain") if isinstance(data, dict) else None
+    first = chain[0] if isinstance(chain, list) and chain and isinstance(chain[0], str) else ""
     try:
-        return Device.from_json(data)
+        return Device.from_json(data, _words(game_of(first)))
     except Refused as err:
         raise _Malformed(f"{path}: {err.reason}") from None
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from game.core import GameRecord, GameState
@@ -29,6 +30,7 @@ from game.remote.wire import b64, sha256, unb64
 from game.scarabya.sets import TILE_NAMES, Layout
 from game.scarabya.state import ROUNDS as SCARABYA_ROUNDS
 from game.scarabya.state import ScarabyaState
+from game.scarabeo.words import WordList
 from game.thot.state import ThotState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -64,17 +66,37 @@ def _unknown(options: Mapping[str, Any], known: set[str]) -> None:
         raise OptionsError(f"unknown option {extra[0]!r} (known: {', '.join(sorted(known)) or 'none'})")
 
 
+@dataclass(frozen=True)
+class Setup:
+    """What a game starts from on one device, once the start message is in."""
+
+    options: Mapping[str, Any]
+    players: int
+    seed: bytes  # the joint seed
+    game_id: bytes
+    names: Sequence[str]  # by seat
+    hellos: Sequence[Mapping[str, Any]]  # each seat's public setup data, by seat
+    me: int | None  # this device's seat
+    secret: Mapping[str, Any]  # this device's own secret for the game
+    #: What the device saved of a game that cannot be rebuilt from its messages alone (its own
+    #: secret shuffles): the messages are then replayed for the moves only.
+    local: Mapping[str, Any] | None = None
+    words: WordList | None = None
+
+
 class RemoteGame(ABC):
     """One game in remote play; every device runs the same instance on the same messages."""
 
     GAME: ClassVar[str]
+    #: A seat may resign or leave while another is to move (its message may cross that move).
+    END_ANY_TIME: ClassVar[bool] = True
 
-    def __init__(self, options: Mapping[str, Any], players: int, seed: bytes,
-                 hellos: Sequence[Mapping[str, Any]], me: int | None, secret: Mapping[str, Any]) -> None:
-        self.options = dict(options)
-        self.players = players
-        self.seed = seed
-        self.me = me
+    def __init__(self, setup: Setup) -> None:
+        self.options = dict(setup.options)
+        self.players = setup.players
+        self.seed = setup.seed
+        self.me = setup.me
+        self.ended: int | None = None  # the seat that resigned or left
 
     # --- setup -------------------------------------------------------------------------
     @classmethod
@@ -101,12 +123,24 @@ class RemoteGame(ABC):
     @abstractmethod
     def state(self) -> GameState[Any]: ...
 
+    def over(self) -> bool:
+        """No move is left to play (the game's end, a resignation or a leave)."""
+        return self.ended is not None or self.state.is_over()
+
     def next_sender(self) -> int | None:
-        """The seat whose message comes next in the chain (None once the game is over)."""
-        return None if self.state.is_over() else self.state.to_move()
+        """The seat whose message comes next in the chain (None: nothing more is expected)."""
+        return None if self.over() else self.state.to_move()
+
+    def auto(self, secret: Mapping[str, Any]) -> dict[str, Any] | None:
+        """What this device must send now without a player's decision (a step of a deal), or None."""
+        return None
+
+    def apply_deal(self, seat: int, extra: Mapping[str, Any]) -> str:
+        """Apply a message that carries no move (a deal's step); the words for the player."""
+        raise ProtocolError("this game has no message without a move")
 
     def outgoing(self, text: str, secret: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-        """This device's move: its canonical notation and what the message carries besides."""
+        """This device's move: its notation as the others see it and what the message carries besides."""
         state = self.state
         move = state.parse_move(text)
         state.check(move)
@@ -116,6 +150,27 @@ class RemoteGame(ABC):
     def apply(self, seat: int, text: str, extra: Mapping[str, Any]) -> dict[str, Any]:
         """Apply ``seat``'s move; raise (state unchanged) if it is not legal or breaks the protocol."""
 
+    def end_extra(self, secret: Mapping[str, Any]) -> dict[str, Any]:
+        """What a resignation or a leave carries besides."""
+        return {}
+
+    def end(self, seat: int, extra: Mapping[str, Any]) -> None:
+        """``seat`` resigned or left."""
+        if extra:
+            raise ProtocolError("a resignation or a leave carries nothing more here")
+        self.ended = seat
+
+    def save(self) -> dict[str, Any] | None:
+        """This device's own state of the game when its messages cannot rebuild it (else None)."""
+        return None
+
+    def replayed(self) -> None:
+        """The messages were replayed over a saved state (``Setup.local``): settle what depends on it."""
+
+    def verified(self) -> tuple[bool | None, list[str]]:
+        """At the end: whether everything hidden during the game checked out, and what failed."""
+        return (True, []) if self.over() and self.next_sender() is None else (None, [])
+
     def view(self, secret: Mapping[str, Any]) -> dict[str, Any]:
         """The fields of ``remote show`` that depend on the game, as this device's seat may see them."""
         state = self.state
@@ -124,23 +179,24 @@ class RemoteGame(ABC):
             "position": state.position(),
             "scores": list(outcome.scores) if outcome else self.scores(),
             "rack": None,
-            "legal": [state.move_text(m) for m in state.legal_moves()] if not state.is_over() else [],
+            "legal": [state.move_text(m) for m in state.legal_moves()] if not self.over() else [],
         }
 
     @abstractmethod
     def scores(self) -> list[int]: ...
 
-    def record(self, **meta: Any) -> GameRecord:
-        return GameRecord.of(self.state, **meta)
+    def export(self, meta: Mapping[str, Any]) -> dict[str, Any]:
+        """The finished game as a record for the review, the same on every device."""
+        return GameRecord.of(self.state, **meta).to_json()
 
 
 class ThotRemote(RemoteGame):
     GAME = "thot"
 
-    def __init__(self, options: Mapping[str, Any], players: int, seed: bytes,
-                 hellos: Sequence[Mapping[str, Any]], me: int | None, secret: Mapping[str, Any]) -> None:
-        super().__init__(options, players, seed, hellos, me, secret)
-        self._state = ThotState.from_options({**options, "players": players}, engine_seed(seed))
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        self._state = ThotState.from_options({**setup.options, "players": setup.players},
+                                             engine_seed(setup.seed))
 
     @classmethod
     def check_options(cls, options: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -177,14 +233,14 @@ def _onion(value: bytes) -> bytes:
 class ScarabyaRemote(RemoteGame):
     GAME = "scarabya"
 
-    def __init__(self, options: Mapping[str, Any], players: int, seed: bytes,
-                 hellos: Sequence[Mapping[str, Any]], me: int | None, secret: Mapping[str, Any]) -> None:
-        super().__init__(options, players, seed, hellos, me, secret)
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        players, seed = setup.players, setup.seed
         #: The last value each seat revealed of its hash chain (its commitment before the first).
-        self.revealed: list[bytes] = [unb64(h["o"], 32) for h in hellos]
+        self.revealed: list[bytes] = [unb64(h["o"], 32) for h in setup.hellos]
         #: Values revealed for each card, by seat (card 0 has none).
         self.values: list[dict[int, bytes]] = [{} for _ in range(SCARABYA_ROUNDS)]
-        layout = options.get("layout")
+        layout = setup.options.get("layout")
         base = ScarabyaState.new(players, layout=layout, seed=engine_seed(seed))
         self.layout = base.layout.text()
         self.cards: list[str] = [self._draw([], [])]
@@ -327,5 +383,9 @@ class ScarabyaRemote(RemoteGame):
         return out
 
 
-GAMES: dict[str, type[RemoteGame]] = {"thot": ThotRemote, "scarabya": ScarabyaRemote}
+def games() -> dict[str, type[RemoteGame]]:
+    """Every game remote play knows (Scarabeo's module imports this one, so it comes last)."""
+    from game.remote.scarabeo import ScarabeoRemote  # noqa: PLC0415 - it builds on this module
+
+    return {"scarabeo": ScarabeoRemote, "thot": ThotRemote, "scarabya": ScarabyaRemote}
 

@@ -1,22 +1,26 @@
-"""One device's side of a remote game: invitation, joins, the start, moves, resign and leave.
+"""One device's side of a remote game: invitation, joins, the start, moves, deal steps, the end.
 
-Every message is ``{"m": content, "s": signature}`` (``game.remote.wire`` packs it). Its content
-names the game (``g``, 16 random bytes), its kind (``k``), and — for every message of the chain —
-its index ``n`` and the SHA-256 of the previous message's content (``p``). The chain is one total
-order for all seats: the invitation (0), the start (1), then one message per turn, sent by the seat
-whose turn it is, so order and integrity are checked before anything is applied, and no two seats
-ever write the same index (resign and leave are the exception: see ``_crossed``). Joins are not in
-the chain (several friends may answer at once): each names the invitation's hash, goes to the
-inviter (in a group chat everyone sees it; other devices note it and wait), and the start message
-carries them all, so every device learns every player from one message.
+Every message is ``{"m": content, "s": signature}`` (``game.remote.wire`` packs it; a link may
+carry several in a row from one device, ``{"b": [message, …]}``). Its content names the game
+(``g``, 16 random bytes), its kind (``k``), and — for every message of the chain — its index ``n``
+and the SHA-256 of the previous message's content (``p``), and the seat that wrote it (``f``).
+
+The chain is one total order for all seats: the invitation (0), the start (1), then each message
+written by the seat whose turn it is — a move, a step of Scarabeo's deal, the keys at the end — so
+order and integrity are checked before anything is applied, and no two seats ever write the same
+index. (A Thot or Scarabya player may resign or leave while another is to move: see ``_crossed``.)
+Joins are not in the chain, since several friends may answer at once: each names the invitation's
+hash and goes to the inviter (in a group chat everyone sees it; the other devices note it), and the
+start message carries them all, so every device learns every player from one message.
 
 Randomness: the invitation commits to the inviter's random value (its hash); each join carries
 the joiner's value in clear; the start reveals the inviter's value. The joint seed is the hash of
 all of them, fixed only when the last is known: the inviter chose before seeing any other, each
-joiner without knowing the inviter's. The seat order is drawn from the joint seed too.
+joiner without knowing the inviter's. The seat order is drawn from the joint seed.
 
-A device keeps only the messages it accepted (and its own secrets); its game is rebuilt from them,
-so what it stores is exactly what it was sent, plus what it may know.
+A device keeps the messages it accepted, its own secrets and, for a game whose own secret steps
+cannot be replayed (Scarabeo's deal), that game's saved state; everything else is rebuilt from
+the messages, so what it stores is what it was sent, plus what it alone may know.
 """
 
 from __future__ import annotations
@@ -26,16 +30,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core import GameRecord, IllegalMove, NotationError
+from game.core import IllegalMove, NotationError
 from game.remote import sign
-from game.remote.games import GAMES, MAX_PLAYERS, MIN_PLAYERS, OptionsError, ProtocolError, RemoteGame
+from game.remote.games import MAX_PLAYERS, MIN_PLAYERS, OptionsError, ProtocolError, RemoteGame, Setup, games
 from game.remote.wire import VERSION, WireError, b64, digest, pack, sha256, unb64, unpack
+from game.scarabeo.words import WordList
 
 DEVICE_FORMAT = "scarab-remote-device"
 DEVICE_VERSION = 1
 MAX_NAME_CHARS = 40
-CHAIN_KINDS = ("invite", "start", "move", "resign", "leave")
-KINDS = (*CHAIN_KINDS, "join")
+MAX_BATCH = 8
+KINDS = ("invite", "start", "move", "deal", "resign", "leave", "join")
+_TURN_FIELDS = {"v", "k", "g", "n", "p", "f"}
 
 
 class Refused(ValueError):
@@ -53,7 +59,7 @@ class Refused(ValueError):
 
 @dataclass
 class Event:
-    """What opening a message did: words for the player, and any message this device must send."""
+    """What opening a message did: words for the player, and any link this device must send."""
 
     text: str
     kind: str
@@ -92,12 +98,22 @@ def _altered(what: str = "") -> Refused:
     return Refused("this link was altered" + (f" ({what})" if what else ""))
 
 
-def _open_envelope(text: str) -> tuple[dict[str, Any], bytes, bytes]:
-    """``(content, signature, hash)`` of a message, its shape checked; ``Refused`` otherwise."""
+def _envelopes(text: str) -> list[dict[str, Any]]:
+    """The messages a link carries, in order (a single message, or a batch)."""
     try:
         data = unpack(text)
     except WireError as err:
         raise Refused(err.message, malformed=err.malformed) from None
+    if isinstance(data, dict) and set(data) == {"b"}:
+        batch = data["b"]
+        if not isinstance(batch, list) or not 1 <= len(batch) <= MAX_BATCH:
+            raise _altered("its list of messages is not readable")
+        return batch
+    return [data]
+
+
+def _envelope(data: Any) -> tuple[dict[str, Any], bytes, bytes]:
+    """``(content, signature, hash)`` of one message, its shape checked; ``Refused`` otherwise."""
     if not isinstance(data, dict) or set(data) != {"m", "s"} or not isinstance(data["m"], dict):
         raise _altered("it is not a message")
     m = data["m"]
@@ -109,6 +125,24 @@ def _open_envelope(text: str) -> tuple[dict[str, Any], bytes, bytes]:
     except ValueError:
         raise _altered("its signature or game id is malformed") from None
     return m, sig, digest(m)
+
+
+def _single(text: str) -> tuple[dict[str, Any], bytes, bytes]:
+    envelopes = _envelopes(text)
+    if len(envelopes) != 1:
+        raise Refused("this link holds several messages where one is expected")
+    return _envelope(envelopes[0])
+
+
+def game_of(text: str) -> str | None:
+    """The game an invitation is for (None when ``text`` is not a readable invitation): a device
+    needs to know it before it is made (Scarabeo needs its word list)."""
+    try:
+        m = _single(text)[0]
+    except Refused:
+        return None
+    game = m.get("game")
+    return game if m.get("k") == "invite" and isinstance(game, str) else None
 
 
 def _int(m: Mapping[str, Any], key: str, low: int, high: int) -> int:
@@ -141,15 +175,17 @@ def _hello(data: Any, first: bool, game: type[RemoteGame]) -> Hello:
 class Device:
     """One device's state: its secrets and the messages it accepted; the game is derived from them."""
 
-    def __init__(self, secret: dict[str, Any], invitation: str) -> None:
+    def __init__(self, secret: dict[str, Any], invitation: str, words: WordList | None = None) -> None:
         self.secret = secret
-        inv, sig, h = _open_envelope(invitation)
+        self.words = words
+        inv, sig, h = _single(invitation)
         if inv["k"] != "invite" or inv.get("n") != 0:
             raise Refused("this is not an invitation")
+        known = games()
         game = inv.get("game")
-        if game not in GAMES:
+        if not isinstance(game, str) or game not in known:
             raise _altered(f"it is for an unknown game {game!r}")
-        self.kind: type[RemoteGame] = GAMES[game]
+        self.kind: type[RemoteGame] = known[game]
         players = _int(inv, "N", MIN_PLAYERS, MAX_PLAYERS)
         options = inv.get("o")
         if not isinstance(options, dict):
@@ -172,11 +208,15 @@ class Device:
         self.hashes: list[bytes] = [h]
         self.joins: list[str] = []  # inviter: joins received; others: joins seen
         self.own_join: str | None = None
+        self.sent: str | None = invitation if secret.get("inviter") else None  # the last link sent
         self.me: int | None = 0 if secret.get("inviter") else None  # player index
         self.seat_of: list[int] = []
         self.game: RemoteGame | None = None
         self.ended: dict[str, Any] | None = None  # a resignation or a leave
         self.seed: bytes | None = None  # the joint seed, once the start has revealed it
+        self.local: dict[str, Any] | None = None  # the game's saved state, while replaying
+        self.replaying = False
+        self.writing = False
         if secret.get("inviter"):
             self.last_text = f"you invited {players - 1} to {game}"
         elif "key" in secret:
@@ -186,14 +226,15 @@ class Device:
 
     # --- making a device -------------------------------------------------------------------
     @classmethod
-    def invite(cls, game: str, name: str, players: int = 2,
-               options: Mapping[str, Any] | None = None) -> tuple["Device", str]:
+    def invite(cls, game: str, name: str, players: int = 2, options: Mapping[str, Any] | None = None,
+               words: WordList | None = None) -> tuple["Device", str]:
         """A new game on the inviter's device, and the invitation to send."""
-        if game not in GAMES:
-            raise Refused(f"unknown game {game!r} (games: {', '.join(GAMES)})", malformed=True)
+        known = games()
+        if game not in known:
+            raise Refused(f"unknown game {game!r} (games: {', '.join(sorted(known))})", malformed=True)
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise Refused(f"remote play is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}", malformed=True)
-        kind = GAMES[game]
+        kind = known[game]
         try:
             opts = kind.check_options(dict(options or {}), players)
         except OptionsError as err:
@@ -208,45 +249,51 @@ class Device:
              "h": {"name": name, "key": b64(sign.public(key)), "c": b64(_commit(value)),
                    **kind.hello(game_secret)}}
         text = pack({"m": m, "s": b64(sign.sign(key, digest(m)))})
-        return cls(secret, text), text
+        return cls(secret, text, words), text
 
     @classmethod
-    def join(cls, invitation: str, name: str) -> tuple["Device", str]:
+    def join(cls, invitation: str, name: str, words: WordList | None = None) -> tuple["Device", str]:
         """A joiner's device from the invitation, and the answer to send to the inviter."""
         name = check_name(name)
-        probe = cls({"inviter": False}, invitation)
+        probe = cls({"inviter": False}, invitation, words)
         key = sign.new_secret()
         value = secrets.token_bytes(32)
         game_secret = probe.kind.new_secret()
         secret = {"inviter": False, "key": b64(key), "value": b64(value), "game": game_secret}
-        device = cls(secret, probe.chain[0])
+        device = cls(secret, probe.chain[0], words)
         m = {"v": VERSION, "k": "join", "g": device.game_id, "i": b64(device.hashes[0]),
              "h": {"name": name, "key": b64(sign.public(key)), "r": b64(value),
                    **device.kind.hello(game_secret)}}
-        device.own_join = pack({"m": m, "s": b64(sign.sign(key, digest(m)))})
+        device.own_join = device.sent = pack({"m": m, "s": b64(sign.sign(key, digest(m)))})
         return device, device.own_join
 
     # --- storage ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {"format": DEVICE_FORMAT, "version": DEVICE_VERSION, "secret": self.secret,
-                "join": self.own_join, "joins": list(self.joins), "chain": list(self.chain)}
+                "join": self.own_join, "joins": list(self.joins), "chain": list(self.chain),
+                "sent": self.sent, "local": self.game.save() if self.game is not None else None}
 
     @classmethod
-    def from_json(cls, data: Any) -> "Device":
-        """A device from what it stored: every message is checked and applied again, so a damaged
-        store is refused like a bad link (``Refused``)."""
+    def from_json(cls, data: Any, words: WordList | None = None) -> "Device":
+        """A device from what it stored: every message is checked and applied again (a game's own
+        saved state, if it has one, stands for its secret steps), so a damaged store is refused
+        like a bad link (``Refused``)."""
         if not isinstance(data, dict) or data.get("format") != DEVICE_FORMAT:
             raise Refused("this is not a remote game's state", malformed=True)
         if data.get("version") != DEVICE_VERSION:
             raise Refused(f"remote state version {data.get('version')!r} is not one this version reads",
                           malformed=True)
-        secret, chain, joins, own = (data.get(k) for k in ("secret", "chain", "joins", "join"))
+        secret, chain, joins, own, sent, local = (
+            data.get(k) for k in ("secret", "chain", "joins", "join", "sent", "local"))
         if not isinstance(secret, dict) or not isinstance(chain, list) or not chain \
                 or not isinstance(joins, list) or not all(isinstance(t, str) for t in (*chain, *joins)) \
-                or not (own is None or isinstance(own, str)):
+                or not all(x is None or isinstance(x, str) for x in (own, sent)) \
+                or not (local is None or isinstance(local, dict)):
             raise Refused("the remote game's state is damaged", malformed=True)
-        device = cls(secret, chain[0])
+        device = cls(secret, chain[0], words)
         device.own_join = own
+        device.sent = sent
+        device.local = local
         if device.me is not None:
             for text in joins:
                 device._open_join(text, auto_start=False)
@@ -254,9 +301,16 @@ class Device:
                 raise Refused("the remote game's state is damaged (joins)", malformed=True)
         else:
             device.joins = list(joins)
-        for text in chain[1:]:
-            m, sig, h = _open_envelope(text)
-            device._open_chain(m, sig, h, text)
+        device.replaying = True
+        try:
+            for text in chain[1:]:
+                m, sig, h = _single(text)
+                device._open_chain(m, sig, h, text)
+        finally:
+            device.replaying = False
+        device.local = None
+        if device.game is not None:
+            device.game.replayed()
         return device
 
     # --- who is who ------------------------------------------------------------------------
@@ -278,12 +332,15 @@ class Device:
         return [self.name_of_seat(s) for s in range(self.players)]
 
     def over(self) -> bool:
-        return self.ended is not None or (self.game is not None and self.game.state.is_over())
+        """No move is left: the game ended, or a player resigned or left."""
+        return self.game is not None and self.game.over()
+
+    def finished(self) -> bool:
+        """Over, and no message is expected any more (Scarabeo: every key is in)."""
+        return self.over() and self.next_sender() is None
 
     def next_sender(self) -> int | None:
         """The player (index) whose message comes next in the chain, None if none is due."""
-        if self.over():
-            return None
         if self.game is None:
             return 0 if len(self.joins) == self.players - 1 or self.me != 0 else None
         seat = self.game.next_sender()
@@ -292,23 +349,39 @@ class Device:
     # --- opening messages ------------------------------------------------------------------
     def open(self, text: str) -> Event:
         """Check ``text`` and apply it; ``Refused`` (device unchanged) if it cannot be."""
-        m, sig, h = _open_envelope(text)
-        if m["g"] != self.game_id:
-            raise Refused("this link is not from this game")
-        if m["k"] == "join":
-            return self._open_join(text)
+        envelopes = _envelopes(text)
+        parsed = [_envelope(e) for e in envelopes]
+        for m, _, _ in parsed:
+            if m["g"] != self.game_id:
+                raise Refused("this link is not from this game")
+        if parsed[0][0]["k"] == "join":
+            if len(parsed) != 1:
+                raise _altered("a join travels alone")
+            return self._open_join(pack(envelopes[0]))
         saved = self.to_json()
         try:
-            return self._open_chain(m, sig, h, text)
+            events: list[Event] = []
+            for envelope, (m, sig, h) in zip(envelopes, parsed):
+                n = m.get("n")
+                if isinstance(n, int) and 0 <= n < len(self.hashes) and self.hashes[n] == h:
+                    continue  # a link with messages this device already has, then new ones
+                events.append(self._open_chain(m, sig, h, pack(envelope)))
+            if not events:
+                raise Refused("already played")
+            sent = self._auto()
+            event = events[-1] if len(events) == 1 else Event(
+                "; ".join(e.text for e in events), events[-1].kind)
+            event.send = sent
+            return event
         except BaseException:
             self._restore(saved)  # a refusal half-way leaves the device as it was
             raise
 
     def _restore(self, saved: dict[str, Any]) -> None:
-        self.__dict__.update(Device.from_json(saved).__dict__)
+        self.__dict__.update(Device.from_json(saved, self.words).__dict__)
 
     def _open_join(self, text: str, auto_start: bool = True) -> Event:
-        m, sig, h = _open_envelope(text)
+        m, sig, h = _single(text)
         if m["g"] != self.game_id or m.get("i") != b64(self.hashes[0]) or set(m) != {"v", "k", "g", "i", "h"}:
             raise Refused("this link is not from this game")
         hello = _hello(m.get("h"), False, self.kind)
@@ -319,8 +392,8 @@ class Device:
                 raise Refused("already played")
             self.joins.append(text)
             return Event(f"{hello.name} accepted {self.hellos[0].name}'s invitation; "
-                         f"the game starts with {self.hellos[0].name}'s next link", "join", changed=True)
-        known = [_open_envelope(t)[0]["h"]["key"] for t in self.joins]
+                         f"the game starts with {self.hellos[0].name}'s next link", "join")
+        known = [_single(t)[0]["h"]["key"] for t in self.joins]
         if b64(hello.key) in known:
             raise Refused("already played")
         if self.started or len(self.joins) >= self.players - 1:
@@ -331,31 +404,29 @@ class Device:
         waiting = self.players - 1 - len(self.joins)
         if waiting or not auto_start:
             return Event(f"{hello.name} joined; waiting for {waiting} more", "join")
-        start = self._make_start()
-        return Event(f"{hello.name} joined; the game starts: send this link to everyone", "start", send=start)
-
-    def _make_start(self) -> str:
-        envelopes = [unpack(t) for t in self.joins]
         m = {"v": VERSION, "k": "start", "g": self.game_id, "n": 1, "p": b64(self.hashes[0]),
-             "j": envelopes, "r": self.secret["value"]}
-        text = self._signed(m)
-        m2, sig, h = _open_envelope(text)
-        self._open_chain(m2, sig, h, text)
-        return text
+             "j": [unpack(t) for t in self.joins], "r": self.secret["value"]}
+        texts = [self._emit(m)]
+        event = Event(f"{hello.name} joined; the game starts: send this link to everyone", "start")
+        event.send = self._send(texts + self._auto_texts())
+        return event
 
     def _signed(self, m: dict[str, Any]) -> str:
         key = unb64(self.secret["key"], sign.SECRET_BYTES)
         return pack({"m": m, "s": b64(sign.sign(key, digest(m)))})
 
     def _sender_name(self, player: int | None) -> str:
-        return "the next player" if player is None else self.hellos[player].name if player < len(self.hellos) \
-            else "the inviter"
+        if player is None:
+            return "nobody"
+        return self.hellos[player].name if player < len(self.hellos) else "the inviter"
 
     def _open_chain(self, m: dict[str, Any], sig: bytes, h: bytes, text: str) -> Event:
         if m["k"] == "invite":
             if h == self.hashes[0]:
                 raise Refused("already played")
             raise Refused("this link is not from this game")
+        if m["k"] == "join":
+            raise _altered("a join is not part of the game's chain")
         n = _int(m, "n", 1, 1_000_000)
         sender = self._claimed_sender(m)
         if sender is not None and not sign.verify(self.hellos[sender].key, h, sig):
@@ -364,9 +435,9 @@ class Device:
         if n < length and self.hashes[n] == h:
             raise Refused("already played")
         if n < length and m["k"] in ("resign", "leave") and not self.over() \
-                and m.get("p") == b64(self.hashes[n - 1]):
+                and m.get("p") == b64(self.hashes[n - 1]) and self.game is not None and self.game.END_ANY_TIME:
             return self._crossed(m, h, text)
-        if self.over():
+        if self.game is not None and (self.finished() or (self.over() and m["k"] != "deal")):
             raise Refused(f"the game is over ({self.last_text})")
         if n > length:
             raise Refused(f"open {self._sender_name(self.next_sender())}'s previous link first")
@@ -375,8 +446,6 @@ class Device:
         if m.get("p") != b64(self.hashes[-1]):
             raise _altered("it does not follow the previous message")
         if m["k"] == "start":
-            if sender is None:
-                raise Refused("this link is not from this game")
             event = self._start(m)
         elif sender is None:
             # Only a start can reach a device that has not started; anything later is out of order.
@@ -411,7 +480,7 @@ class Device:
         joins: list[str] = []
         for envelope in m["j"]:
             text = pack(envelope)
-            jm, jsig, jh = _open_envelope(text)
+            jm, jsig, jh = _single(text)
             if jm["k"] != "join" or jm["g"] != self.game_id or jm.get("i") != b64(self.hashes[0]):
                 raise _altered("a player's join is not for this game")
             hello = _hello(jm.get("h"), False, self.kind)
@@ -422,51 +491,68 @@ class Device:
             hellos.append(hello)
             joins.append(text)
         own = self.secret.get("key")
-        mine = [i for i, hello in enumerate(hellos) if own is not None and b64(hello.key) ==
-                b64(sign.public(unb64(own, sign.SECRET_BYTES)))]
+        own_key = sign.public(unb64(own, sign.SECRET_BYTES)) if isinstance(own, str) else None
+        mine = [i for i, hello in enumerate(hellos) if hello.key == own_key]
         if self.me is None and not mine:
             raise Refused("this game started without you: your answer did not reach the inviter in time")
         seed = sha256(b"scarab-remote/seed", unb64(self.game_id, 16), value, *(h.value for h in hellos[1:]))
         order = sorted(range(self.players), key=lambda i: sha256(b"scarab-remote/seat", seed, bytes([i])))
         seat_of = [order.index(i) for i in range(self.players)]
-        by_seat = [hellos[order[s]].game for s in range(self.players)]
         me = mine[0] if mine else self.me
-        game = self.kind(self.options, self.players, seed, by_seat,
-                         None if me is None else seat_of[me], self.secret.get("game", {}))
+        setup = Setup(self.options, self.players, seed, unb64(self.game_id, 16),
+                      [hellos[order[s]].name for s in range(self.players)],
+                      [hellos[order[s]].game for s in range(self.players)],
+                      None if me is None else seat_of[me], self.secret.get("game", {}),
+                      self.local, self.words)
+        try:
+            game = self.kind(setup)
+        except (ProtocolError, ValueError) as err:
+            raise Refused(f"the game cannot start: {err}") from None
         self.hellos, self.seat_of, self.me, self.game, self.seed = hellos, seat_of, me, game, seed
         if self.me != 0:
             self.joins = joins
-        first = self.name_of_seat(0)
-        return Event(f"the game starts: {', '.join(self.names())}; {first} plays first", "start")
+        return Event(f"the game starts: {', '.join(self.names())}", "start")
 
     def _turn(self, m: Mapping[str, Any], sender: int) -> Event:
         assert self.game is not None
+        game = self.game
         seat = self.seat_of[sender]
         name = self.hellos[sender].name
         kind = m["k"]
-        if kind in ("resign", "leave"):
-            if set(m) != {"v", "k", "g", "n", "p", "f"}:
-                raise _altered(f"the {kind} message has unexpected fields")
-            return self._end(kind, seat, name)
-        if set(m) - {"v", "k", "g", "n", "p", "f", "t", "x"} or not isinstance(m.get("t"), str) \
-                or not isinstance(m.get("x", {}), dict) or len(m["t"]) > 200:
-            raise _altered("the move is not readable")
-        due = self.game.next_sender()
-        if due != seat:
-            due_name = self._sender_name(self.next_sender())
-            raise Refused(f"this is {name}'s move, but it is {due_name}'s turn")
+        if set(m) - _TURN_FIELDS - {"t", "x"} or not isinstance(m.get("x", {}), dict):
+            raise _altered(f"the {kind} message has unexpected fields")
+        extra = m.get("x", {})
+        due = game.next_sender()
+        # This device's own messages were checked before they were written (their deal steps
+        # already moved the deal on); stored messages were checked when they came.
+        trusted = self.replaying or self.writing
+        if due != seat and not trusted and not (kind in ("resign", "leave") and game.END_ANY_TIME):
+            raise Refused(f"this is {name}'s message, but {self._sender_name(self.next_sender())} is to play")
         try:
-            done = self.game.apply(seat, m["t"], m.get("x", {}))
-        except (IllegalMove, NotationError) as err:
-            raise Refused(f"{name}'s move {m['t']} is not legal here: {err}") from None
-        except (ProtocolError, ValueError) as err:
-            raise Refused(f"{name}'s move is refused: {err}") from None
+            if kind in ("resign", "leave"):
+                if "t" in m:
+                    raise _altered(f"the {kind} message has unexpected fields")
+                return self._end(kind, seat, name, extra)
+            if kind == "deal":
+                if "t" in m:
+                    raise _altered("a deal message carries no move")
+                return Event(game.apply_deal(seat, extra), "deal")
+            if not isinstance(m.get("t"), str) or len(m["t"]) > 200:
+                raise _altered("the move is not readable")
+            try:
+                done = game.apply(seat, m["t"], extra)
+            except (IllegalMove, NotationError) as err:
+                raise Refused(f"{name}'s move {m['t']} is not legal here: {err}") from None
+        except ProtocolError as err:
+            raise Refused(f"{name}'s message is refused: {err}") from None
         text = f"{name} played {done['move']}"
-        if self.game.state.is_over():
+        if game.over():
             text += "; the game is over"
         return Event(text, "move")
 
-    def _end(self, kind: str, seat: int, name: str) -> Event:
+    def _end(self, kind: str, seat: int, name: str, extra: Mapping[str, Any]) -> Event:
+        assert self.game is not None
+        self.game.end(seat, extra)
         self.ended = {"reason": "resigned" if kind == "resign" else "left", "seat": seat, "name": name}
         verb = "resigned" if kind == "resign" else "left the game"
         return Event(f"{name} {verb}; the game is over", kind)
@@ -474,12 +560,13 @@ class Device:
     def _crossed(self, m: dict[str, Any], h: bytes, text: str) -> Event:
         """A resignation or a leave written before a move this device already has: the two
         crossed in the post. It ends the game here too (it is the sender's last word), stored
-        at the end of the chain with the index it was written at."""
+        at the end of the chain with the index it was written at. Only where nothing follows an
+        end (Thot, Scarabya): Scarabeo's end is followed by every seat's keys, in order."""
         sender = self._claimed_sender(m)
         assert sender is not None and self.game is not None
-        if set(m) != {"v", "k", "g", "n", "p", "f"}:
+        if set(m) != _TURN_FIELDS:
             raise _altered(f"the {m['k']} message has unexpected fields")
-        event = self._end(m["k"], self.seat_of[sender], self.hellos[sender].name)
+        event = self._end(m["k"], self.seat_of[sender], self.hellos[sender].name, {})
         self.chain.append(text)
         self.hashes.append(h)
         self.last_text = event.text
@@ -495,60 +582,100 @@ class Device:
 
     def _emit(self, m: dict[str, Any]) -> str:
         text = self._signed(m)
-        m2, sig, h = _open_envelope(text)
-        self._open_chain(m2, sig, h, text)
+        m2, sig, h = _single(text)
+        self.writing = True
+        try:
+            self._open_chain(m2, sig, h, text)
+        finally:
+            self.writing = False
         return text
 
     def _header(self, kind: str, seat: int) -> dict[str, Any]:
         return {"v": VERSION, "k": kind, "g": self.game_id, "n": len(self.chain),
                 "p": b64(self.hashes[-1]), "f": seat}
 
-    def play(self, move: str) -> str:
-        """Play ``move`` (the engine's notation) for this device's seat; the message for the others."""
-        seat = self._my_seat()
-        assert self.game is not None
-        if self.game.next_sender() != seat:
-            due = self.next_sender()
-            raise Refused(f"it is {self._sender_name(due)}'s turn, not yours")
-        try:
-            text, extra = self.game.outgoing(move, self.secret.get("game", {}))
-        except (IllegalMove, NotationError) as err:
-            raise Refused(str(err)) from None
-        m = self._header("move", seat)
-        m["t"] = text
-        if extra:
+    def _auto_texts(self) -> list[str]:
+        """The messages this device writes on its own now (its steps of a deal), in order."""
+        texts: list[str] = []
+        while self.game is not None and self.seat is not None and len(texts) < MAX_BATCH:
+            extra = self.game.auto(self.secret.get("game", {}))
+            if extra is None:
+                break
+            m = self._header("deal", self.seat)
             m["x"] = extra
+            texts.append(self._emit(m))
+        return texts
+
+    def _auto(self) -> str | None:
+        texts = self._auto_texts()
+        return self._send(texts) if texts else None
+
+    def _send(self, texts: list[str]) -> str:
+        """One link for messages written in a row (the others open them in order)."""
+        text = texts[0] if len(texts) == 1 else pack({"b": [unpack(t) for t in texts]})
+        self.sent = text
+        return text
+
+    def _act(self, write: Any) -> str:
         saved = self.to_json()
         try:
-            return self._emit(m)
+            texts = [write()]
+            return self._send(texts + self._auto_texts())
         except BaseException:
             self._restore(saved)
             raise
 
+    def play(self, move: str) -> str:
+        """Play ``move`` (the engine's notation) for this device's seat; the link for the others."""
+        seat = self._my_seat()
+        assert self.game is not None
+        if self.game.next_sender() != seat:
+            raise Refused(f"it is {self._sender_name(self.next_sender())}'s turn, not yours")
+
+        def write() -> str:
+            assert self.game is not None
+            try:
+                text, extra = self.game.outgoing(move, self.secret.get("game", {}))
+            except (IllegalMove, NotationError) as err:
+                raise Refused(str(err)) from None
+            except ProtocolError as err:
+                raise Refused(str(err)) from None
+            m = self._header("move", seat)
+            m["t"] = text
+            if extra:
+                m["x"] = extra
+            return self._emit(m)
+
+        return self._act(write)
+
+    def _quit(self, kind: str) -> str:
+        seat = self._my_seat()
+        assert self.game is not None
+        if not self.game.END_ANY_TIME and self.game.next_sender() != seat:
+            raise Refused(f"wait for your turn to {kind} in {self.game_name}: every seat's keys "
+                          "follow it in turn order")
+
+        def write() -> str:
+            assert self.game is not None
+            m = self._header(kind, seat)
+            extra = self.game.end_extra(self.secret.get("game", {}))
+            if extra:
+                m["x"] = extra
+            return self._emit(m)
+
+        return self._act(write)
+
     def resign(self) -> str:
-        return self._emit(self._header("resign", self._my_seat()))
+        return self._quit("resign")
 
     def leave(self) -> str:
-        return self._emit(self._header("leave", self._my_seat()))
+        return self._quit("leave")
 
     def resend(self) -> str:
-        """This device's last message again (a friend missed it): the same text, not a new message."""
-        if self.me is None:
-            if self.own_join is None:
-                raise Refused("this device has sent nothing yet")
-            return self.own_join
-        mine = [t for i, t in enumerate(self.chain) if self._author(i) == self.me]
-        if not mine:
-            if self.own_join is not None:
-                return self.own_join
+        """The last link this device sent, again (a friend missed it): the same text."""
+        if self.sent is None:
             raise Refused("this device has sent nothing yet")
-        return mine[-1]
-
-    def _author(self, index: int) -> int | None:
-        m = _open_envelope(self.chain[index])[0]
-        if m["k"] in ("invite", "start"):
-            return 0
-        return self.seat_of.index(m["f"]) if self.seat_of else None
+        return self.sent
 
     # --- what the player sees ---------------------------------------------------------------
     def show(self) -> dict[str, Any]:
@@ -561,7 +688,7 @@ class Device:
             "players": self.players,
             "options": self.options,
             "phase": "over" if self.over() else "play" if self.started else "joining",
-            "to_move": None if self.game is None or self.over() else self.game.state.to_move(),
+            "to_move": None if self.game is None or self.over() else self.game.next_sender(),
             "your_turn": waiting is not None and waiting == self.me and self.started,
             "waiting_for": None if waiting is None or waiting == self.me else self._sender_name(waiting),
             "messages": len(self.chain),
@@ -571,37 +698,42 @@ class Device:
             "position": None,
             "rack": None,
             "verified": None,
+            "failures": [],
             "result": None,
         }
         if self.game is not None:
             out.update(self.game.view(self.secret.get("game", {})))
+            if self.finished():
+                out["verified"], out["failures"] = self.game.verified()
             if self.over():
-                out["verified"] = True  # every message was checked as it came: nothing is left to verify
                 out["result"] = self.result()
         return out
 
     def result(self) -> dict[str, Any] | None:
         if self.game is None or not self.over():
             return None
-        outcome = self.game.state.outcome()
         if self.ended is not None:
             scores = self.game.scores()
             others = [s for s in range(self.players) if s != self.ended["seat"]]
             winners: list[int] = []
             if self.ended["reason"] == "resigned":
                 best = max(scores[s] for s in others)
-                winners = [s for s in others if scores[s] == best] if len(others) > 1 else others
+                winners = [s for s in others if scores[s] == best]
             return {"reason": self.ended["reason"], "by": self.ended["seat"], "scores": scores,
                     "winners": winners}
+        outcome = self.game.state.outcome()
         assert outcome is not None
         return outcome.to_json()
 
-    def record(self) -> GameRecord:
-        """The game as a normal record for the review (every device exports the same one)."""
+    def export(self) -> dict[str, Any]:
+        """The game as a record for the review, the same on every device (Thot and Scarabya: a
+        game record; Scarabeo: its public record, which holds no rack before the end)."""
         if self.game is None:
             raise Refused("the game has not started yet")
-        meta: dict[str, Any] = {"names": self.names(), "remote": {"game_id": self.game_id,
-                                                                   "messages": len(self.chain)}}
+        meta: dict[str, Any] = {"names": self.names(), "remote": {"game_id": self.game_id}}
         if self.ended is not None:
             meta["end"] = dict(self.ended)
-        return self.game.record(**meta)
+        try:
+            return self.game.export(meta)
+        except ProtocolError as err:
+            raise Refused(str(err)) from None

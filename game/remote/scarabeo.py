@@ -1,0 +1,430 @@
+"""Scarabeo in remote play: the engine's masked state on every device, the racks dealt by the
+mental-poker ``Deal`` (``game.remote.deal``), each message carrying its part of the deal.
+
+Every device holds its own seat's masked state (``game.scarabeo.public``): the board, the scores,
+every rack's size, its own rack, ``_`` for whatever it cannot see, no seed. The deal decides the
+tiles; the engine decides the rules. Message by message (docs/remote.md "Scarabeo"):
+
+1. **Setup** (no move; sent by each device on its own as soon as it is due, seats in order): seat
+   k's ``su`` masks and shuffles the deck. The last seat adds its shares (``sh``) for every other
+   seat's rack; then seats 0…n−2 each send their start value (``sr``) with their shares. Once the
+   last value is in, the engine draws who starts from the deal's start seed (``ScarabeoState.new``'s
+   draw, shown to all) and the game begins with every rack read by its owner only.
+2. **A turn**: ``t`` the move as the table sees it (an exchange by its count, ``-3``); ``tp`` the
+   proof that the tiles it shows (laid, or put back on a flying scarab's square) are tiles this
+   seat drew; ``rc`` the cards an exchange returns; ``rs`` the reshuffle, when the previous
+   message was an exchange by another seat; ``sh`` the writer's shares for every card drawn since.
+   Every other seat writes before a seat's next turn, so its drawn tiles are readable by then.
+3. **The end** (no move; the seat that ended the game first, then in turn order): every seat
+   reveals its keys (``k``); when all are in, every device verifies the whole deal (``Deal.verify``),
+   learns the racks left, and settles the end-of-game adjustments.
+
+Only the dictionary decides words: the challenge mode takes a refused play back to its player's
+rack and the vote mode needs every seat's vote on each contested play; the deal proves each tile
+once, when it leaves a rack for good, so neither is offered by links (refused at ``remote new``).
+The hourglass is off in correspondence play (rules.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from game.core import IllegalMove
+from game.remote.deal import Deal, DealError
+from game.remote.games import OptionsError, ProtocolError, RemoteGame, Setup
+from game.scarabeo.board import SQUARES
+from game.scarabeo.game import ScarabeoState
+from game.scarabeo.moves import Exchange, Move, Pass, Play, move_text
+from game.scarabeo.public import public_move, public_record
+from game.scarabeo.rules import resolve_play
+from game.scarabeo.tiles import HIDDEN, SCARAB
+
+#: The keys a message may carry, by what it is.
+MOVE_PARTS = {"rs", "sh", "tp", "rc"}
+DEAL_PARTS = {"su", "sr", "sh", "k"}
+
+
+def tiles_shown(board: list[str], rack: list[str], move: Play | Pass | Exchange) -> list[str]:
+    """The tiles a move takes out of a rack whose unseen tiles are ``HIDDEN``, that the table did
+    not already know were there: what its player must prove. It follows the engine's reading of a
+    masked rack (``ScarabeoState`` turns hidden tiles into the ones a move shows): a flying
+    scarab's square gives its letter from the rack and the scarab back to it; a play's tiles come
+    from the rack, a scarab placed as ``?``. A tile known to be on the rack is used first."""
+    work = list(rack)
+    shown: list[str] = []
+
+    def take(tile: str) -> None:
+        if tile in work:
+            work.remove(tile)
+        elif HIDDEN in work:
+            work.remove(HIDDEN)
+            shown.append(tile)
+
+    for sq in move.swaps:
+        held = board[sq] if 0 <= sq < SQUARES else ""
+        if held.islower():
+            take(held.upper())
+            work.append(SCARAB)
+    if isinstance(move, Play):
+        try:
+            placements = resolve_play(board, move)
+        except IllegalMove:
+            placements = []
+        for _, ch in placements:
+            take(SCARAB if ch.islower() else ch)
+    return shown
+
+
+def _part(extra: Mapping[str, Any], key: str) -> str:
+    value = extra.get(key)
+    if not isinstance(value, str) or len(value) > 20_000:
+        raise ProtocolError(f"the message's part {key!r} is missing or malformed")
+    return value
+
+
+class ScarabeoRemote(RemoteGame):
+    GAME = "scarabeo"
+    #: A resignation or a leave carries the keys and the others answer with theirs, in order: it
+    #: is written on one's turn, so that it never crosses a move in the post.
+    END_ANY_TIME = False
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        if setup.words is None:
+            raise ProtocolError("Scarabeo needs the word list to check plays")
+        if setup.me is None:
+            raise ProtocolError("a Scarabeo device must hold a seat")
+        self.words = setup.words
+        self.names = list(setup.names)
+        self.me_seat: int = setup.me
+        self.replaying = setup.local is not None
+        if setup.local is not None:
+            try:
+                self.deal = Deal.from_json(setup.local.get("deal"))
+            except DealError as err:
+                raise ProtocolError(f"the saved deal is damaged: {err}") from None
+            verdict = setup.local.get("verdict")
+            self.verdict: dict[str, Any] | None = dict(verdict) if isinstance(verdict, Mapping) else None
+        else:
+            self.deal = Deal.new(setup.game_id, setup.players, setup.me)
+            self.verdict = None
+        self.engine: ScarabeoState | None = None
+        self.keys: dict[int, str] = {}
+        self.end_start: int | None = None  # the seat whose message ended the game
+        self.own_move: Move | None = None  # this device's move, as played (an exchange with its tiles)
+        if self.replaying and self.deal.start_seed() is not None:
+            self._begin()
+
+    # --- options -----------------------------------------------------------------------
+    @classmethod
+    def check_options(cls, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        extra = sorted(set(options) - {"check_mode", "hourglass"})
+        if extra:
+            raise OptionsError(f"unknown option {extra[0]!r} (known: check_mode, hourglass)")
+        mode = options.get("check_mode", "dictionary")
+        if mode in ("challenge", "vote"):
+            raise OptionsError(
+                f"the {mode} mode cannot be played by links: a play it takes back returns its tiles to "
+                "the rack, and the shared bag proves each tile once, when it leaves a rack for good "
+                "(the dictionary decides words in remote play)")
+        if mode != "dictionary":
+            raise OptionsError(f"unknown check_mode {mode!r} (dictionary)")
+        if options.get("hourglass", False) is not False:
+            raise OptionsError("the hourglass is off in correspondence play (each device cannot time the others)")
+        return {}
+
+    # --- state -------------------------------------------------------------------------
+    @property
+    def state(self) -> ScarabeoState:
+        if self.engine is None:
+            raise ProtocolError("the tiles are still being dealt")
+        return self.engine
+
+    def _begin(self) -> None:
+        """The start seed is known: the engine's draw for who starts, and the masked start."""
+        seed = self.deal.start_seed()
+        assert seed is not None
+        options = {"players": self.players, "names": self.names, "check_mode": "dictionary",
+                   "hourglass": False}
+        drawn = ScarabeoState.new(self.players, seed, names=self.names, word_list=self.words)
+        self.engine = ScarabeoState.new_masked(options, drawn.starter, drawn.start_draw, self.words)
+        if not self.replaying:  # a replay reads its rack once, at the end (``replayed``)
+            self._sync_rack()
+
+    def _sync_rack(self) -> None:
+        """This seat's rack shows the tiles the deal let it read."""
+        if self.engine is None:
+            return
+        rack = self.engine.racks[self.me_seat]
+        own = [t.tile for t in self.deal.own_tiles()]
+        public = Counter(t for t in rack if t != HIDDEN) - Counter(own)
+        tiles = own + list(public.elements())
+        if len(tiles) > len(rack):
+            raise ProtocolError("the deal gives this seat more tiles than its rack holds")
+        new = tiles + [HIDDEN] * (len(rack) - len(tiles))
+        if sorted(new) != sorted(rack):
+            self.engine.reveal(self.me_seat, "".join(new))
+
+    def _public_rack(self, seat: int) -> list[str]:
+        """``seat``'s rack as every other device sees it."""
+        rack = self.state.racks[seat]
+        if seat != self.me_seat:
+            return list(rack)
+        public = Counter(t for t in rack if t != HIDDEN) - Counter(t.tile for t in self.deal.own_tiles())
+        return list(public.elements()) + [HIDDEN] * (len(rack) - sum(public.values()))
+
+    def over(self) -> bool:
+        return self.ended is not None or (self.engine is not None and self.engine.is_over())
+
+    def _key_order(self) -> list[int]:
+        start = self.end_start if self.end_start is not None else 0
+        return [(start + k) % self.players for k in range(self.players)]
+
+    def next_sender(self) -> int | None:
+        deal = self.deal
+        if self.over():
+            if self.engine is None and not deal.ready:
+                return None  # nothing was dealt: nothing to verify
+            missing = [s for s in self._key_order() if s not in self.keys]
+            return missing[0] if missing else None
+        if not deal.ready:
+            return deal.setup_due()
+        if self.engine is None:
+            missing = [s for s in range(self.players - 1) if s not in deal.start_values]
+            return missing[0] if missing else None  # None: this device's own last value is going out
+        return self.engine.to_move()
+
+    # --- messages without a move ---------------------------------------------------------
+    def auto(self, secret: Mapping[str, Any]) -> dict[str, Any] | None:
+        if self.next_sender() != self.me_seat:
+            return None
+        deal = self.deal
+        if self.over():
+            return {"k": deal.reveal_keys()}
+        if not deal.ready:
+            part = {"su": deal.setup_step()}
+            if deal.ready:
+                part["sh"] = deal.shares_for()
+            return part
+        if self.engine is None:
+            return {"sr": deal.start_reveal(), "sh": deal.shares_for()}
+        return None
+
+    def apply_deal(self, seat: int, extra: Mapping[str, Any]) -> str:
+        """A setup step (``su``), a start value (``sr``) or the keys at the end (``k``). This
+        device's own step already moved its deal on when it was written (``auto``): only what
+        follows from it is done here."""
+        if set(extra) - DEAL_PARTS:
+            raise ProtocolError("the message carries parts no deal step has")
+        mine = seat == self.me_seat and not self.replaying
+        deal = self.deal
+        try:
+            if "k" in extra:
+                if set(extra) != {"k"} or not self.over():
+                    raise ProtocolError("keys are revealed at the end, alone")
+                self.keys[seat] = _part(extra, "k")
+                if self.next_sender() is None and self.verdict is None:
+                    self._verify()
+                return f"{self.names[seat]} revealed their keys"
+            if self.over():
+                raise ProtocolError("the game is over: only keys are expected")
+            if self.replaying:
+                return "the deal goes on"
+            if "su" in extra:
+                if set(extra) - {"su", "sh"}:
+                    raise ProtocolError("a setup step carries the masked deck (and shares) only")
+                if not mine:
+                    deal.apply_setup(seat, _part(extra, "su"))
+                    if "sh" in extra:
+                        deal.apply_shares(seat, _part(extra, "sh"))
+                self._sync_rack()
+                return f"{self.names[seat]} masked and shuffled the bag"
+            if "sr" in extra:
+                if set(extra) - {"sr", "sh"} or self.engine is not None:
+                    raise ProtocolError("a start value comes once, with shares only")
+                if not mine:
+                    deal.apply_start_reveal(seat, _part(extra, "sr"))
+                    if "sh" in extra:
+                        deal.apply_shares(seat, _part(extra, "sh"))
+                if deal.start_seed() is not None:
+                    self._begin()
+                    assert self.engine is not None
+                    return f"the racks are dealt; {self.names[self.engine.to_move()]} starts"
+                return f"{self.names[seat]} unmasked the others' tiles"
+        except DealError as err:
+            raise ProtocolError(str(err)) from None
+        raise ProtocolError("no deal step is due now: a move is")
+
+    def _verify(self) -> None:
+        deal = self.deal
+        if not deal.ready:
+            self.verdict = {"verified": True, "failures": [], "note": "no tile was dealt"}
+            return
+        reveals = {s: k for s, k in self.keys.items() if s != self.me_seat}
+        try:
+            verdict = deal.verify(reveals)
+        except DealError as err:
+            self.verdict = {"verified": False, "failures": [str(err)]}
+            return
+        racks = {str(seat): "".join(rack) for seat, rack in sorted(verdict.racks.items())
+                 if 0 <= seat < self.players and seat != self.me_seat}
+        failures = list(verdict.failures) + self._reveal_final(racks)
+        self.verdict = {"verified": verdict.verified and not failures, "failures": failures, "racks": racks}
+
+    def _reveal_final(self, racks: Mapping[str, str]) -> list[str]:
+        """The racks left, proven at the end, settle the end-of-game adjustments; what did not fit."""
+        engine = self.engine
+        failures: list[str] = []
+        if engine is None or not engine.final_pending():
+            return failures
+        for key, rack in racks.items():
+            seat = int(key)
+            known = "".join(t for t in engine.racks[seat] if t != HIDDEN)  # taken from the board: public
+            try:
+                engine.reveal(seat, rack + known)
+            except IllegalMove as err:
+                failures.append(f"{self.names[seat]}'s rack at the end: {err}")
+        return failures
+
+    # --- moves -------------------------------------------------------------------------
+    def outgoing(self, text: str, secret: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        state = self.state
+        move = state.parse_move(text)
+        if not isinstance(move, (Play, Pass, Exchange)):
+            raise IllegalMove("no-dispute", "the dictionary decides words in remote play: no challenge or vote")
+        state.check(move)
+        shown = tiles_shown(state.board, self._public_rack(self.me_seat), move)
+        returned: list[int] = []
+        deal = self.deal
+        try:
+            if isinstance(move, Exchange):
+                if Counter(move.tiles) - Counter(t.tile for t in deal.own_tiles()):
+                    raise IllegalMove("public-tile", "a scarab taken from the board goes back to the bag "
+                                      "only on one device: exchange the tiles you drew")
+                returned = deal.cards_for(move.tiles)
+            cards = deal.cards_for(shown) if shown else []
+            extra: dict[str, Any] = {}
+            if deal.reshuffle_due() is not None:
+                extra["rs"] = deal.reshuffle_step()
+            shares = deal.shares_for()
+            if shares:
+                extra["sh"] = shares
+            if cards:
+                extra["tp"] = deal.prove_tiles(cards)
+        except DealError as err:
+            raise ProtocolError(str(err)) from None
+        if returned:
+            extra["rc"] = returned
+        self.own_move = move
+        return move_text(public_move(move)), extra
+
+    def apply(self, seat: int, text: str, extra: Mapping[str, Any]) -> dict[str, Any]:
+        if set(extra) - MOVE_PARTS:
+            raise ProtocolError("the move carries parts a move has not")
+        state = self.state
+        deal = self.deal
+        mine = seat == self.me_seat and not self.replaying
+        parsed = state.parse_move(text)
+        if not isinstance(parsed, (Play, Pass, Exchange)):
+            raise ProtocolError("the dictionary decides words in remote play: no challenge or vote")
+        move = parsed
+        if mine:
+            own = self.own_move
+            assert isinstance(own, (Play, Pass, Exchange)) and move_text(public_move(own)) == text
+            move = own
+        returned: list[int] = []
+        if isinstance(move, Exchange):
+            rc = extra.get("rc")
+            if not isinstance(rc, list) or len(rc) != len(move.tiles) \
+                    or not all(isinstance(i, int) and not isinstance(i, bool) for i in rc):
+                raise ProtocolError("an exchange names the cards it returns, one per tile")
+            returned = rc
+        elif "rc" in extra:
+            raise ProtocolError("only an exchange returns cards")
+        try:
+            if not mine and not self.replaying:
+                if (deal.reshuffle_due() is not None) != ("rs" in extra):
+                    raise ProtocolError("the bag's reshuffle after an exchange is missing or not due")
+                if "rs" in extra:
+                    deal.apply_reshuffle(seat, _part(extra, "rs"))
+                if "sh" in extra:
+                    deal.apply_shares(seat, _part(extra, "sh"))
+                shown = tiles_shown(state.board, self._public_rack(seat), move)
+                if bool(shown) != ("tp" in extra):
+                    raise ProtocolError("the tiles laid come without their proof" if shown
+                                        else "a proof of tiles comes with no tile shown")
+                if shown and Counter(deal.verify_tiles(seat, _part(extra, "tp"))) != Counter(shown):
+                    raise ProtocolError("the tiles proven are not the tiles laid")
+            bag = len(state.bag)
+            result = state.push(move)
+            if self.replaying:
+                pass
+            elif returned:
+                deal.return_cards(seat, returned)
+            elif bag > len(state.bag):
+                deal.assign(seat, bag - len(state.bag))
+        except DealError as err:
+            raise ProtocolError(str(err)) from None
+        if not self.replaying:
+            self._sync_rack()
+        if mine:
+            self.own_move = None
+        if state.is_over():
+            self.end_start = seat
+        return {"move": text, "result": result.to_json()}
+
+    # --- the end -----------------------------------------------------------------------
+    def end_extra(self, secret: Mapping[str, Any]) -> dict[str, Any]:
+        return {"k": self.deal.reveal_keys()} if self.deal.ready else {}
+
+    def end(self, seat: int, extra: Mapping[str, Any]) -> None:
+        if set(extra) - {"k"}:
+            raise ProtocolError("a resignation or a leave carries the keys only")
+        self.ended = seat
+        self.end_start = seat
+        if "k" in extra:
+            self.keys[seat] = _part(extra, "k")
+        if self.next_sender() is None and self.verdict is None:
+            self._verify()
+
+    def save(self) -> dict[str, Any] | None:
+        return {"deal": self.deal.to_json(), "verdict": self.verdict}
+
+    def replayed(self) -> None:
+        self.replaying = False
+        self._sync_rack()
+        if self.verdict is not None:
+            self._reveal_final(self.verdict.get("racks", {}))
+
+    def verified(self) -> tuple[bool | None, list[str]]:
+        if self.verdict is None:
+            return None, []
+        return bool(self.verdict["verified"]), list(self.verdict["failures"])
+
+    def scores(self) -> list[int]:
+        return list(self.engine.scores) if self.engine is not None else [0] * self.players
+
+    def view(self, secret: Mapping[str, Any]) -> dict[str, Any]:
+        if self.engine is None:
+            return {"position": None, "scores": self.scores(), "rack": None, "legal": [],
+                    "dealing": True}
+        state = self.engine
+        outcome = state.outcome()
+        rack = "".join(t for t in state.racks[self.me_seat])
+        return {
+            "position": state.position(),
+            "scores": list(outcome.scores) if outcome else list(state.scores),
+            "rack": rack,
+            "rack_sizes": [len(r) for r in state.racks],
+            "bag": len(state.bag),
+            "legal": [],
+            "dealing": False,
+            "final_pending": state.final_pending(),
+        }
+
+    def export(self, meta: Mapping[str, Any]) -> dict[str, Any]:
+        record = public_record(self.state).to_json()
+        record["meta"] = dict(meta)
+        return record
