@@ -30,8 +30,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
-from . import DEFAULT_PATH, Lexicon, LexiconError, load, normalise
+from . import DEFAULT_PATH, Lexicon, LexiconError, load, normalise, read_file
 
 
 def _print(obj: object) -> None:
@@ -72,7 +73,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
     path = args.lexicon or DEFAULT_PATH
     lex = load(path)
-    data = Path(path).read_bytes()
+    data = read_file(path)
     out = {
         "path": str(path),
         "word_count": len(lex),
@@ -112,7 +113,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     path = args.lexicon or DEFAULT_PATH
     load(path)  # a missing or corrupt file: LexiconError, exit 2
-    data = Path(path).read_bytes()
+    data = read_file(path)
     out: dict[str, object] = {"machine": f"{platform.machine()}, {os.cpu_count()} cores, "
                                         f"{platform.python_implementation()} {platform.python_version()}"}
     # Load from bytes: best of several runs (the browser does this once).
@@ -184,9 +185,6 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     from .review import FREQUENCY_PACKAGE, FREQUENCY_VERSION, FREQUENCY_WORDLIST, ReviewError, coverage, \
         frequency_list, read_review, source_names
 
-    if args.top < 1:
-        print("lexicon coverage: --top must be at least 1", file=sys.stderr)
-        return 2
     lex = load(args.lexicon)
     try:
         forms, version = frequency_list(args.top)
@@ -204,6 +202,23 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     out.update(result.as_dict(show_names=args.names, show_left_out=args.left_out))
     _print(out)
     return 0
+
+
+#: Bounds of the count options: a bench or a review of this size is already long.
+MAX_LOOKUPS = 10_000_000
+MAX_TOP = 1_000_000
+
+
+def _count(lo: int, hi: int) -> "Callable[[str], int]":
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{value} is out of range ({lo} to {hi})")
+        return value
+    return parse
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -226,13 +241,15 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("bench", help="measure the targets (JSON)")
     p.add_argument("--lexicon", metavar="FILE")
     p.add_argument("--source", metavar="DIR")
-    p.add_argument("--lookups", type=int, default=200_000, help="number of contains() calls (default 200000)")
+    p.add_argument("--lookups", type=_count(1, MAX_LOOKUPS), default=200_000,
+                   help=f"number of contains() calls (default 200000, 1 to {MAX_LOOKUPS})")
     p.add_argument("--no-build", action="store_true", help="skip measuring a full build in a child process")
     p.add_argument("--pyodide", action="store_true",
                    help="also load it in Pyodide under Node (node_modules/pyodide), as the browser does")
     p.set_defaults(func=cmd_bench)
     p = sub.add_parser("coverage", help="share of the most frequent Italian forms accepted, and the misses (JSON)")
-    p.add_argument("--top", type=int, default=5000, help="how many of the most frequent forms (default 5000)")
+    p.add_argument("--top", type=_count(1, MAX_TOP), default=5000,
+                   help=f"how many of the most frequent forms (default 5000, 1 to {MAX_TOP})")
     p.add_argument("--lexicon", metavar="FILE")
     p.add_argument("--source", metavar="DIR", help="hunspell source whose capitalised roots are the names")
     p.add_argument("--names", action="store_true", help="also list the misses taken for names")

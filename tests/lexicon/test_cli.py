@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +28,26 @@ def test_check(capsys: pytest.CaptureFixture[str], lex: lexicon.Lexicon) -> None
     assert out["città"] == {"normalised": "CITTA", "valid": True, "abbreviation": None}
     assert out["TA"] == {"normalised": "TA", "valid": True, "abbreviation": "Taranto"}
     assert out["Roma"]["valid"] is False and out["jazz"]["valid"] is False and out[""]["valid"] is False
+
+
+@pytest.mark.parametrize("command", ["check", "stats"])
+def test_a_fifo_or_device_is_refused_at_once(command: str, tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for target in (str(fifo), "/dev/zero", str(tmp_path)):
+        args = [command, "--lexicon", target] + (["casa"] if command == "check" else [])
+        # A child process under a timeout: a regression blocks on the pipe instead of failing.
+        proc = subprocess.run([sys.executable, "-m", "lexicon", *args], cwd=REPO, capture_output=True,
+                              text=True, timeout=60)
+        assert proc.returncode == 2 and proc.stdout == ""
+        assert proc.stderr.count("\n") == 1 and "not a regular file" in proc.stderr
+
+
+@pytest.mark.parametrize("args", [["bench", "--lookups", "99999999999999999999"], ["bench", "--lookups", "0"],
+                                  ["coverage", "--top", "0"], ["coverage", "--top", "10000001"]])
+def test_counts_have_a_maximum(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    assert "out of range" in capsys.readouterr().err
 
 
 def test_check_needs_a_word(capsys: pytest.CaptureFixture[str]) -> None:
