@@ -842,31 +842,15 @@ class ScarabeoState(GameState[Move]):
         rack = self.racks[player]
         if HIDDEN not in rack:
             return
-        work = rack[:]
-        shown: list[str] = []
-
-        def take(tile: str) -> None:
-            if tile in work:
-                work.remove(tile)
-            elif HIDDEN in work:
-                work.remove(HIDDEN)
-                shown.append(tile)
-
-        for sq in move.swaps:
-            held = self.board[sq] if 0 <= sq < SQUARES else ""
-            if held.islower():
-                take(held.upper())
-                work.append(SCARAB)
-        if isinstance(move, Play):
-            try:
-                placements = resolve_play(self.board, move)
-            except IllegalMove:
-                placements = []
-            for _, ch in placements:
-                take(SCARAB if ch.islower() else ch)
-        elif isinstance(move, Exchange) and not _by_count(move.tiles):
+        shown = tiles_shown(self.board, rack, move)
+        if isinstance(move, Exchange) and not _by_count(move.tiles):
+            work = [t for t in rack if t != HIDDEN]
             for t in move.tiles:
-                take(t)
+                if t in work:
+                    work.remove(t)
+                else:
+                    shown.append(t)
+            shown = shown[:rack.count(HIDDEN)]
         if shown:
             self._check_set(shown)
             for t in shown:
@@ -994,6 +978,37 @@ class ScarabeoState(GameState[Move]):
                 + list(self.bag))
 
 
+def tiles_shown(board: Sequence[str], rack: Sequence[str], move: Play | Pass | Exchange) -> list[str]:
+    """The tiles a play or a flying-scarab swap takes out of a rack whose unseen tiles are
+    ``HIDDEN`` that the table did not already know were there (a tile known to be on the rack is
+    used first): a swapped square gives its letter from the rack and its scarab back to it, a
+    play's tiles come from the rack (a scarab placed as ``?``). Tiles the rack cannot supply even
+    from its hidden ones are left out: the rules refuse that move with their usual reason."""
+    work = list(rack)
+    shown: list[str] = []
+
+    def take(tile: str) -> None:
+        if tile in work:
+            work.remove(tile)
+        elif HIDDEN in work:
+            work.remove(HIDDEN)
+            shown.append(tile)
+
+    for sq in move.swaps:
+        held = board[sq] if 0 <= sq < SQUARES else ""
+        if held.islower():
+            take(held.upper())
+            work.append(SCARAB)
+    if isinstance(move, Play):
+        try:
+            placements = resolve_play(board, move)
+        except IllegalMove:
+            placements = []
+        for _, ch in placements:
+            take(SCARAB if ch.islower() else ch)
+    return shown
+
+
 def _by_count(tiles: str) -> bool:
     """An exchange written by its count (``-8``): every tile hidden."""
     return bool(tiles) and set(tiles) == {HIDDEN}
@@ -1047,4 +1062,5 @@ def _draw_for_start(rng: Rng, bag: list[str], players: int) -> tuple[list[list[d
             return rounds, contenders[0]
 
 
-__all__ = ["CHECK_MODES", "Pending", "ScarabeoState", "TurnResult", "settlement", "NotationError"]
+__all__ = ["CHECK_MODES", "Pending", "ScarabeoState", "TurnResult", "settlement", "tiles_shown",
+           "NotationError"]
