@@ -295,6 +295,75 @@ class TestCheatingIsCaught:
         assert not verdict.verified
         assert verdict.failures[0] == "seat 0's setup step: 2 of 130 cards are not the deck it received, masked"
 
+    def test_forged_card_is_found_by_its_drawer(self) -> None:
+        table = Table(2, seed=17)
+        cheat, honest = table.deals
+        real = list(cheat.tile_elements)
+        forged = list(real)
+        forged[0], forged[1] = real[0] + real[5], real[1] - real[5]
+        cheat.tile_elements = forged
+        table.send(0, [("setup", cheat.setup_step())])
+        cheat.tile_elements = real
+        table.send(1, [("setup", honest.setup_step()), ("shares", honest.shares_for())])
+        assert honest.broken is None
+        # The honest seat draws the whole bag: the cheat must unmask it all, and the forged cards
+        # the honest seat holds are found as soon as it reads them.
+        table.send(0, [("shares", cheat.shares_for())])
+        for deal in table.deals:
+            deal.assign(1, deal.bag_count())
+        table.send(0, [("shares", cheat.shares_for())])
+        verdict = honest.verify(table.reveal())
+        assert not verdict.verified
+        forged_cards = [f for f in verdict.failures if f.endswith("is not a tile")]
+        assert len(forged_cards) == 2
+        if any("seat 1" in f for f in forged_cards):
+            assert honest.broken is not None and "does not unmask to a tile" in honest.broken
+            assert verdict.failures[-1] == honest.broken
+        if any("seat 0" in f for f in forged_cards):
+            assert cheat.broken is not None
+
+    def test_reshuffle_forgeries(self) -> None:
+        table = Table(2, seed=18)
+        table.setup()
+        table.turn(0, exchange=True)
+        shuffler, other = table.deals[1], table.deals[0]
+        part = shuffler.reshuffle_step()
+        raw = _raw(part)
+        replaced = raw[:96] + base_mul(5).encode() + raw[128:]
+        assert "does not verify" in _unchanged(other, lambda: other.apply_reshuffle(1, _text(replaced)))
+        duplicated = raw[:96] + raw[128:160] + raw[128:]
+        assert "twice" in _unchanged(other, lambda: other.apply_reshuffle(1, _text(duplicated)))
+        assert "no reshuffle expected" in _unchanged(other, lambda: other.apply_reshuffle(0, part))
+
+    def test_sum_preserving_reshuffle_forgery_is_caught_at_verification(self) -> None:
+        table = Table(2, seed=19)
+        table.setup()
+        table.turn(0, exchange=True)
+        shuffler = table.deals[1]
+        real_permutation = shuffler._permutation
+        # The shuffler's shuffle, then two cards changed keeping the sum, made through a forged
+        # bag: it masks a forged copy of the bag it received.
+        inputs = shuffler._reshuffle_inputs()
+        forged = list(inputs)
+        forged[0], forged[1] = inputs[0] + inputs[2], inputs[1] - inputs[2]
+        shuffler._reshuffle_inputs = lambda: forged  # type: ignore[method-assign]
+        part = shuffler.reshuffle_step()
+        del shuffler._reshuffle_inputs
+        assert shuffler._permutation == real_permutation
+        shuffler.reshuffles[-1].inputs = inputs      # its own record as the others keep it
+        table.send(1, [("reshuffle", part), ("shares", shuffler.shares_for())])
+        verdict = table.deals[0].verify(table.reveal())
+        assert not verdict.verified
+        assert any(f.startswith("seat 1's reshuffle 1: 2 of ") for f in verdict.failures), verdict.failures
+
+    def test_verification_names_a_wrong_share(self, two_player_game: Table) -> None:
+        saved = two_player_game.deals[0].to_json()
+        deal = Deal.from_json(saved)
+        card = next(c for c in deal.cards if c.owner == 1 and c.peels)
+        card.peels[0] = (0, card.peels[0][1] + base_mul(1))   # a stored share corrupted
+        verdict = deal.verify(two_player_game.reveal())
+        assert f"seat 0's shares for cards [{card.id}] are wrong" in verdict.failures
+
     def test_reused_keys_are_refused(self, monkeypatch: pytest.MonkeyPatch) -> None:
         old = Table(2, game_id=b"old-game", seed=16)
         old.setup()
