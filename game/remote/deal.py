@@ -81,7 +81,7 @@ import re
 import secrets
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from game.scarabeo.tiles import MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, SCARAB, VOWELS, full_set
 
@@ -417,19 +417,9 @@ class Deal:
         due = set(self.due())
         if len(set(ids)) != len(ids) or not set(ids) <= due:
             raise DealError("shares asked for cards that do not wait for this seat")
-        groups = self._groups(ids)
-        order = [i for group in groups for i in group]
-        outs: dict[int, Element] = {}
-        proofs = b""
-        for group in groups:
-            epoch = self.cards[group[0]].epoch
-            w = self.scalars[epoch]
-            inverse = scalar_inverse(w)
-            for i in group:
-                outs[i] = self._current(self.cards[i]) * inverse
-            proofs += dleq.prove_batch(w, [outs[i] for i in group],
-                                       [self._current(self.cards[i]) for i in group],
-                                       self._ctx("share", self.seat, epoch, *group), self.rng)
+        inverses = [scalar_inverse(w) for w in self.scalars]
+        outs = {i: self._current(self.cards[i]) * inverses[self.cards[i].epoch] for i in ids}
+        order, proofs = self._prove_batches(ids, outs.__getitem__, "share")
         data = (len(order).to_bytes(2, "big") + b"".join(i.to_bytes(2, "big") for i in order)
                 + b"".join(outs[i].encode() for i in order) + proofs)
         for i in order:
@@ -454,24 +444,43 @@ class Deal:
             card = self.cards[i]
             if card.owner is None or card.owner == seat or card.returned or seat in self._peeled_by(card):
                 raise DealError(f"shares: card {i} does not wait for {_seat_word(seat)}'s share")
-        groups = self._groups(ids)
-        if [i for group in groups for i in group] != ids:
-            raise DealError("shares: cards not in canonical order")
         share_of = dict(zip(ids, outs))
-        for group in groups:
-            epoch = self.cards[group[0]].epoch
-            proof = reader.take(_PROOF)
-            if not dleq.verify_batch(self.keys[epoch][seat], [share_of[i] for i in group],
-                                     [self._current(self.cards[i]) for i in group], proof,
-                                     self._ctx("share", seat, epoch, *group)):
-                raise DealError(f"{_seat_word(seat)}'s shares do not verify: a wrong unmasking")
-        reader.end()
+        self._check_batches(reader, seat, ids, share_of.__getitem__, "share",
+                            f"{_seat_word(seat)}'s shares do not verify: a wrong unmasking")
         for i in ids:
             self.cards[i].peels.append((seat, share_of[i]))
             card = self.cards[i]
             if card.owner == self.seat and self._complete(card):
                 self._read(card)
         return ids
+
+    def _prove_batches(self, ids: Sequence[int], base_of: Callable[[int], Element],
+                       purpose: str) -> tuple[list[int], bytes]:
+        """The cards in canonical order (by epoch, then number) and one proof per epoch that each
+        card's current value is this seat's mask of that epoch times ``base_of(card)``."""
+        groups = self._groups(ids)
+        proofs = b""
+        for group in groups:
+            epoch = self.cards[group[0]].epoch
+            proofs += dleq.prove_batch(self.scalars[epoch], [base_of(i) for i in group],
+                                       [self._current(self.cards[i]) for i in group],
+                                       self._ctx(purpose, self.seat, epoch, *group), self.rng)
+        return [i for group in groups for i in group], proofs
+
+    def _check_batches(self, reader: _Reader, seat: int, ids: list[int], base_of: Callable[[int], Element],
+                       purpose: str, error: str) -> None:
+        """Read and check the proofs :meth:`_prove_batches` made on ``seat``'s device."""
+        groups = self._groups(ids)
+        if [i for group in groups for i in group] != ids:
+            raise DealError(f"{purpose}s: cards not in canonical order")
+        for group in groups:
+            epoch = self.cards[group[0]].epoch
+            proof = reader.take(_PROOF)
+            if not dleq.verify_batch(self.keys[epoch][seat], [base_of(i) for i in group],
+                                     [self._current(self.cards[i]) for i in group], proof,
+                                     self._ctx(purpose, seat, epoch, *group)):
+                raise DealError(error)
+        reader.end()
 
     def _read(self, card: _Card) -> None:
         plain = self._current(card) * scalar_inverse(self.scalars[card.epoch])
@@ -508,14 +517,7 @@ class Deal:
         own = {t.card: t for t in self.own_tiles()}
         if not cards or len(set(cards)) != len(cards) or not set(cards) <= set(own):
             raise DealError("only tiles read from this seat's rack can be shown, each once")
-        groups = self._groups(cards)
-        order = [i for group in groups for i in group]
-        proofs = b""
-        for group in groups:
-            epoch = self.cards[group[0]].epoch
-            proofs += dleq.prove_batch(self.scalars[epoch], [self.tile_elements[own[i].number] for i in group],
-                                       [self._current(self.cards[i]) for i in group],
-                                       self._ctx("tile", self.seat, epoch, *group), self.rng)
+        order, proofs = self._prove_batches(cards, lambda i: self.tile_elements[own[i].number], "tile")
         data = (bytes([len(order)]) + b"".join(i.to_bytes(2, "big") for i in order)
                 + bytes(own[i].number for i in order) + proofs)
         for i in order:
@@ -541,18 +543,9 @@ class Deal:
                 raise DealError(f"tiles: card {i} is not on {_seat_word(seat)}'s rack")
             if t in shown:
                 raise DealError(f"tiles: tile {t} ({TILES[t]}) was already played")
-        groups = self._groups(ids)
-        if [i for group in groups for i in group] != ids:
-            raise DealError("tiles: cards not in canonical order")
         tile_of = dict(zip(ids, indices))
-        for group in groups:
-            epoch = self.cards[group[0]].epoch
-            proof = reader.take(_PROOF)
-            if not dleq.verify_batch(self.keys[epoch][seat], [self.tile_elements[tile_of[i]] for i in group],
-                                     [self._current(self.cards[i]) for i in group], proof,
-                                     self._ctx("tile", seat, epoch, *group)):
-                raise DealError(f"{_seat_word(seat)}'s tiles are not the tiles it drew")
-        reader.end()
+        self._check_batches(reader, seat, ids, lambda i: self.tile_elements[tile_of[i]], "tile",
+                            f"{_seat_word(seat)}'s tiles are not the tiles it drew")
         mine = {c.tile for c in self.cards if c.owner == self.seat and c.tile is not None and not c.returned}
         for i, t in zip(ids, indices):
             self.cards[i].shown = t

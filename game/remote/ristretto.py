@@ -112,7 +112,7 @@ def _multi_mul(digit_rows: list[list[int]], tables: list[list[_Point]]) -> _Poin
     first = True
     for position in range(len(digit_rows[0])):
         if not first:
-            for _ in range(3):
+            for _ in range(4):
                 a = x1 * x1 % P
                 b = y1 * y1 % P
                 h = a + b
@@ -120,13 +120,7 @@ def _multi_mul(digit_rows: list[list[int]], tables: list[list[_Point]]) -> _Poin
                 f = 2 * z1 * z1 + g
                 e = h - (x1 + y1) * (x1 + y1)
                 x1, y1, z1 = e * f % P, g * h % P, f * g % P
-            a = x1 * x1 % P
-            b = y1 * y1 % P
-            h = a + b
-            g = a - b
-            f = 2 * z1 * z1 + g
-            e = h - (x1 + y1) * (x1 + y1)
-            x1, y1, z1, t1 = e * f % P, g * h % P, f * g % P, e * h % P
+            t1 = e * h % P
         for row, table in zip(digit_rows, tables):
             digit = row[position]
             if digit:
