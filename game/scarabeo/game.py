@@ -159,6 +159,10 @@ class ScarabeoState(GameState[Move]):
         # games from before this rule have no "contest" option and replay as they were played
         # (known words stood at once, a word voted down could be tried again).
         self.contest = False
+        # A play taken back (challenge upheld, vote lost) returns its drawn tiles to the bag, which is
+        # then mixed: restored in its old order, the player who drew them would know the next draws.
+        # Records of games from before this rule have no "mix" option and replay as they were played.
+        self.mix = False
         self._outcome: Outcome | None = None
         self.first_play = True  # no play has stood yet: the next one is doubled
         self.start_draw: list[list[dict[str, Any]]] = []
@@ -181,6 +185,7 @@ class ScarabeoState(GameState[Move]):
         hourglass: bool = False,
         word_list: WordList | None = None,
         contest: bool = True,
+        mix: bool = True,
     ) -> "ScarabeoState":
         """A new game: the draw for who starts, then 8 tiles dealt to each player in turn order.
 
@@ -193,6 +198,9 @@ class ScarabeoState(GameState[Move]):
         if not isinstance(contest, bool):
             raise ValueError("contest must be true or false")
         s.contest = contest and check_mode == "vote"
+        if not isinstance(mix, bool):
+            raise ValueError("mix must be true or false")
+        s.mix = mix and check_mode != "dictionary"
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("seed must be an integer")
         s._seed = seed
@@ -239,7 +247,10 @@ class ScarabeoState(GameState[Move]):
     def from_options(cls, options: dict[str, Any], seed: int,
                      word_list: WordList | None = None) -> "ScarabeoState":
         """Recreate a game's start from record options (players, names, check_mode, hourglass)."""
-        known = {"players", "names", "check_mode", "hourglass", "position", "contest"}
+        known = {"players", "names", "check_mode", "hourglass", "position", "contest", "mix"}
+        mix = options.get("mix", False)  # absent: a record from before the rule
+        if not isinstance(mix, bool):
+            raise ValueError("mix must be true or false")
         extra = set(options) - known
         if extra:
             raise ValueError(f"unknown option(s): {', '.join(sorted(extra))}")
@@ -260,6 +271,7 @@ class ScarabeoState(GameState[Move]):
             if not isinstance(contest, bool):
                 raise ValueError("contest must be true or false")
             state.contest = contest and state.check_mode == "vote"
+            state.mix = mix and state.check_mode != "dictionary"
             return state
         return cls.new(
             players=options.get("players", 2),
@@ -269,6 +281,7 @@ class ScarabeoState(GameState[Move]):
             hourglass=options.get("hourglass", False),
             word_list=word_list,
             contest=options.get("contest", False),  # absent: a record from before the rule
+            mix=mix,
         )
 
     @classmethod
@@ -353,6 +366,8 @@ class ScarabeoState(GameState[Move]):
             options["position"] = self.start_position
         if self.contest:
             options["contest"] = True
+        if self.mix:
+            options["mix"] = True
         return options
 
     def history(self) -> list[Move]:
@@ -594,7 +609,7 @@ class ScarabeoState(GameState[Move]):
                                   total, note=f"vote {yes}-{no}: "
                                   f"{', '.join(p.unknown)} accepted", ended=self._outcome is not None)
             # Rejected: the tiles come back and the same player may try again (rulebook art. 10).
-            self._restore(p.before)
+            self._take_back(p)
             if self.contest:
                 self.rejected = self.rejected | frozenset(p.unknown)
             return TurnResult(move, p.player, sort_rack(self.racks[p.player]), -p.breakdown.total,
@@ -627,13 +642,20 @@ class ScarabeoState(GameState[Move]):
                               total, note="challenge failed: every word is valid",
                               ended=self._outcome is not None)
         # Upheld: the play is taken back and the turn scores 0.
-        self._restore(p.before)
+        self._take_back(p)
         total = self.scores[p.player]
         self._end_turn(idle=True)
         return TurnResult(move, p.player, sort_rack(self.racks[p.player]), -p.breakdown.total,
                           total,
                           note=f"challenge upheld: not {'a word' if len(bad) == 1 else 'words'}: "
                           f"{', '.join(bad)}", ended=self._outcome is not None)
+
+    def _take_back(self, p: Pending) -> None:
+        """The position before the pending play; with ``mix`` the tiles it drew, back in the bag, are
+        mixed with the rest (the seeded generator keeps the game replayable)."""
+        self._restore(p.before)
+        if self.mix:
+            self.rng.shuffle(self.bag)
 
     def _contest(self, move: Challenge, p: Pending) -> TurnResult:
         """Vote mode: ``move.seat`` contests the play; the words named (every word of the play
