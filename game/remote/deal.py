@@ -760,6 +760,12 @@ def _load(cls: type[Deal], data: object, rng: RandomSource | None) -> Deal:
         card.tile = None if saved["tile"] is None else integer(saved["tile"])
         card.shown = None if saved["shown"] is None else integer(saved["shown"])
         card.returned = bool(saved["returned"])
+        seats = [s for s, _ in card.peels]
+        if ((card.owner is not None and not 0 <= card.owner < deal.players)
+                or len(set(seats)) != len(seats) or card.owner in seats
+                or not all(0 <= s < deal.players for s in seats)
+                or any(t is not None and not 0 <= t < len(TILES) for t in (card.tile, card.shown))):
+            raise DealError(f"saved deal: card {card.id} is inconsistent")
     for step in deal.reshuffles:
         for card_id, _, lifted in step.held:
             deal.cards[card_id].bag = lifted
@@ -769,6 +775,8 @@ def _load(cls: type[Deal], data: object, rng: RandomSource | None) -> Deal:
     pending = data["pending"]
     deal.pending_return = None if pending is None else (integer(pending[0]), [integer(i) for i in pending[1]])
     deal.deck = [integer(i) for i in data["deck"]]
+    if any(not 0 <= i < len(deal.cards) or deal.cards[i].owner is not None for i in deal.deck):
+        raise DealError("saved deal: the bag holds cards that are not in it")
     deal.broken = data["broken"] if isinstance(data["broken"], str) else None
     mine = deal.scalars
     if (len(mine) not in (0, len(deal.keys)) or (not mine and deal.seat < len(setup))

@@ -435,6 +435,13 @@ class TestCheatingIsCaught:
         other = dealt.deals[1].to_json()
         with pytest.raises(DealError):
             Deal.from_json({**saved, "scalars": other["scalars"]})
+        bad_owner = json.loads(json.dumps(saved))
+        bad_owner["cards"][0]["owner"] = 9
+        bad_bag = json.loads(json.dumps(saved))
+        bad_bag["deck"] = [0] + bad_bag["deck"]
+        for broken in (bad_owner, bad_bag):
+            with pytest.raises(DealError):
+                Deal.from_json(broken)
 
 
 def _raw(part: str) -> bytes:
