@@ -77,6 +77,12 @@ class GameState(ABC, Generic[M]):
     @abstractmethod
     def outcome(self) -> Outcome | None: ...
 
+    # --- what is shown ---------------------------------------------------------------
+    @abstractmethod
+    def view(self) -> dict[str, Any]:
+        """The position as JSON-able data for a screen (scores, whose turn, the board …): what the
+        page draws from, so that it never decides a rule itself."""
+
     # --- notation --------------------------------------------------------------------
     @abstractmethod
     def parse_move(self, text: str) -> M:

@@ -55,6 +55,9 @@ class Nim(GameState[int]):
         winner = (len(self._moves) - 1) % 2
         return Outcome((1 - winner, winner) if winner else (1, 0), (winner,), "last-take")
 
+    def view(self) -> dict[str, Any]:
+        return {"pile": self.pile, "to_move": self.to_move(), "scores": [0, 0]}
+
     def parse_move(self, text: str) -> int:
         if text not in ("1", "2", "3"):
             raise NotationError("a move is 1, 2 or 3", text, 0)
