@@ -82,6 +82,11 @@ class TurnResult:
     pending: bool = False
     note: str = ""
     ended: bool = False
+    #: A dispute's decision (challenge, accept, vote): the play it decided on, and the words at issue
+    #: (the lexicon's refused words when a challenge is upheld, the words put to the vote), so that
+    #: the event can be said in words without parsing ``note``.
+    disputed: Play | None = None
+    words: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -94,6 +99,8 @@ class TurnResult:
             "pending": self.pending,
             "note": self.note,
             "ended": self.ended,
+            "disputed": move_text(self.disputed) if self.disputed is not None else None,
+            "words": list(self.words),
         }
 
 
@@ -607,14 +614,16 @@ class ScarabeoState(GameState[Move]):
                 self._close_if_done(p.player)
                 return TurnResult(move, p.player, sort_rack(self.racks[p.player]), 0,
                                   total, note=f"vote {yes}-{no}: "
-                                  f"{', '.join(p.unknown)} accepted", ended=self._outcome is not None)
+                                  f"{', '.join(p.unknown)} accepted", ended=self._outcome is not None,
+                                  disputed=p.move, words=p.unknown)
             # Rejected: the tiles come back and the same player may try again (rulebook art. 10).
             self._take_back(p)
             if self.contest:
                 self.rejected = self.rejected | frozenset(p.unknown)
             return TurnResult(move, p.player, sort_rack(self.racks[p.player]), -p.breakdown.total,
                               self.scores[p.player],
-                              note=f"vote {yes}-{no}: {', '.join(p.unknown)} rejected; try again")
+                              note=f"vote {yes}-{no}: {', '.join(p.unknown)} rejected; try again",
+                              disputed=p.move, words=p.unknown)
         if p is None or p.kind != "challenge":
             raise IllegalMove("no-play-pending", "there is no play waiting for a challenge")
         if isinstance(move, Accept):
@@ -623,7 +632,7 @@ class ScarabeoState(GameState[Move]):
             self._close_if_done(p.player)
             return TurnResult(move, p.player, sort_rack(self.racks[p.player]), 0,
                               total, note="play stands",
-                              ended=self._outcome is not None)
+                              ended=self._outcome is not None, disputed=p.move)
         if not 0 <= move.seat < self.num_players:
             raise IllegalMove("bad-seat", f"there is no seat {move.seat + 1}")
         if move.seat == p.player:
@@ -640,7 +649,7 @@ class ScarabeoState(GameState[Move]):
             self._close_if_done(p.player)
             return TurnResult(move, p.player, sort_rack(self.racks[p.player]), 0,
                               total, note="challenge failed: every word is valid",
-                              ended=self._outcome is not None)
+                              ended=self._outcome is not None, disputed=p.move)
         # Upheld: the play is taken back and the turn scores 0.
         self._take_back(p)
         total = self.scores[p.player]
@@ -648,7 +657,8 @@ class ScarabeoState(GameState[Move]):
         return TurnResult(move, p.player, sort_rack(self.racks[p.player]), -p.breakdown.total,
                           total,
                           note=f"challenge upheld: not {'a word' if len(bad) == 1 else 'words'}: "
-                          f"{', '.join(bad)}", ended=self._outcome is not None)
+                          f"{', '.join(bad)}", ended=self._outcome is not None,
+                          disputed=p.move, words=tuple(bad))
 
     def _take_back(self, p: Pending) -> None:
         """The position before the pending play; with ``mix`` the tiles it drew, back in the bag, are
@@ -674,7 +684,7 @@ class ScarabeoState(GameState[Move]):
         self.pending = replace(p, kind="vote", unknown=tuple(named), contested_by=move.seat)
         return TurnResult(move, p.player, sort_rack(self.racks[p.player]), 0, self.scores[p.player],
                           pending=True, note=f"contested by {self.names[move.seat]}: "
-                          f"vote on {', '.join(named)}")
+                          f"vote on {', '.join(named)}", disputed=p.move, words=tuple(named))
 
     def _check_votes(self, votes: str, player: int) -> None:
         n = self.num_players

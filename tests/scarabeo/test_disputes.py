@@ -350,3 +350,33 @@ def contested_after_30_seconds() -> tuple[ScarabeoState, Any, list[float], int]:
     now[0] += 10
     s.push(Challenge((player + 1) % 3))
     return s, timer, now, player
+
+
+class TestDecisionInStructuredForm:
+    """A dispute's result names the play it decided and the words at issue (for its words on screen)."""
+
+    def test_challenge_upheld_failed_and_accept_name_the_play(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH",), check_mode="challenge")
+        r = s.push(s.parse_move("9F CONTRAB"))
+        upheld = s.push(Challenge(1))
+        assert upheld.disputed == r.move and upheld.words == ("CONTRAB",)
+        assert upheld.to_json()["disputed"] == "9F CONTRAB" and upheld.to_json()["words"] == ["CONTRAB"]
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH",), check_mode="challenge")
+        r = s.push(s.parse_move("9F CONTARE"))
+        failed = s.push(Challenge(1))
+        assert failed.disputed == r.move and failed.words == ()
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH",), check_mode="challenge")
+        r = s.push(s.parse_move("9F CONTARE"))
+        assert s.push(Accept()).disputed == r.move
+
+    def test_votes_and_contests_name_the_words_voted_on(self) -> None:
+        s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH", "ILMNOPQS"), check_mode="vote")
+        r = s.push(s.parse_move("9F CONTRAB"))
+        v = s.push(Vote("YNN"))
+        assert v.disputed == r.move and v.words == ("CONTRAB",) and v.score == -r.score
+        r = s.push(s.parse_move("9F CONTARE"))
+        c = s.push(Challenge(2))
+        assert c.disputed == r.move and c.words == ("CONTARE",) and c.pending
+        a = s.push(Vote("YYN"))
+        assert a.disputed == r.move and a.words == ("CONTARE",) and a.score == 0
+        assert s.push(s.parse_move("-")).disputed is None
