@@ -407,6 +407,25 @@ class TestCheatingIsCaught:
                 _unchanged(deal, lambda: apply(text))
             apply(part)
 
+    @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.data())
+    def test_any_edit_of_a_part_is_refused_with_a_deal_error(self, data: st.DataObject) -> None:
+        table = _edits_table()
+        first, second = table.deals
+        kind = data.draw(st.sampled_from(["shares", "tiles", "start"]))
+        part = {"shares": table.shares, "tiles": table.tiles, "start": table.start}[kind]
+        at = data.draw(st.integers(0, len(part) - 1))
+        char = data.draw(st.sampled_from("AQgw_-09zZ+/=. "))
+        edited = part[:at] + char + part[at + 1:]
+        if edited == part:
+            return
+        cases: dict[str, tuple[Deal, Callable[[str], object]]] = {
+            "shares": (first, lambda p: first.apply_shares(1, p)),
+            "tiles": (first, lambda p: first.verify_tiles(1, p)),
+            "start": (second, lambda p: second.apply_start_reveal(0, p))}
+        target, apply = cases[kind]
+        _unchanged(target, lambda: apply(edited))
+
     def test_wrong_revealed_key_names_the_seat(self, two_player_game: Table) -> None:
         reveals = two_player_game.reveal()
         reveals[1] = two_player_game.deals[0].reveal_keys()
@@ -442,6 +461,33 @@ class TestCheatingIsCaught:
         for broken in (bad_owner, bad_bag):
             with pytest.raises(DealError):
                 Deal.from_json(broken)
+
+
+class _EditsTable(Table):
+    shares = tiles = start = ""
+
+
+_EDITS: list[_EditsTable] = []
+
+
+def _edits_table() -> _EditsTable:
+    """One deal, made once, with a shares part, a tiles part and a start value not yet applied."""
+    if not _EDITS:
+        table = _EditsTable(2, seed=31)
+        for s, deal in enumerate(table.deals):
+            table.send(s, [("setup", deal.setup_step())])
+        second = table.deals[1]
+        table.shares = second.shares_for()      # not applied: every edit of it must be refused
+        table.send(0, [("shares", table.deals[0].shares_for())])
+        table.tiles = second.prove_tiles([second.own_tiles()[0].card])
+        table.start = table.deals[0].start_reveal()
+        # Unedited, each part is accepted (on copies, so the edits meet the same state).
+        copies = [Deal.from_json(d.to_json()) for d in table.deals]
+        copies[0].apply_shares(1, table.shares)
+        assert copies[0].verify_tiles(1, table.tiles)
+        copies[1].apply_start_reveal(0, table.start)
+        _EDITS.append(table)
+    return _EDITS[0]
 
 
 def _raw(part: str) -> bytes:
