@@ -259,6 +259,8 @@ class RuinsState(GameState[PiecePlace]):
             "seat": seat,
             "round": self.round_index + 1,
             "move": move.text(),
+            "piece": move.piece,
+            "square": BOARD.name(move.anchor),
             "scored": [],
         }
         n = self._players

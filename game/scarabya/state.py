@@ -298,6 +298,7 @@ class ScarabyaState(GameState[Move]):
             "round": rnd,
             "tile": tile,
             "move": move.text(),
+            "square": SITE.name(move.anchor) if isinstance(move, Place) else None,
             "discarded": not mask,
             "covered_symbols": SITE.names(lost),
             "areas": [a.to_json() for a in new_areas],

@@ -466,6 +466,11 @@ class ThotState(GameState[ThotMove]):
         """Play ``move``; return what it did: the piece taken and the scarab dropped, if any."""
         self.check(move)
         taken = self.board[move.dest]
+        name = self.geo.name
+        # where the priest went, by whom, in structured form: the page says the move in words
+        said = {"seat": self.mover, "from": name(self.priest), "to": name(move.dest),
+                "turn": name(move.turn) if move.turn is not None else None,
+                "drop_at": name(move.drop) if move.drop is not None else None}
         code = move.code
         self._make(code)
         self._history.append(code)
@@ -473,6 +478,7 @@ class ThotState(GameState[ThotMove]):
             "move": self.move_text(move),
             "taken": "ankh" if taken == ANKH else VALUE[taken],
             "dropped": VALUE[move.piece] if move.drop is not None else None,
+            **said,
         }
 
     def pop(self) -> ThotMove:

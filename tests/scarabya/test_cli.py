@@ -55,7 +55,7 @@ class TestPlay:
     def test_legal(self, capsys: pytest.CaptureFixture[str]) -> None:
         code, out = run(capsys, "play", START, "I0@D5")
         assert code == 0
-        assert out["played"]["move"] == "I0@D5"
+        assert out["played"]["move"] == "I0@D5" and out["played"]["square"] == "D5"
         assert out["position"] == "classic 2 1.0-2.0-3.0-4.0 IXLNPTUVWFYZ I0@D5/. 0"
         assert out["to_move"] == 1
 

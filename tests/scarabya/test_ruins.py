@@ -147,6 +147,11 @@ class TestRounds:
 
 
 class TestScoring:
+    def test_a_placement_says_its_piece_and_square(self) -> None:
+        s = game()
+        result = s.push(s.parse_move("2I0@A1"))
+        assert result["piece"] == "2I" and result["square"] == "A1" and result["seat"] == 0
+
     def test_zone_covered_by_one_players_pieces_scores_its_symbols(self) -> None:
         s = game()
         play(s, "2I0@A1", "4I0@C6", "3I0@A2")  # seat 0 covers A1-B2 (zone 1, tile 0 = P) in two pieces

@@ -175,7 +175,8 @@ class TestAnkh:
     def test_drop_puts_a_collected_scarab_on_an_empty_square(self) -> None:
         s = build({"C1": "A", "C5": "+1"}, "A1", axis=ROW, collections=[["-8", "+5"], []])
         result = s.push(s.parse_move("C1@E5:-8"))
-        assert result == {"move": "C1@E5:-8", "taken": "ankh", "dropped": -8}
+        assert result == {"move": "C1@E5:-8", "taken": "ankh", "dropped": -8,
+                          "seat": 0, "from": "A1", "to": "C1", "turn": None, "drop_at": "E5"}
         assert s.board[sq(s, "E5")] == -8
         # the dropped scarab leaves the collection: it no longer counts for the dropper
         assert s.score == [5, 0] and s.view()["collections"][0] == [5]
