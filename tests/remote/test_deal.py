@@ -136,6 +136,18 @@ class TestHonestDeals:
             assert v.verified == legal
             assert v.failures == ([] if legal else [f"seat {seat} exchanged {''.join(letters)}: not all vowels or all consonants"])
 
+    def test_four_players_honest_verify(self) -> None:
+        table = _play_game(4, 8, seed=41)
+        assert not any(d.exchanges for d in table.deals)
+        for seat in range(4):
+            table.turn(seat)        # shares only: every rack complete and read
+        assert not any(d.waiting() or d.due() for d in table.deals)
+        verdict = table.deals[3].verify(table.reveal())
+        assert verdict.verified and verdict.failures == []
+        assert {s: sorted(r) for s, r in verdict.racks.items()} == {
+            d.seat: sorted(t.tile for t in d.own_tiles()) for d in table.deals}
+        assert _union(table, verdict) == Counter(TILES)
+
     def test_every_seat_reads_exactly_its_own_tiles(self) -> None:
         table = Table(3, seed=7)
         table.setup()
