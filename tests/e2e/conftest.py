@@ -1,8 +1,21 @@
 """End-to-end harness: one server and one Chromium per session, the network blocked in every test.
 
-Every test gets a fresh browser context whose requests are all routed through ``guard``: only this
-machine's server (and blob:/data: URLs) may be reached; anything else is aborted, recorded, and fails
-the test. Console errors and uncaught page errors fail the test too.
+Every request of every page is routed through ``guard``: only this machine's server (and blob:/data:
+URLs) may be reached; anything else is aborted, recorded, and fails the test. Console errors and
+uncaught page errors fail the test too.
+
+Booting Pyodide is most of an e2e test's time (3 s on a quiet machine, far more under load), so the
+``page`` fixture (and ``booted(...)`` for another size, language or touch screen) hands out a page
+that booted once and serves test after test: a test's first ``open_site`` starts the app afresh on
+its route in that page, and after the test the page is reset — the app's views unmounted and its
+listeners gone, localStorage, sessionStorage, IndexedDB and the caches emptied, language, theme,
+viewport and media emulation back to the defaults — and checked: everything outside the app's own
+view must equal a freshly booted page, and storage must stay empty. A page that fails the check, that
+a test left on another document or with a stored language or theme, is loaded again; the page of a
+failed test is dropped. Errors and blocked requests count against the test holding the page (the
+reset runs in its teardown). Tests about a first load (first paint, instant resume, offline, embeds,
+a clock installed before the page loads, storage refused, several devices) keep a context of their
+own: ``fresh_page`` or ``context_factory``.
 """
 
 from __future__ import annotations
@@ -12,6 +25,8 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -117,24 +132,370 @@ def watch(page: Any, guard: Guard) -> Any:
 
     page.on("console", on_console)
     page.on("pageerror", lambda err: guard.errors.append(f"pageerror: {err}"))
+    count_loads(page)
     return page
 
 
+# --- counting boots ----------------------------------------------------------------------------------
+#: What the session's pages did: site documents loaded (each one boots Pyodide), shared pages.
+STATS: Counter[str] = Counter()
+
+
+def is_site_document(url: str) -> bool:
+    """A page of the site (index or embed), not a test's own host page or about:blank."""
+    if not url.startswith(LOCAL[:2]):
+        return False
+    path = url.split("#")[0].split("?")[0]
+    return not path.endswith(".html") or path.endswith(("/index.html", "/embed.html"))
+
+
+def count_loads(page: Any) -> None:
+    """Count the site documents a page loads, in its main frame and in its frames (embeds)."""
+    frames: set[int] = set()
+
+    def on_load(p: Any) -> None:
+        if is_site_document(p.url):
+            STATS["site documents loaded (Pyodide boots)"] += 1
+
+    def on_frame(frame: Any) -> None:
+        # a frame's first document is counted once; its hash changes are no new document
+        if frame.parent_frame is not None and id(frame) not in frames and is_site_document(frame.url):
+            frames.add(id(frame))
+            STATS["site documents loaded (Pyodide boots)"] += 1
+
+    page.on("domcontentloaded", on_load)
+    page.on("framenavigated", on_frame)
+
+
+# --- shared booted pages -----------------------------------------------------------------------------
+#: Run in the page's Python: stop the running app (its views unmounted, its listeners and timers
+#: gone), or start a new one on the page's current address, as index.html's own script does. The app's
+#: module is read from that script, so the harness follows the app wherever it moves.
+APP_CONTROL = r"""
+import gc, importlib, re
+from pyscript import document, window
+
+def _e2e_app_module():
+    script = document.querySelector('script[type="py"]')
+    found = re.search(r"from\s+([\w.]+)\s+import\s+start", str(script.textContent))
+    if found is None:
+        raise RuntimeError("the page's Python script does not say where start() is")
+    return importlib.import_module(found.group(1))
+
+def _e2e_stop():
+    module = _e2e_app_module()
+    apps = [o for o in gc.get_referrers(module.App) if isinstance(o, module.App)]
+    if not apps:
+        raise RuntimeError("no running app found")
+    for app in apps:
+        unmount, app.unmount = app.unmount, None
+        if unmount is not None:
+            unmount()
+        app.scope.close()
+        app.shell_scope.close()
+        timer, app._toast_timer = app._toast_timer, None
+        if timer is not None:
+            window.clearTimeout(timer)
+    return len(apps)
+"""
+
+#: (page.evaluate) Run Python in the page through PyScript's own handle on the interpreter.
+RUN_PYTHON = """async (code) => {
+  const src = document.querySelector('script[type=module][src*="pyscript/core"]').src;
+  const { whenDefined } = await import(src);
+  const late = new Promise((_, no) => setTimeout(() => no(new Error("PyScript's interpreter did not answer")), 20000));
+  const py = await Promise.race([whenDefined('py'), late]);
+  return py.interpreter.runPython(code);
+}"""
+
+#: (page.evaluate) Everything outside the app's own view (which the app redraws from storage): the
+#: shell, dialogs, the toast, the document's attributes and title, and what a test may leave in the
+#: page's globals. Equal to the freshly booted page's after a reset, or the page is loaded again.
+SIGNATURE = """() => {
+  const doc = document.documentElement.cloneNode(true);
+  doc.querySelector('#app').replaceChildren();
+  doc.querySelector('#boot').remove();
+  const globals = Object.keys(window).filter(k => k.startsWith('__')).sort();
+  const patched = ['now'].filter(k => Object.prototype.hasOwnProperty.call(performance, k));
+  return JSON.stringify([doc.outerHTML, document.title, globals, patched, scrollX, scrollY]);
+}"""
+
+#: (page.evaluate) After the app is stopped: storage emptied, the shell back as boot.js left it.
+CLEAN = """async ({lang, url, attrs}) => {
+  await new Promise(ok => setTimeout(ok, 30));  // a computer turn in progress sees its page closed
+  // what the app put in <body> beside the page a fresh boot has (the live region of a game page)
+  const key = el => [el.tagName, el.id || el.className].join('|');
+  for (const el of [...document.body.children]) if (!attrs.children.includes(key(el))) el.remove();
+  for (const [el, keep] of [[document.documentElement, attrs.html], [document.body, attrs.body]])
+    for (const name of el.getAttributeNames()) if (!keep.includes(name)) el.removeAttribute(name);
+  for (const d of document.querySelectorAll('dialog')) { if (d.open) d.close(); d.remove(); }
+  document.getElementById('wordcheck-open')?.remove();  // the app adds it again when it starts
+  localStorage.clear();
+  sessionStorage.clear();
+  if (indexedDB.databases) for (const db of await indexedDB.databases()) indexedDB.deleteDatabase(db.name);
+  if (window.caches) for (const key of await caches.keys()) await caches.delete(key);
+  const toast = document.getElementById('toast');
+  toast.textContent = ''; toast.className = 'toast'; toast.hidden = true;
+  const menu = document.getElementById('menu-button');
+  menu.setAttribute('aria-expanded', 'false');
+  menu.parentNode.classList.remove('menu-open');
+  const bar = document.getElementById('bar-game');
+  bar.replaceChildren(); bar.hidden = true;
+  const boot = window.scarabBoot;
+  boot.lang = lang;
+  document.documentElement.lang = lang;
+  document.documentElement.dataset.theme = boot.theme;
+  boot.translate();
+  document.title = boot.t('app.title');
+  document.getElementById('app').replaceChildren();
+  if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
+  getSelection().removeAllRanges();
+  history.replaceState(null, '', url);
+  scrollTo(0, 0);
+}"""
+
+#: (page.evaluate) The attributes of a freshly booted page's <html> and <body>, and the elements in its
+#: body (the app adds others: figures for the benchmarks such as data-daily-ms, a game's live region).
+ATTRIBUTES = """() => ({html: document.documentElement.getAttributeNames(), body: document.body.getAttributeNames(),
+  children: [...document.body.children].map(el => [el.tagName, el.id || el.className].join('|'))})"""
+
+#: (page.evaluate) Is this page the site, booted, with boot.js's language and theme the defaults?
+STATE = """(probe) => ({
+  site: !!window.scarabBoot && document.body.dataset.ready === '1' && document.body.dataset.embed !== '1',
+  bootLang: window.scarabBoot ? window.scarabBoot.t(probe) : null,
+  theme: window.scarabBoot ? window.scarabBoot.theme : null,
+  stored: localStorage.length + sessionStorage.length,
+})"""
+
+#: A message whose two languages differ: what boot.js translated the static page with.
+LANG_PROBE = "nav.settings"
+
+
+@dataclass
+class Shared:
+    """One booted page of the pool, and the test using it now."""
+
+    key: tuple[Any, ...]
+    context: Any
+    page: Any
+    guard: Guard
+    lang: str = ""
+    boot_text: str = ""
+    theme: str = ""
+    baseline: str = ""
+    attributes: dict[str, list[str]] = field(default_factory=dict)
+    uses: int = 0
+    #: the test has not opened a route yet: its first ``open_site`` starts the app on that route
+    fresh: bool = False
+
+
+class Pool:
+    """Booted pages, one per (locale, touch, mobile), reused test after test with a reset between."""
+
+    #: Pages kept at once (a booted Pyodide page holds a few hundred MB).
+    KEEP = 3
+    #: A page serves this many tests, then a new one boots (whatever leaks in a long-lived page stays small).
+    MAX_USES = 40
+
+    def __init__(self, browser: Any, server: str) -> None:
+        self.browser, self.server = browser, server
+        self.idle: OrderedDict[tuple[Any, ...], Shared] = OrderedDict()
+        self.by_page: dict[int, Shared] = {}
+
+    # --- handing out and taking back ------------------------------------------------------------------
+    def take(self, guard: Guard, width: int, height: int, locale: str, has_touch: bool, is_mobile: bool) -> Shared:
+        key = (locale, has_touch, is_mobile)
+        shared = self.idle.pop(key, None)
+        if shared is None:
+            while len(self.idle) >= self.KEEP:
+                self.drop(self.idle.popitem(last=False)[1])
+            shared = self.boot(key, guard)
+        else:
+            STATS["tests on a page booted before"] += 1
+        shared.guard = guard
+        shared.uses += 1
+        shared.fresh = True
+        shared.page.set_viewport_size({"width": width, "height": height})
+        self.by_page[id(shared.page)] = shared
+        return shared
+
+    def give_back(self, shared: Shared, failed: bool) -> None:
+        """After a test (its errors still counted against it): reset the page for the next one."""
+        self.by_page.pop(id(shared.page), None)
+        if failed or shared.page.is_closed() or shared.uses >= self.MAX_USES:
+            self.drop(shared)
+            return
+        try:
+            self.reset(shared)
+        except Exception as err:  # the page is not reused as it is; the test's own result stands
+            warnings.warn(f"e2e: a shared page could not be reset ({err!r}); a new one will boot")
+            self.drop(shared)
+            return
+        if shared.key in self.idle:  # a test held two pages of one kind: keep one
+            self.drop(shared)
+            return
+        self.idle[shared.key] = shared
+
+    def drop(self, shared: Shared) -> None:
+        try:
+            shared.context.close()
+        except Exception:
+            pass
+
+    def close(self) -> None:
+        while self.idle:
+            self.drop(self.idle.popitem()[1])
+
+    def shared(self, page: Any) -> Shared | None:
+        return self.by_page.get(id(page))
+
+    # --- booting, starting, resetting ---------------------------------------------------------------
+    def boot(self, key: tuple[Any, ...], guard: Guard) -> Shared:
+        locale, has_touch, is_mobile = key
+        ctx = self.browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale, has_touch=has_touch,
+                                       is_mobile=is_mobile, service_workers="block")
+        shared = Shared(key, ctx, None, guard)
+        # The guard of whichever test holds the page now: errors and blocked requests count against it.
+        ctx.route("**/*", lambda route: shared.guard.route(route))
+        page = ctx.new_page()
+        page.on("console", lambda msg: shared.guard.errors.append(msg.text) if msg.type == "error" else None)
+        page.on("pageerror", lambda err: shared.guard.errors.append(f"pageerror: {err}"))
+        count_loads(page)
+        shared.page = page
+        STATS["shared pages booted"] += 1
+        self.load(shared)
+        shared.lang = page.evaluate("window.scarabBoot.lang")
+        shared.theme = page.evaluate("window.scarabBoot.theme")
+        shared.boot_text = page.evaluate("p => window.scarabBoot.t(p)", LANG_PROBE)
+        shared.baseline = page.evaluate(SIGNATURE)
+        shared.attributes = page.evaluate(ATTRIBUTES)
+        return shared
+
+    def load(self, shared: Shared) -> None:
+        """Load the site's home page afresh (storage is empty: a first visit)."""
+        shared.page.goto(self.server)
+        shared.page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+
+    def python(self, page: Any, code: str) -> Any:
+        return page.evaluate(RUN_PYTHON, APP_CONTROL + code)
+
+    def start(self, shared: Shared, route: str) -> None:
+        """Start the app afresh on ``route`` in the booted page, as a first visit to that address would."""
+        page = shared.page
+        self.python(page, "_e2e_stop()")
+        # the app's button in the top bar goes with it (the new app adds its own)
+        page.evaluate("url => { document.getElementById('wordcheck-open')?.remove(); history.replaceState(null, '', url); }",
+                      self.server + route)
+        self.python(page, "_e2e_app_module().start()")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+
+    def reset(self, shared: Shared) -> None:
+        page = shared.page
+        page.unroute_all(behavior="ignoreErrors")
+        page.emulate_media(media="null", color_scheme="light", reduced_motion="no-preference", forced_colors="none")
+        page.mouse.move(0, 0)
+        state = page.evaluate(STATE, LANG_PROBE) if page.url.startswith(self.server) else {"site": False}
+        if not state["site"] or state["bootLang"] != shared.boot_text or state["theme"] != shared.theme:
+            # another document, or one booted with a stored language or theme: load it afresh
+            self.reload(shared, "left on another document or booted with other settings")
+            return
+        self.python(page, "_e2e_stop()")
+        page.evaluate(CLEAN, {"lang": shared.lang, "url": self.server, "attrs": shared.attributes})
+        self.python(page, "_e2e_app_module().start()")
+        signature = page.evaluate(SIGNATURE)
+        stored = page.evaluate("localStorage.length + sessionStorage.length")
+        if signature != shared.baseline or stored:
+            self.reload(shared, "the page differed from a fresh one after the reset"
+                        if signature != shared.baseline else "storage written after the reset")
+            return
+        STATS["shared pages reset in place"] += 1
+
+    def reload(self, shared: Shared, why: str) -> None:
+        page = shared.page
+        if not page.url.startswith(self.server):
+            raise RuntimeError(f"the page is on {page.url.split('#')[0]}")
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        self.load(shared)
+        if page.evaluate(STATE, LANG_PROBE)["stored"]:
+            raise RuntimeError("storage was not empty after loading the page again")
+        shared.baseline = page.evaluate(SIGNATURE)
+        STATS[f"shared pages loaded again: {why}"] += 1
+
+
+@pytest.fixture(scope="session")
+def pool(browser: Any, server: str) -> Iterator[Pool]:
+    shared = Pool(browser, server)
+    yield shared
+    shared.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: Any, call: Any) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"e2e_{report.when}_failed", report.failed)
+
+
 @pytest.fixture
-def page(context_factory: Any, guard: Guard) -> Any:
+def booted(pool: Pool, guard: Guard, request: Any) -> Iterator[Any]:
+    """``booted(width, height, locale=, has_touch=, is_mobile=)``: a shared booted page at that size;
+    the test's first ``open_site`` starts the app on its route (no Pyodide boot)."""
+    taken: list[Shared] = []
+
+    def take(width: int = 1280, height: int = 800, locale: str = "en-GB", has_touch: bool = False,
+             is_mobile: bool = False) -> Any:
+        shared = pool.take(guard, width, height, locale, has_touch, is_mobile)
+        taken.append(shared)
+        return shared.page
+
+    yield take
+    failed = getattr(request.node, "e2e_call_failed", True) or getattr(request.node, "e2e_setup_failed", False)
+    for shared in taken:
+        pool.give_back(shared, failed)
+    assert guard.blocked == [], f"the page tried to reach the network: {guard.blocked}"
+    assert guard.errors == [], f"console errors: {guard.errors}"
+
+
+@pytest.fixture
+def page(booted: Any) -> Any:
+    """A shared booted page (desktop size, English)."""
+    return booted()
+
+
+@pytest.fixture
+def fresh_page(context_factory: Any, guard: Guard) -> Any:
+    """A page in a context of its own: for the tests of a first load."""
     return watch(context_factory().new_page(), guard)
 
 
 @pytest.fixture
-def open_site(server: str, guard: Guard) -> Any:
-    """Navigate a page to a route and wait until Python has taken over."""
+def open_site(server: str, guard: Guard, pool: Pool) -> Any:
+    """Open a route and wait until Python has taken over. In a shared page, the test's first route is
+    a fresh start of the app on that address (Pyodide already booted); later ones are navigations."""
 
     def go(page: Any, route: str = "") -> Any:
+        shared = pool.shared(page)
+        if shared is not None and shared.fresh:
+            shared.fresh = False
+            try:
+                pool.start(shared, route)
+                return page
+            except Exception as err:  # storage is empty (reset): a full load is a first visit too
+                warnings.warn(f"e2e: the app could not be restarted in a shared page ({err!r}); loading it")
+                STATS["shared pages loaded: the app could not be restarted"] += 1
+                page.goto("about:blank")
         page.goto(server + route)
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)
         return page
 
     return go
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if STATS:
+        terminalreporter.write_sep("-", "e2e pages")
+        for name, n in sorted(STATS.items()):
+            terminalreporter.write_line(f"{name}: {n}")
 
 
 @pytest.fixture
