@@ -49,10 +49,9 @@ def test_chooser_shows_todays_three_puzzles(page: Any, open_site: Any) -> None:
         assert "#1" in link.get_attribute("aria-label")
 
 
-def test_thot_puzzle_played_through_shared_and_replayed(context_factory: Any, guard: Any, open_site: Any,
+def test_thot_puzzle_played_through_shared_and_replayed(page: Any, context_factory: Any, guard: Any, open_site: Any,
                                                         server: str) -> None:
     puzzle = cli_puzzle("thot")
-    page = watch(context_factory().new_page(), guard)
     open_site(page, f"#/daily/thot?date={DAY}")
     page.wait_for_selector("#daily-banner #daily-task", timeout=30_000)
     print(f"\nThot puzzle generated in the page in {generation_ms(page, 'thot')} ms")

@@ -142,41 +142,35 @@ def test_working_set_on_one_screen(tables: dict[str, Any], browser: Any, server:
     assert guard.blocked == [] and guard.errors == [], (guard.blocked, guard.errors)
 
 
-def test_continue_list_says_which_game_is_which(browser: Any, server: str) -> None:
+def test_continue_list_says_which_game_is_which(booted: Any, open_site: Any, guard: Guard) -> None:
     """Players with their scores, the moves, whose turn, a date in the interface's locale (Italian:
     "1 dic 2026", never the US "12/1/2026"), and "ad Anna" — read from the saves, no game replayed."""
     import re
 
-    guard = Guard()
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="it-IT", service_workers="block")
-    ctx.route("**/*", guard.route)
-    page = watch(ctx.new_page(), guard)
-    try:
-        page.goto(server + "#/thot/new")
-        page.wait_for_selector("#start", timeout=60_000)
-        page.fill("#seat-0-name", "Anna")
-        page.select_option("#seat-1-kind", "computer:1")
-        page.fill("#seat-1-name", "Bruno")
-        page.click("#start")
-        page.locator("#thot-board .mark-legal").first.click()
-        page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length >= 2", timeout=60_000)
-        page.wait_for_selector("#thot-board .mark-legal", timeout=60_000)
-        scores = page.evaluate("[...document.querySelectorAll('#scoreline .sl-score')].map(e => e.textContent)")
-        page.evaluate("location.hash = '#/'")
-        item = page.locator(".saves .save").first
-        item.wait_for(timeout=30_000)
-        item.scroll_into_view_if_needed()
-        shot(page, "layout-continue-390x844", full_page=False)
-        facts = item.locator(".facts").inner_text()
-        assert f"Anna {scores[0]}" in facts and f"Bruno {scores[1]}" in facts, facts
-        assert "2 mosse" in facts and "tocca ad Anna" in facts, facts
-        assert item.locator(".save-seat.to-move").inner_text().startswith("Anna")
-        title, meta = item.locator(".title").inner_text(), item.locator(".meta").inner_text()
-        for text in (title, meta):
-            assert not re.search(r"\d{1,2}/\d{1,2}/\d{4}", text), text  # "1 dic 2026", not "12/1/2026"
-            assert re.search(r"\d{1,2} [a-z]{3} \d{4}", text), text
-        width, inner = page.evaluate(WIDE)
-        assert width <= inner
-        assert guard.blocked == [] and guard.errors == [], (guard.blocked, guard.errors)
-    finally:
-        ctx.close()
+    page = booted(390, 844, locale="it-IT")
+    open_site(page, "#/thot/new")
+    page.wait_for_selector("#start", timeout=60_000)
+    page.fill("#seat-0-name", "Anna")
+    page.select_option("#seat-1-kind", "computer:1")
+    page.fill("#seat-1-name", "Bruno")
+    page.click("#start")
+    page.locator("#thot-board .mark-legal").first.click()
+    page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length >= 2", timeout=60_000)
+    page.wait_for_selector("#thot-board .mark-legal", timeout=60_000)
+    scores = page.evaluate("[...document.querySelectorAll('#scoreline .sl-score')].map(e => e.textContent)")
+    page.evaluate("location.hash = '#/'")
+    item = page.locator(".saves .save").first
+    item.wait_for(timeout=30_000)
+    item.scroll_into_view_if_needed()
+    shot(page, "layout-continue-390x844", full_page=False)
+    facts = item.locator(".facts").inner_text()
+    assert f"Anna {scores[0]}" in facts and f"Bruno {scores[1]}" in facts, facts
+    assert "2 mosse" in facts and "tocca ad Anna" in facts, facts
+    assert item.locator(".save-seat.to-move").inner_text().startswith("Anna")
+    title, meta = item.locator(".title").inner_text(), item.locator(".meta").inner_text()
+    for text in (title, meta):
+        assert not re.search(r"\d{1,2}/\d{1,2}/\d{4}", text), text  # "1 dic 2026", not "12/1/2026"
+        assert re.search(r"\d{1,2} [a-z]{3} \d{4}", text), text
+    width, inner = page.evaluate(WIDE)
+    assert width <= inner
+    assert guard.blocked == [] and guard.errors == [], (guard.blocked, guard.errors)

@@ -40,7 +40,8 @@ def save_of(page: Any) -> dict[str, Any]:
     return json.loads(page.evaluate(f"localStorage.getItem('scarab:save:{save_id}')"))
 
 
-def test_board_first_then_python_takes_over_and_plays(page: Any, open_site: Any) -> None:
+def test_board_first_then_python_takes_over_and_plays(fresh_page: Any, open_site: Any) -> None:
+    page = fresh_page
     new_game(page, open_site, 4242, [("Anna", "person"), ("Hal", "computer:1")])
     page.wait_for_selector("#sc-rack .sc-tile:not([disabled])", timeout=60_000)  # Anna to move
     save_id = page.url.split("/play/")[1]
@@ -88,7 +89,8 @@ def test_board_first_then_python_takes_over_and_plays(page: Any, open_site: Any)
     page.wait_for_selector("#sc-rack .sc-tile:not([disabled])", timeout=60_000)
 
 
-def test_pass_and_play_snapshot_shows_the_cover_and_no_rack(page: Any, open_site: Any) -> None:
+def test_pass_and_play_snapshot_shows_the_cover_and_no_rack(fresh_page: Any, open_site: Any) -> None:
+    page = fresh_page
     new_game(page, open_site, 777, [("Anna", "person"), ("Bruno", "person")])
     page.wait_for_selector("#reveal")
     save_id = page.url.split("/play/")[1]
@@ -110,7 +112,8 @@ def test_pass_and_play_snapshot_shows_the_cover_and_no_rack(page: Any, open_site
     assert page.locator("[data-snapshot]").count() == 0
 
 
-def test_thot_and_scarabya_boards_drawn_before_python(page: Any, open_site: Any) -> None:
+def test_thot_and_scarabya_boards_drawn_before_python(fresh_page: Any, open_site: Any) -> None:
+    page = fresh_page
     for game, ready, cells in (("thot", "#thot-board", "[data-snapshot] .thot-board .thot-cell"),
                                ("scarabya", ".sy-game", "[data-snapshot] .sy-board .sq")):
         open_site(page, f"#/{game}/new")

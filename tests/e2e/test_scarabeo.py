@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Guard, shot, watch
+from tests.e2e.conftest import shot
 
 pytestmark = pytest.mark.e2e
 
@@ -229,9 +229,9 @@ class TestWholeGames:
 
 # --- ways of laying tiles -----------------------------------------------------------------------
 class TestInput:
-    def test_keyboard_only_illegal_reason_reload_on_a_phone(self, context_factory: Any, guard: Guard,
-                                                           open_site: Any, lex: Any, gen: MoveGenerator) -> None:
-        page = watch(context_factory(360, 740, has_touch=True).new_page(), guard)
+    def test_keyboard_only_illegal_reason_reload_on_a_phone(self, booted: Any, open_site: Any, lex: Any,
+                                                           gen: MoveGenerator) -> None:
+        page = booted(360, 740, has_touch=True)
         new_game(page, open_site, 5, [("Anna", "person"), ("Bruno", "person")])
         page.keyboard.press("Enter")  # the cover's button has the focus
         page.wait_for_selector("#sc-board")
@@ -299,10 +299,8 @@ class TestInput:
         page.wait_for_function("!document.querySelector('#sc-sheet tbody tr td.num')")
         assert len(engine_state(page, lex).history()) == 0
 
-    def test_touch_drag_and_tap_on_a_tablet(self, context_factory: Any, guard: Guard, open_site: Any,
-                                           lex: Any, gen: MoveGenerator) -> None:
-        ctx = context_factory(768, 1024, has_touch=True)
-        page = watch(ctx.new_page(), guard)
+    def test_touch_drag_and_tap_on_a_tablet(self, booted: Any, open_site: Any, lex: Any, gen: MoveGenerator) -> None:
+        page = booted(768, 1024, has_touch=True)
         new_game(page, open_site, 31, [("Anna", "person"), ("Bruno", "person")])
         page.tap("#reveal")
         page.wait_for_selector("#sc-board")
@@ -316,7 +314,7 @@ class TestInput:
         # drag the first letter with a finger
         tile = page.locator(f"#sc-rack [data-tile='{l1}']").first.bounding_box()
         target = page.locator(f"#sq-{square_name(sq1)}").bounding_box()
-        cdp = ctx.new_cdp_session(page)
+        cdp = page.context.new_cdp_session(page)
         x0, y0 = tile["x"] + tile["width"] / 2, tile["y"] + tile["height"] / 2
         x1, y1 = target["x"] + target["width"] / 2, target["y"] + target["height"] / 2
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
@@ -324,6 +322,7 @@ class TestInput:
             cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
                 {"x": x0 + (x1 - x0) * k / 10, "y": y0 + (y1 - y0) * k / 10}]})
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
         page.wait_for_selector(f"#sq-{square_name(sq1)}.placed")
         # the second by tapping the tile, then the square
         page.locator(f"#sc-rack [data-tile='{l2}']").first.tap()
@@ -433,11 +432,10 @@ class TestDisputes:
 
 
 class TestTheOtherSidesMove:
-    def test_reply_outlined_in_view_on_a_phone_after_reload_and_taken_back(self, context_factory: Any, guard: Guard,
-                                                                        open_site: Any) -> None:
+    def test_reply_outlined_in_view_on_a_phone_after_reload_and_taken_back(self, booted: Any, open_site: Any) -> None:
         """On a zoomed phone board the computer's play is outlined and in view at scroll 0; the outline
         survives a reload; Take back undoes my pass and the computer's reply together."""
-        page = watch(context_factory(390, 844, has_touch=True).new_page(), guard)
+        page = booted(390, 844, has_touch=True)
         new_game(page, open_site, 77, [("Anna", "person"), ("Scarabot", "computer:1")])
         page.wait_for_selector("#sc-play", timeout=60_000)
         save_id = page.url.split("/play/")[1]

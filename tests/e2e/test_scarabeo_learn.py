@@ -117,10 +117,10 @@ class TestTutorialSteps:
 # --- the rules page ------------------------------------------------------------------------------------
 class TestRulesPage:
     @pytest.mark.parametrize("lang,size", [("it", (360, 740)), ("en", (1280, 800))])
-    def test_rules_in_both_languages_with_live_diagrams(self, context_factory: Any, guard: Guard, open_site: Any,
-                                                         lang: str, size: tuple[int, int]) -> None:
+    def test_rules_in_both_languages_with_live_diagrams(self, booted: Any, open_site: Any, lang: str,
+                                                         size: tuple[int, int]) -> None:
         t = Messages(CATALOGUE, lang)
-        page = watch(context_factory(*size, locale="it-IT" if lang == "it" else "en-GB").new_page(), guard)
+        page = booted(*size, locale="it-IT" if lang == "it" else "en-GB")
         open_site(page, "#/")
         # reachable from the chooser
         page.locator("a[href='#/scarabeo/rules']").first.click()
@@ -215,9 +215,9 @@ class TestGuidedGame:
         assert raw_keys_shown(page, "body") == []
         shot(page, "scarabeo-tutorial-done-desktop")
 
-    def test_guided_game_in_italian_on_a_phone(self, context_factory: Any, guard: Guard, open_site: Any) -> None:
+    def test_guided_game_in_italian_on_a_phone(self, booted: Any, open_site: Any) -> None:
         t = Messages(CATALOGUE, "it")
-        page = watch(context_factory(360, 740, locale="it-IT", has_touch=True).new_page(), guard)
+        page = booted(360, 740, locale="it-IT", has_touch=True)
         open_site(page, "#/scarabeo/tutorial")
         page.wait_for_selector("#tutorial-task", timeout=60_000)
         assert page.locator("#tutorial-task").text_content() == t("scarabeo.tutorial.first")

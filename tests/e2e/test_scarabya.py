@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import SIZES, Guard, shot as save_shot, watch
+from tests.e2e.conftest import SIZES, shot as save_shot
 
 pytestmark = pytest.mark.e2e
 
@@ -193,10 +193,9 @@ class TestSolo:
 
 
 class TestPassAndPlay:
-    def test_two_people_take_turns_to_the_end_with_taps(self, context_factory: Any, guard: Guard,
-                                                        open_site: Any) -> None:
+    def test_two_people_take_turns_to_the_end_with_taps(self, booted: Any, open_site: Any) -> None:
         width, height = SIZES["tablet"]
-        page = watch(context_factory(width=width, height=height, has_touch=True).new_page(), guard)
+        page = booted(width, height, has_touch=True)
         new_game(page, open_site, seats=("person", "person"), seed=3)
         assert page.locator("#sy-turn").inner_text() == "P1 to play"
         place_one(page, tap=True)
@@ -281,10 +280,9 @@ class TestKeyboard:
 
 
 class TestPhone:
-    def test_taps_against_the_computer_in_italian(self, context_factory: Any, guard: Guard, open_site: Any) -> None:
+    def test_taps_against_the_computer_in_italian(self, booted: Any, open_site: Any) -> None:
         width, height = SIZES["phone"]
-        page = watch(context_factory(width=width, height=height, locale="it-IT", has_touch=True,
-                                     is_mobile=True).new_page(), guard)
+        page = booted(width, height, locale="it-IT", has_touch=True, is_mobile=True)
         new_game(page, open_site, seats=("person", "computer:4"), seed=5)
         wait_person(page)
         assert page.locator("#sy-turn").inner_text() == "Tocca a P1"

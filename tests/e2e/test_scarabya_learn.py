@@ -84,10 +84,9 @@ def moves_played(page: Any) -> int:
 
 class TestRulesPage:
     @pytest.mark.parametrize("lang,size", [("it", "phone"), ("en", "desktop")])
-    def test_renders_with_diagrams(self, context_factory: Any, guard: Guard, open_site: Any, lang: str,
-                                   size: str) -> None:
+    def test_renders_with_diagrams(self, booted: Any, open_site: Any, lang: str, size: str) -> None:
         width, height = SIZES[size]
-        page = watch(context_factory(width, height, locale="it-IT" if lang == "it" else "en-GB").new_page(), guard)
+        page = booted(width, height, locale="it-IT" if lang == "it" else "en-GB")
         open_site(page, "#/scarabya/rules")
         page.wait_for_selector("#rules-scarabya .sy-rules")
         assert page.locator("#sy-rules-aim-h").inner_text() == text("scarabya.rules.aim", lang)
@@ -121,9 +120,8 @@ class TestRulesPage:
 
 
 class TestTutorial:
-    def test_guided_game_end_to_end(self, context_factory: Any, guard: Guard, open_site: Any) -> None:
-        ctx = context_factory(*SIZES["desktop"])
-        page = watch(ctx.new_page(), guard)
+    def test_guided_game_end_to_end(self, booted: Any, open_site: Any) -> None:
+        page = booted(*SIZES["desktop"])
         open_site(page, "#/scarabya/new")
         page.locator("#tutorial-offer").wait_for()
         page.locator("#tutorial-start").click()

@@ -59,9 +59,9 @@ def open_link(page: Any, link: str) -> None:
 
 
 class TestLinks:
-    def test_link_opens_the_same_game_on_another_device(self, context_factory: Any, guard: Guard,
+    def test_link_opens_the_same_game_on_another_device(self, page: Any, context_factory: Any, guard: Guard,
                                                           server: str) -> None:
-        one = watch(context_factory().new_page(), guard)
+        one = page
         new_thot(one, server)
         play_one(one)
         play_one(one)
@@ -87,9 +87,9 @@ class TestLinks:
 
 
 class TestPrivateRacks:
-    def test_scarabeo_link_watch_only_unless_revealed(self, context_factory: Any, guard: Guard,
+    def test_scarabeo_link_watch_only_unless_revealed(self, page: Any, context_factory: Any, guard: Guard,
                                                       server: str) -> None:
-        one = watch(context_factory().new_page(), guard)
+        one = page
         one.goto(server + "#/scarabeo/new")
         one.wait_for_selector("body[data-ready='1']", timeout=60_000)
         one.locator("#start").wait_for(timeout=60_000)
@@ -114,8 +114,8 @@ class TestPrivateRacks:
 
 
 class TestCorrespondence:
-    def test_moves_go_back_and_forth(self, context_factory: Any, guard: Guard, server: str) -> None:
-        alice = watch(context_factory().new_page(), guard)
+    def test_moves_go_back_and_forth(self, page: Any, context_factory: Any, guard: Guard, server: str) -> None:
+        alice = page
         bruno = watch(context_factory().new_page(), guard)
         new_thot(alice, server, seed=33)
         play_one(alice)
@@ -214,7 +214,12 @@ class TestEmbedding:
 class TestHostileNames:
     def test_name_is_text_everywhere(self, page: Any, server: str) -> None:
         alerts: list[str] = []
-        page.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))
+
+        def on_dialog(dialog: Any) -> None:
+            alerts.append(dialog.message)
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
         new_thot(page, server, names=(HOSTILE, "Bruno"))
         play_one(page)
         assert HOSTILE in page.locator("#app").inner_text()
@@ -223,3 +228,4 @@ class TestHostileNames:
         page.locator(".save").first.wait_for()
         assert page.locator(".save img").count() == 0
         assert alerts == []
+        page.remove_listener("dialog", on_dialog)  # the page serves the next test

@@ -19,7 +19,8 @@ SAVE = {
 
 
 class TestFirstPaint:
-    def test_chooser_paints_before_python_then_interactive(self, page: Any, server: str) -> None:
+    def test_chooser_paints_before_python_then_interactive(self, fresh_page: Any, server: str) -> None:
+        page = fresh_page
         page.goto(server, wait_until="domcontentloaded")
         assert page.locator("body[data-ready='1']").count() == 0  # Python is still starting
         assert page.locator(".chooser h1").is_visible()
@@ -151,9 +152,9 @@ class TestSaves:
 
 class TestScreens:
     @pytest.mark.parametrize("size", list(SIZES))
-    def test_screenshots(self, context_factory: Any, guard: Guard, open_site: Any, size: str) -> None:
+    def test_screenshots(self, booted: Any, open_site: Any, size: str) -> None:
         width, height = SIZES[size]
-        page = watch(context_factory(width=width, height=height, locale="it-IT").new_page(), guard)
+        page = booted(width, height, locale="it-IT")
         open_site(page)
         page.locator("#import-file").set_input_files(
             files=[{"name": "g.json", "mimeType": "application/json", "buffer": json.dumps(SAVE).encode()}])
@@ -184,7 +185,8 @@ class TestWordCheck:
 
 
 class TestSubPath:
-    def test_built_folder_works_under_a_sub_path(self, own_server: Any, page: Any) -> None:
+    def test_built_folder_works_under_a_sub_path(self, own_server: Any, fresh_page: Any) -> None:
+        page = fresh_page
         base = own_server("games/scarab")
         page.goto(base + "#/about")
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)

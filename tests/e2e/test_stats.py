@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from game.core import GameRecord, Rng
-from tests.e2e.conftest import SIZES, Guard, shot, watch
+from tests.e2e.conftest import SIZES, shot
 from web import engines, stats
 
 pytestmark = pytest.mark.e2e
@@ -47,9 +47,9 @@ class TestStatistics:
         assert page.locator("#stats-player option").count() == 1
 
     @pytest.mark.parametrize("size", ["phone", "desktop"])
-    def test_screens(self, context_factory: Any, guard: Guard, open_site: Any, size: str) -> None:
+    def test_screens(self, booted: Any, open_site: Any, size: str) -> None:
         width, height = SIZES[size]
-        page = watch(context_factory(width=width, height=height).new_page(), guard)
+        page = booted(width, height)
         open_site(page)
         page.evaluate("data => localStorage.setItem('scarab:stats', data)", stored_stats())
         page.evaluate("document.documentElement.dataset.theme = 'dark'")

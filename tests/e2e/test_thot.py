@@ -15,7 +15,7 @@ import pytest
 
 from game.thot.board import ANKH
 from game.thot.state import ThotState
-from tests.e2e.conftest import SIZES, Guard, shot, watch
+from tests.e2e.conftest import SIZES, shot
 
 pytestmark = pytest.mark.e2e
 
@@ -180,9 +180,8 @@ def ankh_opening(short: bool = True) -> tuple[int, list[str]]:
 
 
 class TestAnkhAndResume:
-    def test_ankh_drop_by_taps_then_reload_resumes(self, context_factory: Any, guard: Guard,
-                                                   open_site: Any) -> None:
-        page = watch(context_factory(768, 1024, has_touch=True, is_mobile=True).new_page(), guard)
+    def test_ankh_drop_by_taps_then_reload_resumes(self, booted: Any, open_site: Any) -> None:
+        page = booted(768, 1024, has_touch=True, is_mobile=True)
         seed, squares = ankh_opening()
         new_game(page, open_site, seed=seed)
         for n, square in enumerate(squares[:2]):
@@ -221,9 +220,8 @@ class TestAnkhAndResume:
 
 
 class TestOpeningBenchmark:
-    def test_top_level_opening_on_the_full_board_italian(self, context_factory: Any, guard: Guard,
-                                                         open_site: Any) -> None:
-        page = watch(context_factory(locale="it-IT").new_page(), guard)
+    def test_top_level_opening_on_the_full_board_italian(self, booted: Any, open_site: Any) -> None:
+        page = booted(locale="it-IT")
         open_site(page, "#/thot/new")
         page.locator("#seat-0-kind").select_option("computer:3")
         page.locator("#seat-1-kind").select_option("person")

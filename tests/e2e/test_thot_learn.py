@@ -148,11 +148,9 @@ def click_move(page: Any, state: ThotState, move_text: str) -> None:
 class TestRulesPage:
     @pytest.mark.e2e
     @pytest.mark.parametrize("lang,size", [("it", "phone"), ("en", "desktop")])
-    def test_rules_render_with_live_diagrams(self, context_factory: Any, guard: Guard, open_site: Any,
-                                             lang: str, size: str) -> None:
+    def test_rules_render_with_live_diagrams(self, booted: Any, open_site: Any, lang: str, size: str) -> None:
         width, height = SIZES[size]
-        context = context_factory(width=width, height=height, locale="it-IT" if lang == "it" else "en-GB")
-        page = watch(context.new_page(), guard)
+        page = booted(width, height, locale="it-IT" if lang == "it" else "en-GB")
         open_site(page, "#/thot/rules")
         page.wait_for_selector("#rules-thot figure .thot-board")
         title = text("rules.title", lang, game=text("game.thot.name", lang))

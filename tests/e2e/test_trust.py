@@ -295,7 +295,8 @@ class TestCrossSiteEmbed:
         assert "index.html#/open?d=s1." in href  # the full site opens this very game
         shot(page, "trust-embed-no-storage")
 
-    def test_embed_of_an_unknown_game_says_so(self, page: Any, server: str) -> None:
+    def test_embed_of_an_unknown_game_says_so(self, fresh_page: Any, server: str) -> None:
+        page = fresh_page
         page.goto(server + "embed.html?game=bogus")
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)
         assert "Unknown game" in page.locator(".embed-unknown h1").inner_text()
