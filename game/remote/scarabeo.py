@@ -34,47 +34,14 @@ from typing import Any
 from game.core import IllegalMove
 from game.remote.deal import Deal, DealError
 from game.remote.games import OptionsError, ProtocolError, RemoteGame, Setup
-from game.scarabeo.board import SQUARES
-from game.scarabeo.game import ScarabeoState
+from game.scarabeo.game import ScarabeoState, tiles_shown
 from game.scarabeo.moves import Exchange, Move, Pass, Play, move_text
 from game.scarabeo.public import public_move, public_record
-from game.scarabeo.rules import resolve_play
-from game.scarabeo.tiles import HIDDEN, SCARAB
+from game.scarabeo.tiles import HIDDEN
 
 #: The keys a message may carry, by what it is.
 MOVE_PARTS = {"rs", "sh", "tp", "rc"}
 DEAL_PARTS = {"su", "sr", "sh", "k"}
-
-
-def tiles_shown(board: list[str], rack: list[str], move: Play | Pass | Exchange) -> list[str]:
-    """The tiles a move takes out of a rack whose unseen tiles are ``HIDDEN``, that the table did
-    not already know were there: what its player must prove. It follows the engine's reading of a
-    masked rack (``ScarabeoState`` turns hidden tiles into the ones a move shows): a flying
-    scarab's square gives its letter from the rack and the scarab back to it; a play's tiles come
-    from the rack, a scarab placed as ``?``. A tile known to be on the rack is used first."""
-    work = list(rack)
-    shown: list[str] = []
-
-    def take(tile: str) -> None:
-        if tile in work:
-            work.remove(tile)
-        elif HIDDEN in work:
-            work.remove(HIDDEN)
-            shown.append(tile)
-
-    for sq in move.swaps:
-        held = board[sq] if 0 <= sq < SQUARES else ""
-        if held.islower():
-            take(held.upper())
-            work.append(SCARAB)
-    if isinstance(move, Play):
-        try:
-            placements = resolve_play(board, move)
-        except IllegalMove:
-            placements = []
-        for _, ch in placements:
-            take(SCARAB if ch.islower() else ch)
-    return shown
 
 
 def _part(extra: Mapping[str, Any], key: str) -> str:
@@ -111,6 +78,7 @@ class ScarabeoRemote(RemoteGame):
             self.deal = Deal.new(setup.game_id, setup.players, setup.me)
             self.verdict = None
         self.engine: ScarabeoState | None = None
+        self.table = ScarabeoState()  # replaced by the table's view when the game begins
         self.keys: dict[int, str] = {}
         self.end_start: int | None = None  # the seat whose message ended the game
         self.own_move: Move | None = None  # this device's move, as played (an exchange with its tiles)
@@ -150,17 +118,19 @@ class ScarabeoRemote(RemoteGame):
                    "hourglass": False}
         drawn = ScarabeoState.new(self.players, seed, names=self.names, word_list=self.words)
         self.engine = ScarabeoState.new_masked(options, drawn.starter, drawn.start_draw, self.words)
+        #: The game as the table sees it (every rack hidden): which tiles of this seat's rack the
+        #: others know (a scarab it took back from the board) cannot be told from its own rack,
+        #: where that scarab and one it drew look alike.
+        self.table = ScarabeoState.new_masked(options, drawn.starter, drawn.start_draw, self.words)
         if not self.replaying:  # a replay reads its rack once, at the end (``replayed``)
             self._sync_rack()
 
     def _sync_rack(self) -> None:
-        """This seat's rack shows the tiles the deal let it read."""
+        """This seat's rack shows the tiles the deal let it read, and those the table knows of it."""
         if self.engine is None:
             return
         rack = self.engine.racks[self.me_seat]
-        own = [t.tile for t in self.deal.own_tiles()]
-        public = Counter(t for t in rack if t != HIDDEN) - Counter(own)
-        tiles = own + list(public.elements())
+        tiles = [t.tile for t in self.deal.own_tiles()] + [t for t in self.table.racks[self.me_seat] if t != HIDDEN]
         if len(tiles) > len(rack):
             raise ProtocolError("the deal gives this seat more tiles than its rack holds")
         new = tiles + [HIDDEN] * (len(rack) - len(tiles))
@@ -169,11 +139,7 @@ class ScarabeoRemote(RemoteGame):
 
     def _public_rack(self, seat: int) -> list[str]:
         """``seat``'s rack as every other device sees it."""
-        rack = self.state.racks[seat]
-        if seat != self.me_seat:
-            return list(rack)
-        public = Counter(t for t in rack if t != HIDDEN) - Counter(t.tile for t in self.deal.own_tiles())
-        return list(public.elements()) + [HIDDEN] * (len(rack) - sum(public.values()))
+        return list(self.table.racks[seat])
 
     def over(self) -> bool:
         return self.ended is not None or (self.engine is not None and self.engine.is_over())
@@ -299,10 +265,7 @@ class ScarabeoRemote(RemoteGame):
         returned: list[int] = []
         deal = self.deal
         try:
-            if isinstance(move, Exchange):
-                if Counter(move.tiles) - Counter(t.tile for t in deal.own_tiles()):
-                    raise IllegalMove("public-tile", "a scarab taken from the board goes back to the bag "
-                                      "only on one device: exchange the tiles you drew")
+            if isinstance(move, Exchange):  # the whole rack, never with a scarab: every tile a card
                 returned = deal.cards_for(move.tiles)
             cards = deal.cards_for(shown) if shown else []
             extra: dict[str, Any] = {}
@@ -359,6 +322,7 @@ class ScarabeoRemote(RemoteGame):
                     raise ProtocolError("the tiles proven are not the tiles laid")
             bag = len(state.bag)
             result = state.push(move)
+            self.table.push(public_move(move))
             if self.replaying:
                 pass
             elif returned:

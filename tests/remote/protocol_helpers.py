@@ -6,28 +6,25 @@ import random
 import zlib
 from typing import Any
 
-from game.remote.bench import NAMES, random_move
+from game.remote.bench import Table as BenchTable
 from game.remote.session import Device
 from game.remote.wire import b64, canonical, pack, unpack
+from game.scarabeo.words import AnyWord, WordList
+
+WORDS: WordList = AnyWord()
+
+
+class Table(BenchTable):
+    """The bench's table (devices in a group chat), Scarabeo with every word accepted."""
+
+    def __init__(self, game: str, players: int, options: dict[str, Any] | None = None,
+                 words: WordList | None = WORDS) -> None:
+        super().__init__(game, players, options, words)
 
 
 def start(game: str, players: int, options: dict[str, Any] | None = None) -> list[Device]:
     """A started game's devices, in seat order, every setup message passed by hand."""
-    inviter, invitation = Device.invite(game, NAMES[0], players, options or {})
-    joiners = []
-    answers = []
-    for name in NAMES[1:players]:
-        device, answer = Device.join(invitation, name)
-        joiners.append(device)
-        answers.append(answer)
-    event = None
-    for answer in answers:
-        event = inviter.open(answer)
-    assert event is not None and event.send is not None
-    for device in joiners:
-        device.open(event.send)
-    devices = [inviter, *joiners]
-    return sorted(devices, key=lambda d: d.seat if d.seat is not None else -1)
+    return Table(game, players, options).devices
 
 
 def deliver(devices: list[Device], sender: Device, text: str) -> None:
@@ -40,7 +37,7 @@ def play_one(devices: list[Device], rng: random.Random) -> str:
     first = devices[0]
     assert first.game is not None
     mover = devices[first.game.state.to_move()]
-    text = mover.play(random_move(mover, rng))
+    text = mover.play(str(rng.choice(mover.show()["legal"])))
     deliver(devices, mover, text)
     return text
 
@@ -66,4 +63,3 @@ def flip(text: str, index: int) -> str:
 
 def state_of(device: Device) -> str:
     return str(canonical(device.to_json()))
-
