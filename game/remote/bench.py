@@ -31,6 +31,9 @@ class Table:
     def __init__(self, game: str, players: int, options: dict[str, Any] | None = None,
                  words: WordList | None = None) -> None:
         self.links: list[str] = []
+        #: The longest one device took to open one link (and write what it sends back on its own).
+        self.slowest_open = 0.0
+        self.slowest_play = 0.0
         inviter, invitation = Device.invite(game, NAMES[0], players, options or {}, words)
         self.devices = [inviter]
         self.links.append(invitation)
@@ -54,7 +57,9 @@ class Table:
             self.links.append(text)
             for device in self.devices:
                 if device is not sender:
+                    cpu = time.process_time()
                     event = device.open(text)
+                    self.slowest_open = max(self.slowest_open, time.process_time() - cpu)
                     if event.send is not None:
                         queue.append((device, event.send))
 
@@ -75,7 +80,9 @@ class Table:
 
     def play(self, rng: random.Random) -> str:
         mover, text = self.move(rng)
+        cpu = time.process_time()
         link = mover.play(text)
+        self.slowest_play = max(self.slowest_play, time.process_time() - cpu)
         self.deliver(mover, link)
         return link
 
@@ -99,6 +106,7 @@ def _game(game: str, players: int, seed: int) -> dict[str, Any]:
         if device is not mover and device is not other:
             device.open(link)
     table.links.append(link)
+    table.slowest_open = table.slowest_play = 0.0  # the setup's are in setup_cpu_seconds
     while not table.devices[0].finished():
         table.play(rng)
     moves = table.links[setup_links:]
@@ -107,6 +115,8 @@ def _game(game: str, players: int, seed: int) -> dict[str, Any]:
         "setup_cpu_seconds": round(setup_cpu, 3),
         "move_message_cpu_seconds": round(move_cpu, 4),
         "open_message_cpu_seconds": round(open_cpu, 4),
+        "slowest_play_cpu_seconds": round(table.slowest_play, 4),
+        "slowest_open_cpu_seconds": round(table.slowest_open, 4),
         "links": len(table.links),
         "setup_links": setup_links,
         "invitation_chars": len(table.links[0]),
