@@ -185,6 +185,11 @@ class RemoteGame(ABC):
     @abstractmethod
     def scores(self) -> list[int]: ...
 
+    def seat_state(self, secret: Mapping[str, Any]) -> GameState[Any]:
+        """The engine state this device's seat plays on and a page draws (``view``'s position as a
+        state): the shared state, unless the seat knows more now (Scarabya: seat 0's round card)."""
+        return self.state
+
     def export(self, meta: Mapping[str, Any]) -> dict[str, Any]:
         """The finished game as a record for the review, the same on every device."""
         return GameRecord.of(self.state, **meta).to_json()
@@ -366,13 +371,18 @@ class ScarabyaRemote(RemoteGame):
     def scores(self) -> list[int]:
         return list(self._state.scores)
 
+    def seat_state(self, secret: Mapping[str, Any]) -> ScarabyaState:
+        if not self._card_ready() and self.me == 0:
+            # Seat 0 draws the round's card itself: it holds the last value, and it is its turn.
+            return self._with_card({"d": b64(self._value(secret, len(self.cards)))})[0]
+        return self._state
+
     def view(self, secret: Mapping[str, Any]) -> dict[str, Any]:
         out = super().view(secret)
         state = self._state
         known = self._card_ready()
         if not known and self.me == 0:
-            # Seat 0 draws the round's card itself: it holds the last value, and it is its turn.
-            state = self._with_card({"d": b64(self._value(secret, len(self.cards)))})[0]
+            state = self.seat_state(secret)
             known = True
             out["position"] = state.position()
             out["legal"] = [m.text() for m in state.legal_moves()]

@@ -9,7 +9,7 @@ integers never are); docs/remote.md says what that means for the deal.
 from __future__ import annotations
 
 import secrets
-from typing import Protocol
+from typing import Callable, Protocol
 
 #: The field prime 2^255 - 19 and the prime order of the group.
 P = 2**255 - 19
@@ -37,6 +37,17 @@ class RandomSource(Protocol):
     def randrange(self, start: int, stop: int = ..., step: int = ...) -> int: ...
 
 
+#: Called between pieces of work (each scalar multiplication, each row of a multi-multiplication,
+#: each decoding): a page that must not freeze hands control back to the browser from here
+#: (web/ui/pause.py); None on the command line and in the tests. It must not touch the group.
+PAUSE: Callable[[], None] | None = None
+
+
+def _pause() -> None:
+    if PAUSE is not None:
+        PAUSE()
+
+
 def _is_negative(x: int) -> bool:
     return (x % P) & 1 == 1
 
@@ -58,6 +69,7 @@ def _sqrt_ratio_m1(u: int, v: int) -> tuple[bool, int]:
     flipped_i = check == (-u) * SQRT_M1 % P
     if flipped or flipped_i:
         r = r * SQRT_M1 % P
+    _pause()  # an exponentiation: every decoding, encoding and hash to the group
     return correct or flipped, _abs(r)
 
 
@@ -111,6 +123,8 @@ def _multi_mul(digit_rows: list[list[int]], tables: list[list[_Point]]) -> _Poin
     x1, y1, z1, t1 = 0, 1, 1, 0
     first = True
     for position in range(len(digit_rows[0])):
+        if PAUSE is not None and len(digit_rows) > 8:
+            PAUSE()  # a long sum (a batch check): a pause point every row
         if not first:
             for _ in range(4):
                 a = x1 * x1 % P
@@ -132,6 +146,7 @@ def _multi_mul(digit_rows: list[list[int]], tables: list[list[_Point]]) -> _Poin
                 d = 2 * z1 * z2 % P
                 e, f, g, h = b - a, d - c, d + c, b + a
                 x1, y1, z1, t1 = e * f % P, g * h % P, f * g % P, e * h % P
+    _pause()
     return x1, y1, z1, t1
 
 
