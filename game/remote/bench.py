@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from game.core import Rng
+from game.remote.games import SeatRandom
 from game.remote.session import Device
 from game.remote.wire import MAX_MESSAGE_CHARS
 from game.scarabeo import randomplay
@@ -29,17 +30,17 @@ class Table:
     whatever a device sends back on its own (a start, a deal step, its keys) goes round too."""
 
     def __init__(self, game: str, players: int, options: dict[str, Any] | None = None,
-                 words: WordList | None = None) -> None:
+                 words: WordList | None = None, rng: SeatRandom | None = None) -> None:
         self.links: list[str] = []
         #: The longest one device took to open one link (and write what it sends back on its own).
         self.slowest_open = 0.0
         self.slowest_play = 0.0
-        inviter, invitation = Device.invite(game, NAMES[0], players, options or {}, words)
+        inviter, invitation = Device.invite(game, NAMES[0], players, options or {}, words, rng)
         self.devices = [inviter]
         self.links.append(invitation)
         answers = []
         for name in NAMES[1:players]:
-            device, answer = Device.join(invitation, name, words)
+            device, answer = Device.join(invitation, name, words, rng)
             self.devices.append(device)
             answers.append(answer)
         self.links += answers

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from game.core import GameRecord, GameState
+from game.remote.ristretto import RandomSource
 from game.remote.wire import b64, sha256, unb64
 from game.scarabya.sets import TILE_NAMES, Layout
 from game.scarabya.state import ROUNDS as SCARABYA_ROUNDS
@@ -34,6 +35,10 @@ from game.scarabeo.words import WordList
 from game.thot.state import ThotState
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+#: A seat's source of randomness for its secret steps (given a seat, a ``randrange`` source).
+SeatRandom = Callable[[int], RandomSource]
 
 
 class ProtocolError(ValueError):
@@ -82,6 +87,9 @@ class Setup:
     #: secret shuffles): the messages are then replayed for the moves only.
     local: Mapping[str, Any] | None = None
     words: WordList | None = None
+    #: The randomness of a seat's secret steps (Scarabeo's shuffles), for reproducible tests
+    #: only; None: ``secrets``.
+    rng: SeatRandom | None = None
 
 
 class RemoteGame(ABC):

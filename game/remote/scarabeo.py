@@ -67,15 +67,16 @@ class ScarabeoRemote(RemoteGame):
         self.names = list(setup.names)
         self.me_seat: int = setup.me
         self.replaying = setup.local is not None
+        rng = None if setup.rng is None else setup.rng(setup.me)
         if setup.local is not None:
             try:
-                self.deal = Deal.from_json(setup.local.get("deal"))
+                self.deal = Deal.from_json(setup.local.get("deal"), rng)
             except DealError as err:
                 raise ProtocolError(f"the saved deal is damaged: {err}") from None
             verdict = setup.local.get("verdict")
             self.verdict: dict[str, Any] | None = dict(verdict) if isinstance(verdict, Mapping) else None
         else:
-            self.deal = Deal.new(setup.game_id, setup.players, setup.me)
+            self.deal = Deal.new(setup.game_id, setup.players, setup.me, rng)
             self.verdict = None
         self.engine: ScarabeoState | None = None
         self.table = ScarabeoState()  # replaced by the table's view when the game begins
@@ -196,8 +197,12 @@ class ScarabeoRemote(RemoteGame):
                 return f"{self.names[seat]} revealed their keys"
             if self.over():
                 raise ProtocolError("the game is over: only keys are expected")
-            if self.replaying:
-                return "the deal goes on"
+            if self.replaying:  # the saved deal stands for these steps; the words stay the same
+                if "su" in extra:
+                    return f"{self.names[seat]} masked and shuffled the bag"
+                if self.engine is not None and seat == self.players - 2:  # the last start value
+                    return f"the racks are dealt; {self.names[self.engine.starter]} starts"
+                return f"{self.names[seat]} unmasked the others' tiles"
             if "su" in extra:
                 if set(extra) - {"su", "sh"}:
                     raise ProtocolError("a setup step carries the masked deck (and shares) only")

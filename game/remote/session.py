@@ -32,7 +32,9 @@ from typing import Any
 
 from game.core import IllegalMove, NotationError
 from game.remote import sign
-from game.remote.games import MAX_PLAYERS, MIN_PLAYERS, OptionsError, ProtocolError, RemoteGame, Setup, games
+from game.remote.games import (
+    MAX_PLAYERS, MIN_PLAYERS, OptionsError, ProtocolError, RemoteGame, SeatRandom, Setup, games,
+)
 from game.remote.wire import VERSION, WireError, b64, digest, pack, sha256, unb64, unpack
 from game.scarabeo.words import WordList
 
@@ -175,9 +177,11 @@ def _hello(data: Any, first: bool, game: type[RemoteGame]) -> Hello:
 class Device:
     """One device's state: its secrets and the messages it accepted; the game is derived from them."""
 
-    def __init__(self, secret: dict[str, Any], invitation: str, words: WordList | None = None) -> None:
+    def __init__(self, secret: dict[str, Any], invitation: str, words: WordList | None = None,
+                 rng: SeatRandom | None = None) -> None:
         self.secret = secret
         self.words = words
+        self.rng = rng
         inv, sig, h = _single(invitation)
         if inv["k"] != "invite" or inv.get("n") != 0:
             raise Refused("this is not an invitation")
@@ -227,8 +231,9 @@ class Device:
     # --- making a device -------------------------------------------------------------------
     @classmethod
     def invite(cls, game: str, name: str, players: int = 2, options: Mapping[str, Any] | None = None,
-               words: WordList | None = None) -> tuple["Device", str]:
-        """A new game on the inviter's device, and the invitation to send."""
+               words: WordList | None = None, rng: SeatRandom | None = None) -> tuple["Device", str]:
+        """A new game on the inviter's device, and the invitation to send. ``words``: Scarabeo's
+        word list; ``rng``: the randomness of a seat's deal, for reproducible tests only."""
         known = games()
         if game not in known:
             raise Refused(f"unknown game {game!r} (games: {', '.join(sorted(known))})", malformed=True)
@@ -249,10 +254,11 @@ class Device:
              "h": {"name": name, "key": b64(sign.public(key)), "c": b64(_commit(value)),
                    **kind.hello(game_secret)}}
         text = pack({"m": m, "s": b64(sign.sign(key, digest(m)))})
-        return cls(secret, text, words), text
+        return cls(secret, text, words, rng), text
 
     @classmethod
-    def join(cls, invitation: str, name: str, words: WordList | None = None) -> tuple["Device", str]:
+    def join(cls, invitation: str, name: str, words: WordList | None = None,
+             rng: SeatRandom | None = None) -> tuple["Device", str]:
         """A joiner's device from the invitation, and the answer to send to the inviter."""
         name = check_name(name)
         probe = cls({"inviter": False}, invitation, words)
@@ -260,7 +266,7 @@ class Device:
         value = secrets.token_bytes(32)
         game_secret = probe.kind.new_secret()
         secret = {"inviter": False, "key": b64(key), "value": b64(value), "game": game_secret}
-        device = cls(secret, probe.chain[0], words)
+        device = cls(secret, probe.chain[0], words, rng)
         m = {"v": VERSION, "k": "join", "g": device.game_id, "i": b64(device.hashes[0]),
              "h": {"name": name, "key": b64(sign.public(key)), "r": b64(value),
                    **device.kind.hello(game_secret)}}
@@ -274,7 +280,7 @@ class Device:
                 "sent": self.sent, "local": self.game.save() if self.game is not None else None}
 
     @classmethod
-    def from_json(cls, data: Any, words: WordList | None = None) -> "Device":
+    def from_json(cls, data: Any, words: WordList | None = None, rng: SeatRandom | None = None) -> "Device":
         """A device from what it stored: every message is checked and applied again (a game's own
         saved state, if it has one, stands for its secret steps), so a damaged store is refused
         like a bad link (``Refused``)."""
@@ -290,7 +296,7 @@ class Device:
                 or not all(x is None or isinstance(x, str) for x in (own, sent)) \
                 or not (local is None or isinstance(local, dict)):
             raise Refused("the remote game's state is damaged", malformed=True)
-        device = cls(secret, chain[0], words)
+        device = cls(secret, chain[0], words, rng)
         device.own_join = own
         device.sent = sent
         device.local = local
@@ -378,7 +384,7 @@ class Device:
             raise
 
     def _restore(self, saved: dict[str, Any]) -> None:
-        self.__dict__.update(Device.from_json(saved, self.words).__dict__)
+        self.__dict__.update(Device.from_json(saved, self.words, self.rng).__dict__)
 
     def _open_join(self, text: str, auto_start: bool = True) -> Event:
         m, sig, h = _single(text)
@@ -503,7 +509,7 @@ class Device:
                       [hellos[order[s]].name for s in range(self.players)],
                       [hellos[order[s]].game for s in range(self.players)],
                       None if me is None else seat_of[me], self.secret.get("game", {}),
-                      self.local, self.words)
+                      self.local, self.words, self.rng)
         try:
             game = self.kind(setup)
         except (ProtocolError, ValueError) as err:

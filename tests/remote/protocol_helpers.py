@@ -7,6 +7,7 @@ import zlib
 from typing import Any
 
 from game.remote.bench import Table as BenchTable
+from game.remote.games import SeatRandom
 from game.remote.session import Device
 from game.remote.wire import b64, canonical, pack, unpack
 from game.scarabeo.words import AnyWord, WordList
@@ -18,8 +19,13 @@ class Table(BenchTable):
     """The bench's table (devices in a group chat), Scarabeo with every word accepted."""
 
     def __init__(self, game: str, players: int, options: dict[str, Any] | None = None,
-                 words: WordList | None = WORDS) -> None:
-        super().__init__(game, players, options, words)
+                 words: WordList | None = WORDS, seed: int | None = None) -> None:
+        super().__init__(game, players, options, words, None if seed is None else seeded(seed))
+
+
+def seeded(seed: int) -> SeatRandom:
+    """Each seat's deal shuffled from ``seed``: the same racks whoever sits where."""
+    return lambda seat: random.Random(seed * 10 + seat)
 
 
 def start(game: str, players: int, options: dict[str, Any] | None = None) -> list[Device]:

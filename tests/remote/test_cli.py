@@ -142,3 +142,41 @@ def test_malformed_input_exits_2(tmp_path: Path) -> None:
         os.mkfifo(fifo / "remote.json")
         done = remote("show", "--dir", str(fifo))
         assert done.returncode == 2 and "regular file" in done.stderr
+
+
+def _forward(sent: str | None, dirs: dict[str, Path], sender: str) -> None:
+    """Pass a link to the other device, and whatever it sends back on its own, until none."""
+    while sent:
+        receiver = next(name for name in dirs if name != sender)
+        opened = json.loads(ok("open", sent, "--dir", str(dirs[receiver])))
+        sent, sender = opened["send"], receiver
+
+
+def test_scarabeo_by_the_command_line_to_a_verified_end(tmp_path: Path) -> None:
+    dirs = {"anna": tmp_path / "anna", "bruno": tmp_path / "bruno"}
+    invitation = ok("new", "scarabeo", "--name", "Anna", "--dir", str(dirs["anna"]))
+    answer = ok("join", invitation, "--name", "Bruno", "--dir", str(dirs["bruno"]))
+    opened = json.loads(ok("open", answer, "--dir", str(dirs["anna"])))
+    _forward(opened["send"], dirs, "anna")  # the start, then each device's deal steps on its own
+    views = {name: show(d) for name, d in dirs.items()}
+    assert all(not v["dealing"] and v["verified"] is None and v["over"] is False for v in views.values())
+    for name, view in views.items():
+        other = views["bruno" if name == "anna" else "anna"]
+        assert len(view["rack"]) == 8 and "_" not in view["rack"]
+        assert view["position"].count("________") == 1  # the other rack, hidden
+        assert view["rack"] not in other["position"].split()[1].split("/")[1:]
+    mover = next(name for name, v in views.items() if v["your_turn"])
+    best = run("scarabeo", "best", views[mover]["position"], "--top", "1")
+    assert best.returncode == 0, best.stderr
+    # Four passes in a row end the game; every key follows on its own, and both verify the deal.
+    for _ in range(4):
+        link = ok("play", "-", "--dir", str(dirs[mover]))
+        _forward(link, dirs, mover)
+        mover = "bruno" if mover == "anna" else "anna"
+    ends = {name: show(d) for name, d in dirs.items()}
+    assert all(v["over"] and v["verified"] is True and v["failures"] == [] for v in ends.values()), ends
+    assert ends["anna"]["scores"] == ends["bruno"]["scores"]
+    assert ends["anna"]["result"] == ends["bruno"]["result"]
+    records = [json.loads(ok("export", "--dir", str(d))) for d in dirs.values()]
+    assert records[0] == records[1] and records[0]["format"] == "scarab-public-record"
+    assert remote("play", "-", "--dir", str(dirs["anna"])).returncode == 1

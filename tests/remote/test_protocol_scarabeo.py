@@ -89,37 +89,32 @@ def _messages(link: str) -> list[dict[str, Any]]:
 
 
 def test_an_exchange_is_reshuffled_by_the_next_seat() -> None:
-    """Exchanges need a rack of 8 vowels or 8 consonants: seats exchange whenever they may, on
-    fresh tables until one does."""
+    """An exchange needs a rack of 8 vowels or 8 consonants: the deal is shuffled from a seed that
+    gives seat 1 one from the start (seats' randomness seeded, for this test only; who starts
+    depends on the game id too)."""
+    table = Table("scarabeo", 2, seed=2)
     rng = random.Random(12)
-    for _ in range(12):
-        table = Table("scarabeo", 2)
-        while not table.devices[0].over():
-            mover = table.mover()
-            rack = mover.game.state.racks[mover.seat]  # type: ignore[union-attr,index]
-            if HIDDEN not in rack and exchange_refusal(rack, "".join(rack)) is None:
-                break
-            table.play(rng)
-        else:
-            continue
-        link = mover.play("-" + "".join(rack))
-        [message] = _messages(link)
-        assert message["m"]["t"] == "-8"  # the others learn the count only
-        assert len(message["m"]["x"]["rc"]) == 8
-        table.deliver(mover, link)
-        assert all(d.game.state.racks[mover.seat] == [HIDDEN] * 8  # type: ignore[union-attr]
-                   for d in table.devices if d is not mover)
-        following = table.play(rng)
-        assert "rs" in _messages(following)[0]["m"]["x"]  # the next seat reshuffles the bag
-        assert len({public_facts(d) for d in table.devices}) == 1
-        # By its next turn the exchanger reads all 8 new tiles.
-        assert HIDDEN not in mover.game.state.racks[mover.seat]  # type: ignore[union-attr,index]
-        check_privacy(table)
-        while not table.devices[0].over():
-            table.play(rng)
-        assert all(d.show()["verified"] is True for d in table.devices)
-        return
-    pytest.fail("no rack of 8 vowels or 8 consonants in 12 games")
+    if table.mover().seat != 1:
+        table.play(rng)
+    mover = table.mover()
+    rack = mover.game.state.racks[mover.seat]  # type: ignore[union-attr,index]
+    assert HIDDEN not in rack and exchange_refusal(rack, "".join(rack)) is None
+    link = mover.play("-" + "".join(rack))
+    [message] = _messages(link)
+    assert message["m"]["t"] == "-8"  # the others learn the count only
+    assert len(message["m"]["x"]["rc"]) == 8
+    table.deliver(mover, link)
+    assert all(d.game.state.racks[mover.seat] == [HIDDEN] * 8  # type: ignore[union-attr]
+               for d in table.devices if d is not mover)
+    following = table.play(rng)
+    assert "rs" in _messages(following)[0]["m"]["x"]  # the next seat reshuffles the bag
+    assert len({public_facts(d) for d in table.devices}) == 1
+    # By its next turn the exchanger reads its 8 new tiles.
+    assert HIDDEN not in mover.game.state.racks[mover.seat]  # type: ignore[union-attr,index]
+    check_privacy(table)
+    while not table.devices[0].over():
+        table.play(rng)
+    assert all(d.show()["verified"] is True for d in table.devices)
 
 
 def _a_play(table: Table, rng: random.Random) -> tuple[Device, str]:
