@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import stat
 import sys
 from typing import Any, NoReturn, Sequence
 
@@ -180,13 +179,10 @@ def _options(text: str) -> dict[str, Any]:
 
 def _message(text: str) -> str:
     if text == "-":
-        stream = getattr(sys.stdin, "buffer", None)
-        raw = stream.read(MAX_MESSAGE_CHARS * 2 + 1) if stream is not None else \
-            sys.stdin.read(MAX_MESSAGE_CHARS * 2 + 1).encode("utf-8", "replace")
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise _Malformed("standard input is not UTF-8 text") from None
+            text = cliargs.read_text("-", MAX_MESSAGE_CHARS * 2, "message")
+        except ValueError as err:
+            raise _Malformed(str(err)) from None
     if len(text) > MAX_MESSAGE_CHARS * 2:
         raise _Malformed(f"the message is longer than any link ({len(text):,} characters)")
     return text
@@ -212,23 +208,18 @@ def _fresh_dir(directory: str) -> None:
 
 def _load(directory: str) -> Device:
     path = _path(directory)
+    if not os.path.lexists(path):
+        raise _Malformed(f"no remote game in {directory}" if os.path.isdir(directory)
+                         else f"{directory} is not a directory with a remote game")
+    if os.path.islink(path):
+        raise _Malformed(f"{path} is a symbolic link: a device's state is its own file")
     try:
-        # Non-blocking: a FIFO put in the file's place must not hang the command (refused below).
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except OSError as err:
-        if not os.path.isdir(directory):
-            raise _Malformed(f"{directory} is not a directory with a remote game") from None
-        raise _Malformed(f"no remote game in {directory} ({err.strerror or err})") from None
-    with os.fdopen(fd, "rb") as fh:
-        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-            raise _Malformed(f"{path} is not a regular file")
-        raw = fh.read(MAX_STATE_BYTES + 1)
-    if len(raw) > MAX_STATE_BYTES:
-        raise _Malformed(f"{path} is larger than {MAX_STATE_BYTES:,} bytes")
-    try:
+        raw = cliargs.read_bytes(path, MAX_STATE_BYTES, "remote game state")
         data = safejson.loads(raw, max_bytes=MAX_STATE_BYTES)
     except safejson.JSONRefused as err:
         raise _Malformed(f"{path} is damaged: {err}") from None
+    except ValueError as err:
+        raise _Malformed(str(err)) from None
     chain = data.get("chain") if isinstance(data, dict) else None
     first = chain[0] if isinstance(chain, list) and chain and isinstance(chain[0], str) else ""
     try:

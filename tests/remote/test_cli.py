@@ -141,7 +141,7 @@ def test_malformed_input_exits_2(tmp_path: Path) -> None:
         fifo.mkdir()
         os.mkfifo(fifo / "remote.json")
         done = remote("show", "--dir", str(fifo))
-        assert done.returncode == 2 and "regular file" in done.stderr
+        assert done.returncode == 2 and "named pipe" in done.stderr
 
 
 def _forward(sent: str | None, dirs: dict[str, Path], sender: str) -> None:
