@@ -360,12 +360,12 @@ class Device:
         for m, _, _ in parsed:
             if m["g"] != self.game_id:
                 raise Refused("this link is not from this game")
-        if parsed[0][0]["k"] == "join":
-            if len(parsed) != 1:
-                raise _altered("a join travels alone")
-            return self._open_join(pack(envelopes[0]))
         saved = self.to_json()
         try:
+            if parsed[0][0]["k"] == "join":
+                if len(parsed) != 1:
+                    raise _altered("a join travels alone")
+                return self._open_join(pack(envelopes[0]))
             events: list[Event] = []
             for envelope, (m, sig, h) in zip(envelopes, parsed):
                 n = m.get("n")
