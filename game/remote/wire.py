@@ -106,6 +106,8 @@ def unpack(text: str) -> Any:
         raise WireError("this link was altered or cut short (it is not base64url)")
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        if b64(packed) != body:  # the last character's spare bits changed: not as Scarab wrote it
+            raise ValueError("not canonical base64url")
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_JSON_BYTES + 1)
     except (ValueError, zlib.error):

@@ -8,6 +8,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core import GameRecord
 from game.remote import sign
@@ -326,3 +328,39 @@ def test_wire_refuses_what_is_not_a_message() -> None:
     assert unb64(b64(b"\x00\x01"), 2) == b"\x00\x01"
     assert digest({"a": 1}) == digest({"a": 1})
     assert pack({"a": 1}).startswith("r1.")
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**53, 2**53) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_JSON)
+def test_wire_round_trip(value: Any) -> None:
+    assert unpack(pack(value)) == value
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_any_changed_character_of_a_link_is_refused(data: st.DataObject) -> None:
+    other = _PAIR[0] if _PAIR[0].seat == 1 else _PAIR[1]  # seat 1 has not opened seat 0's move
+    text = _LINK
+    i = data.draw(st.integers(3, len(text) - 1))
+    c = data.draw(st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"))
+    if c == text[i]:
+        return
+    changed = text[:i] + c + text[i + 1:]
+    before = state_of(other)
+    with pytest.raises(Refused):
+        other.open(changed)
+    assert state_of(other) == before
+
+
+# One game for every example (hypothesis runs a test function many times; the device is left
+# unchanged by each refusal, which is what the test checks).
+_PAIR = start("thot", 2, {"short": True})
+_FIRST = _PAIR[0] if _PAIR[0].seat == 0 else _PAIR[1]
+_LINK = _FIRST.play(_FIRST.show()["legal"][0])
