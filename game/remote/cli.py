@@ -14,7 +14,8 @@ replaced atomically, so a refusal or a crash never leaves half a write.
     show --dir DIR                                                  JSON: game, seat, to_move, scores,
                                                                     over, position, rack, verified …
     resign --dir DIR | leave --dir DIR                              prints the message for the others
-    resend --dir DIR                                                prints this device's last message again
+    resend --dir DIR [--from N]                                     prints this device's last link again,
+                                                                    or the game's messages from N on
     export --dir DIR                                                the game record (JSON) for the review
     bench [--games N]                                               timings and message lengths
 """
@@ -68,9 +69,11 @@ def _parser() -> _Parser:
     pl.add_argument("move")
     pl.add_argument("--dir", required=True)
     for name, text in (("show", "this device's view as JSON"), ("resign", "resign the game"),
-                       ("leave", "leave the game"), ("resend", "this device's last message again"),
-                       ("export", "the game record for the review")):
+                       ("leave", "leave the game"), ("export", "the game record for the review")):
         sub.add_parser(name, help=text).add_argument("--dir", required=True)
+    rs = sub.add_parser("resend", help="this device's last link again, or the game's messages from N on")
+    rs.add_argument("--dir", required=True)
+    rs.add_argument("--from", dest="start", type=int, default=None, metavar="N")
     b = sub.add_parser("bench", help="setup and message timings, message lengths")
     b.add_argument("--games", type=int, default=1)
     b.add_argument("--seed", type=cliargs.seed, default=1)
@@ -144,7 +147,7 @@ def _run(args: argparse.Namespace) -> int:
         _save(args.dir, device)
         print(text)
     elif cmd == "resend":
-        print(_load(args.dir).resend())
+        print(_load(args.dir).resend(args.start))
     elif cmd == "show":
         print(json.dumps(_load(args.dir).show(), ensure_ascii=False))
     elif cmd == "export":

@@ -446,7 +446,8 @@ class Device:
         if self.game is not None and (self.finished() or (self.over() and m["k"] != "deal")):
             raise Refused(f"the game is over ({self.last_text})")
         if n > length:
-            raise Refused(f"open {self._sender_name(self.next_sender())}'s previous link first")
+            raise Refused(f"open {self._sender_name(self.next_sender())}'s previous link first "
+                          f"(message {length} of this game is missing)")
         if n < length:
             raise Refused(f"this link conflicts with message {n}, already played")
         if m.get("p") != b64(self.hashes[-1]):
@@ -677,11 +678,23 @@ class Device:
     def leave(self) -> str:
         return self._quit("leave")
 
-    def resend(self) -> str:
-        """The last link this device sent, again (a friend missed it): the same text."""
-        if self.sent is None:
-            raise Refused("this device has sent nothing yet")
-        return self.sent
+    def resend(self, start: int | None = None) -> str:
+        """The last link this device sent, again (a friend missed it): the same text. With
+        ``start``, the game's messages from that index on, whoever wrote them, in one link (as
+        many as fit): each is signed by its writer, so any device can pass on what another missed."""
+        if start is None:
+            if self.sent is None:
+                raise Refused("this device has sent nothing yet")
+            return self.sent
+        if not 1 <= start < len(self.chain):
+            raise Refused(f"this device has messages 1 to {len(self.chain) - 1}, not {start}", malformed=True)
+        envelopes = [unpack(t) for t in self.chain[start:start + MAX_BATCH]]
+        while len(envelopes) > 1:
+            try:
+                return pack({"b": envelopes})
+            except WireError:
+                envelopes.pop()
+        return self.chain[start]
 
     # --- what the player sees ---------------------------------------------------------------
     def show(self) -> dict[str, Any]:

@@ -364,3 +364,26 @@ def test_any_changed_character_of_a_link_is_refused(data: st.DataObject) -> None
 _PAIR = start("thot", 2, {"short": True})
 _FIRST = _PAIR[0] if _PAIR[0].seat == 0 else _PAIR[1]
 _LINK = _FIRST.play(_FIRST.show()["legal"][0])
+
+
+def test_any_device_passes_on_what_another_missed() -> None:
+    devices = start("scarabya", 3)  # in seat order: seats 0 and 1 play before seat 2
+    first, second, late = devices
+    rng = random.Random(7)
+    texts = []
+    for mover in (first, second):  # the seat-2 device misses both moves
+        text = mover.play(rng.choice(mover.show()["legal"]))
+        texts.append(text)
+        for device in (first, second):
+            if device is not mover:
+                device.open(text)
+    missing = len(late.chain)
+    with pytest.raises(Refused, match=f"message {missing} of this game is missing"):
+        late.open(texts[-1])
+    # Whoever has them sends them in one link, each message still its writer's (signatures).
+    relay = second.resend(missing)
+    event = late.open(relay)
+    assert late.hashes == first.hashes and event.kind == "move"
+    assert late.show()["your_turn"]
+    with pytest.raises(Refused, match="already played"):
+        late.open(relay)
