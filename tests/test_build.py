@@ -35,7 +35,7 @@ class TestRemoteUrls:
     def test_local_and_comment_lines_pass(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(build, "ROOT", tmp_path)
         page = tmp_path / "page.html"
-        page.write_text('<script src="./web/boot.js"></script>\n<!-- see https://pyscript.net -->\n'
+        page.write_text('<script src="./web/shell/boot.js"></script>\n<!-- see https://pyscript.net -->\n'
                         '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n')
         build.check_no_remote([page])
 
@@ -79,7 +79,7 @@ class TestBuiltSite:
         import zipfile
 
         names = zipfile.ZipFile(built_site / "app.zip").namelist()
-        assert "game/core/protocol.py" in names and "web/app.py" in names
+        assert "game/core/protocol.py" in names and "web/shell/app.py" in names
 
 
 @pytest.mark.usefixtures("built_site")
@@ -90,7 +90,7 @@ class TestPrecompressed:
         manifest = json.loads((built_site / "manifest.json").read_text())
         copies = {p.relative_to(built_site).as_posix()[:-3] for p in built_site.rglob("*.gz")}
         assert copies == set(manifest["gzip"]) | {"manifest.json"}
-        for rel in ("index.html", "web/boot.js", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs",
+        for rel in ("index.html", "web/shell/boot.js", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs",
                     "vendor/pyodide/pyodide-lock.json", "sw.js", "data/it.dawg"):
             packed = (built_site / (rel + ".gz")).read_bytes()
             assert gzip.decompress(packed) == (built_site / rel).read_bytes()
@@ -116,7 +116,7 @@ class TestPrecompressed:
             assert len(packed) <= 0.9 * manifest["files"][rel]["size"]
             if rel in manifest["gzip"] and manifest["files"][rel]["size"] > 100_000:
                 assert len(packed) < manifest["gzip"][rel]["size"]  # brotli beats gzip on the big ones
-        for rel in ("index.html", "web/boot.js", "app.zip", "sw.js"):  # decoded by another decoder: Node's
+        for rel in ("index.html", "web/shell/boot.js", "app.zip", "sw.js"):  # decoded by another decoder: Node's
             assert brotli_decode(built_site / (rel + ".br")) == (built_site / rel).read_bytes()
 
     def test_brotli_is_deterministic_and_cached(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

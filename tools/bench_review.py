@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT))
 import serve  # noqa: E402
 from game.core import GameRecord, Rng  # noqa: E402
 from game.core.analysis import Analysis, run  # noqa: E402
-from web import review_model  # noqa: E402
-from web.review_model import Scope  # noqa: E402
+from web.platform import review_model  # noqa: E402
+from web.platform.review_model import Scope  # noqa: E402
 
 GAMES = ("scarabeo", "thot", "scarabya")
 #: Seconds in the browser the issue asks for; no main-thread task longer than LONGEST_MS.
@@ -81,7 +81,7 @@ def record_of(game: str, lex: Any = None) -> GameRecord:
             th.push(match.choose(th, "greedy", rng))
         return GameRecord.of(th, seats=SEATS, game_id="bench-thot")
     from game.scarabya import solver
-    from web import engines
+    from web.platform import engines
 
     sy = engines.factory("scarabya")({"players": 2}, 3)
     while not sy.is_over():

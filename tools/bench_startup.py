@@ -11,7 +11,7 @@ served by its service worker).
 It prints the figures and the ratio site/bare. Targets: interactive ≤ 1.15× bare; chooser ≤ 300 ms.
 
 Returning player (warm profile, a saved Scarabeo game against the computer, opened at
-``#/scarabeo/play/<id>``): when its board is drawn from the resume snapshot (web/boot.js, before Python)
+``#/scarabeo/play/<id>``): when its board is drawn from the resume snapshot (web/shell/boot.js, before Python)
 and when the game accepts a move (Anna's rack enabled, drawn by Python with the lexicon loaded), against
 the bare page's interactive time of the same runs (targets: board ≤ 300 ms; playable ≤ 1.3× bare).
 First visit: the bytes the server sends until the site is interactive, with the build's brotli and gzip

@@ -56,7 +56,7 @@ PAGES = ["index.html", "embed.html"]
 #: Data files the page fetches.
 DATA_FILES = {"lexicon/data/it.dawg": "data/it.dawg"}
 #: Files of web/ that must sit at the site's root (a service worker controls only what is below it).
-ROOT_FILES = {"web/sw.js": "sw.js", "web/app.webmanifest": "app.webmanifest"}
+ROOT_FILES = {"web/shell/sw.js": "sw.js", "web/app.webmanifest": "app.webmanifest"}
 
 #: Precompressed copies (``<file>.gz``, served by serve.py or a host's ``gzip_static``): every file of at
 #: least this size whose gzip saves at least ``GZIP_MIN_SAVING`` of it (PNGs are compressed already).
@@ -325,10 +325,10 @@ def inline_boot_data(html: str, out: Path) -> str:
     """Put the message catalogue and the start-up download size into the page, so first paint is
     already in the player's language and the progress bar knows its total."""
     sys.path.insert(0, str(ROOT))
-    from web.i18n import load_catalogue
+    from web.platform.i18n import load_catalogue
 
     try:
-        messages = load_catalogue(ROOT / "web" / "messages")
+        messages = load_catalogue(ROOT / "web" / "platform" / "messages")
     except ValueError as err:
         raise BuildError(f"message catalogue: {err}") from None
     total = sum((out / rel).stat().st_size for rel in BOOT_FETCHED)

@@ -5,7 +5,7 @@
     .venv/bin/python tools/stdlib_usage.py --dist /tmp/other-build   # a build made elsewhere, as it is
 
 Loads the built site in headless Chromium with a probe page that uses the site's own config: once with
-the shell only (``import web.app``), once importing every module of ``app.zip`` and running each engine
+the shell only (``import web.shell.app``), once importing every module of ``app.zip`` and running each engine
 a little. Prints how many members of npm's whole ``python_stdlib.zip`` were imported and their share of
 its bytes, the largest parts never imported, and whether the build's (trimmed) zip holds every one of
 them; any module that failed to import is printed too. Exit status 1 if the trimmed zip lacks one.
@@ -55,7 +55,7 @@ if document.location.hash == "#all":
     GameRecord.of(ScarabeoState.from_options({"players": 2}, 7)).to_json()
     GameRecord.of(ScarabyaState.from_options({"players": 1}, 7)).to_json()
 else:
-    import web.app
+    import web.shell.app
 files = sorted({getattr(m, "__file__", None) or "" for m in list(sys.modules.values())})
 document.body.dataset.files = json.dumps([f for f in files if f])
 document.body.dataset.ready = "1"

@@ -199,7 +199,7 @@
     window.addEventListener("hashchange", function () { setMenu(false); });
   }
 
-  // Instant resume (web/snapshot.py): a game route draws the game's stored snapshot at once, long
+  // Instant resume (web/platform/snapshot.py): a game route draws the game's stored snapshot at once, long
   // before Python starts, with its controls visibly waiting; Python replaces it when it is ready. A
   // snapshot is outside data: bounded, parsed in try/catch, drawn from a short list of tags, classes
   // and attributes, text through textContent only; anything odd and the page just waits as before.

@@ -7,7 +7,7 @@ them in order and keeps the first that meets its criteria. Nothing here uses ``r
 puzzles. ``docs/daily.md`` gives the criteria and the figures.
 
 For the page, ``generate(day, lexicon)`` is a generator that yields every few milliseconds and
-returns the puzzles (``web/play.py``'s ``run_in_slices`` drives it); ``puzzles(day, lexicon)`` is
+returns the puzzles (``web/pages/play.py``'s ``run_in_slices`` drives it); ``puzzles(day, lexicon)`` is
 the same run to the end, for the command line and the tests. ``generate_one`` does one game.
 """
 

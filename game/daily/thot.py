@@ -33,7 +33,7 @@ SPREAD = 12
 #: position (the other player to move) is judged, which costs one search instead of a game.
 POSITIONS_PER_GAME = 6
 #: Salt of the moves that carry a game on past a refused position.
-_GO_ON = 0x60_0E
+GO_ON = 0x60_0E
 #: The best first move must beat every other first move by this many points of margin…
 MIN_LEAD = 3
 #: …and the perfect line must gain at least this much (a puzzle worth winning).
@@ -209,7 +209,7 @@ def generate(seeds: list[int]) -> Generator[None, None, dict[str, Any]]:
     tried: list[str] = []
     fallback: tuple[ThotState, int, int, list[tuple[int, int]], int] | None = None
     for n, seed in enumerate(seeds):
-        rng = Rng(seed ^ _GO_ON)
+        rng = Rng(seed ^ GO_ON)
         state = candidate(seed)
         yield
         for k in range(POSITIONS_PER_GAME):

@@ -23,7 +23,7 @@ from game.core import safejson
 
 VERSION = 1
 PREFIX = f"r{VERSION}."
-#: The site's links are capped at 16,000 characters (web/share.py ``MAX_LINK_CHARS``); a message
+#: The site's links are capped at 16,000 characters (web/platform/share.py ``MAX_LINK_CHARS``); a message
 #: leaves room for the page's address in front of it.
 MAX_MESSAGE_CHARS = 15_000
 MAX_JSON_BYTES = 200_000

@@ -14,7 +14,7 @@ import pytest
 
 from game.core import GameRecord, Rng
 from tests.e2e.conftest import ROOT, SIZES, Guard, watch
-from web import engines, stats
+from web.platform import engines, stats
 
 pytestmark = pytest.mark.e2e
 
@@ -62,7 +62,7 @@ def daily_thot_record() -> tuple[GameRecord, dict[str, Any]]:
 
     p = daily.run(daily.generate_one("thot", datetime.date(2026, 12, 1)))
     state = dthot.candidate(p["seed"])
-    rng = Rng(p["seed"] ^ dthot._GO_ON)
+    rng = Rng(p["seed"] ^ dthot.GO_ON)
     for _ in range(p["turns_on"]):
         state.push(greedy_move(state, rng))
     start, me, base = len(state.history()), state.to_move(), list(state.view()["scores"])

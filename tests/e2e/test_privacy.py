@@ -52,7 +52,7 @@ def unpack(payload: str) -> dict[str, Any]:
 
 def repack(payload: dict[str, Any]) -> str:
     """A link edited by hand, its check recomputed (the check is no secret)."""
-    from web import share
+    from web.platform import share
 
     payload = {k: v for k, v in payload.items() if k != "check"}
     payload["check"] = share._check(payload)
@@ -72,7 +72,7 @@ def no_rack_shown(page: Any) -> None:
 class TestScarabeoWatch:
     def test_the_link_of_an_unfinished_game_opens_as_a_watch_with_no_rack(self, page: Any, open_site: Any,
                                                                            lex: Any) -> None:
-        from web.share import decode, link_for
+        from web.platform.share import decode, link_for
 
         state = scarabeo_game(lex)
         record = GameRecord.of(state, seats=seats())
@@ -102,7 +102,7 @@ class TestScarabeoWatch:
         assert page.locator("#review-analyse").count() == 0
 
     def test_the_share_dialog_gives_a_watch_link_and_a_separate_move_link(self, page: Any, open_site: Any) -> None:
-        from web.share import decode
+        from web.platform.share import decode
 
         new_game(page, open_site, 777, [(n, "person") for n in NAMES])
         page.wait_for_selector("#reveal")
@@ -123,7 +123,7 @@ class TestScarabeoWatch:
         assert moved.kind == "move" and moved.record is not None and moved.record.seed == 777
 
     def test_an_edited_link_cannot_show_a_rack(self, page: Any, open_site: Any, lex: Any) -> None:
-        from web.share import link_for
+        from web.platform.share import link_for
 
         state = scarabeo_game(lex)
         payload = unpack(link_for(state, GameRecord.of(state, seats=seats()), "issue24"))
@@ -140,7 +140,7 @@ class TestScarabeoWatch:
         shot(page, "privacy-edited-link")
 
     def test_an_edited_import_cannot_show_a_rack(self, page: Any, open_site: Any, lex: Any, tmp_path: Any) -> None:
-        from web import share
+        from web.platform import share
 
         state = scarabeo_game(lex)
         public = share.public_of(state)
@@ -173,7 +173,7 @@ class TestScarabeoWatch:
 class TestDailyShare:
     def test_the_daily_share_opens_the_puzzle_unspoiled(self, fresh_page: Any, server: str) -> None:
         from game import daily
-        from web import daily_store as ds
+        from web.platform import daily_store as ds
 
         import datetime
 
@@ -224,7 +224,7 @@ class TestTamperedAnalysis:
     def finished_thot(self) -> tuple[GameRecord, dict[str, Any]]:
         from game.core import Rng
         from game.thot import match
-        from web import engines, review_model
+        from web.platform import engines, review_model
 
         state = engines.factory("thot")({"players": 2, "short": True}, 5)
         rng = Rng(5)
@@ -235,8 +235,8 @@ class TestTamperedAnalysis:
         return record, analysis.to_json()
 
     def test_a_tampered_review_link_cannot_be_opened_and_the_site_works(self, page: Any, open_site: Any) -> None:
-        from web.review_model import CACHE_KEY
-        from web.share import encode
+        from web.platform.review_model import CACHE_KEY
+        from web.platform.share import encode
 
         record, analysis = self.finished_thot()
         bad = copy.deepcopy(analysis)
@@ -256,7 +256,7 @@ class TestTamperedAnalysis:
 
     def test_a_tampered_stored_analysis_cannot_be_opened_and_the_review_goes_on(self, page: Any,
                                                                               open_site: Any) -> None:
-        from web.review_model import CACHE_KEY
+        from web.platform.review_model import CACHE_KEY
 
         record, analysis = self.finished_thot()
         bad = copy.deepcopy(analysis)

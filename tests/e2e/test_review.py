@@ -1,4 +1,4 @@
-"""The review of a game (web/review.py, issue 19): step through the moves with buttons and keys, run
+"""The review of a game (web/pages/review.py, issue 19): step through the moves with buttons and keys, run
 the analysis in the page, see the classes, the best move on the board and the chart, find it cached
 after a reload; a Scarabeo game shared to be watched shows no analysis; a finished Thot game
 analysed to its end, its deliberate blunder found with the engine's move on the board, and shared
@@ -16,7 +16,7 @@ import pytest
 
 from game.core import GameRecord, Rng
 from tests.e2e.conftest import shot
-from web import engines
+from web.platform import engines
 
 pytestmark = pytest.mark.e2e
 

@@ -23,9 +23,9 @@ pytestmark = pytest.mark.e2e
 from game.scarabeo.board import SIZE, square_name  # noqa: E402
 from game.scarabeo.game import ScarabeoState  # noqa: E402
 from game.scarabeo.movegen import GenPlay, MoveGenerator, to_play  # noqa: E402
-from web.i18n import Messages, load_catalogue  # noqa: E402
+from web.platform.i18n import Messages, load_catalogue  # noqa: E402
 from tests.e2e.test_scarabeo import engine_state  # noqa: E402
-from web.views.scarabeo_tutorial import TUTORIAL  # noqa: E402
+from web.games.scarabeo.tutorial import TUTORIAL  # noqa: E402
 
 CATALOGUE = load_catalogue()
 

@@ -19,11 +19,11 @@ from game.scarabya.sets import TILES
 from game.scarabya.shapes import orient
 from game.scarabya.state import ScarabyaState
 from tests.e2e.conftest import SIZES, Guard, shot as save_shot, watch
-from web.views.scarabya_tutorial import TUTORIAL
+from web.games.scarabya.tutorial import TUTORIAL
 
 pytestmark = pytest.mark.e2e
 
-MESSAGES = Path(__file__).resolve().parents[2] / "web" / "messages"
+MESSAGES = Path(__file__).resolve().parents[2] / "web" / "platform" / "messages"
 #: Any visible text or accessible name that looks like a catalogue key (``scarabya.rules.aim``).
 RAW_KEYS = """() => {
   const bad = [], re = /^(scarabya|rules|tutorial|play|game)(\\.[\\w-]+)+$/;

@@ -8,7 +8,7 @@ import pytest
 
 from game.core import GameRecord, Rng
 from tests.e2e.conftest import SIZES, shot
-from web import engines, stats
+from web.platform import engines, stats
 
 pytestmark = pytest.mark.e2e
 

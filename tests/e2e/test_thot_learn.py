@@ -22,8 +22,8 @@ from game.thot.notation import scarab_text
 from game.thot.search import best_move
 from game.thot.state import ThotState
 from tests.e2e.conftest import SIZES, Guard, shot, watch
-from web.i18n import Messages, load_catalogue
-from web.views.thot_tutorial import TUTORIAL
+from web.platform.i18n import Messages, load_catalogue
+from web.games.thot.tutorial import TUTORIAL
 
 CATALOGUE = load_catalogue()
 KEY = re.compile(r"^(thot|rules|tutorial|game|play)\.[\w.-]+$")

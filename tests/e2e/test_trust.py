@@ -14,7 +14,7 @@ import pytest
 from game.core import GameRecord, Rng
 from tests.e2e.conftest import Guard, shot, watch
 from tests.e2e.test_share_embed import play_thot_move
-from web import engines
+from web.platform import engines
 
 pytestmark = pytest.mark.e2e
 
@@ -122,7 +122,7 @@ class TestLinksAndFiles:
         still_playable(page)
 
     def test_link_with_seats_true_refused(self, page: Any, open_site: Any) -> None:
-        from web.share import encode
+        from web.platform.share import encode
 
         open_site(page)
         record = GameRecord.from_json(thot_record(seats=True))

@@ -1,4 +1,4 @@
-"""Today's challenge on the device (web/daily_store.py): the cached puzzles, one counted attempt a
+"""Today's challenge on the device (web/platform/daily_store.py): the cached puzzles, one counted attempt a
 day per puzzle, streaks across days, results and share text, malformed storage. Pure Python."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 
 from game import daily
 from game.core import GameRecord
-from web import daily_store as ds
-from web.storage import MemoryStore
+from web.platform import daily_store as ds
+from web.platform.storage import MemoryStore
 
 D = datetime.date
 
@@ -172,9 +172,9 @@ class TestAttemptMeta:
     def test_an_attempt_in_a_link_opens_the_puzzle_not_the_attempt(self) -> None:
         """Issue 24: an attempt's record (its moves and meta's best plays are the answer) in a link
         of the older kind is not opened: the puzzle of that date opens instead, unplayed."""
-        from web.session import Seat, Session
-        from web.share import DailyLink, encode, receive
-        from web.storage import SaveStore
+        from web.platform.session import Seat, Session
+        from web.platform.share import DailyLink, encode, receive
+        from web.platform.storage import SaveStore
 
         home = SaveStore(MemoryStore())
         session = Session.create(home, "thot", {"short": True}, 3, [Seat("You"), Seat("Computer", True, 4)], "daily")
@@ -204,7 +204,7 @@ class TestAttemptMeta:
 
         p = daily.run(daily.generate_one("thot", D(2026, 12, 1)))
         state = dthot.candidate(p["seed"])
-        rng = Rng(p["seed"] ^ dthot._GO_ON)
+        rng = Rng(p["seed"] ^ dthot.GO_ON)
         for _ in range(p["turns_on"]):
             state.push(greedy_move(state, rng))
         record = GameRecord.of(state)

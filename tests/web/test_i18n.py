@@ -1,4 +1,4 @@
-from web.i18n import Messages, load_catalogue, missing_translations, preferred_language
+from web.platform.i18n import Messages, load_catalogue, missing_translations, preferred_language
 
 
 class TestCatalogue:

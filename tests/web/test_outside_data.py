@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from game.core import GameRecord, RecordError
 from game.core.safejson import MAX_DEPTH, JSONRefused, loads, nesting_depth
-from web import engines, stats
-from web.session import Seat, Session
-from web.share import ShareError, decode, encode, receive
-from web.storage import (
+from web.platform import engines, stats
+from web.platform.session import Seat, Session
+from web.platform.share import ShareError, decode, encode, receive
+from web.platform.storage import (
     PREFIX,
     SETTINGS_KEY,
     DamagedSave,

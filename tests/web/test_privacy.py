@@ -20,10 +20,10 @@ from game.scarabeo import ai
 from game.scarabeo.public import public_record
 from tests.scarabeo.test_cli import real_lexicon
 from tests.web.test_snapshot import views  # noqa: F401 - the game views with a stand-in pyscript
-from web import engines, share
-from web.session import Seat, Session
-from web.share import PREFIX, ShareError, decode, is_watch, link_for, receive
-from web.storage import InvalidSave, MemoryStore, SaveStore
+from web.platform import engines, share
+from web.platform.session import Seat, Session
+from web.platform.share import PREFIX, ShareError, decode, is_watch, link_for, receive
+from web.platform.storage import InvalidSave, MemoryStore, SaveStore
 
 SEATS = [Seat("Anna"), Seat("Bruno"), Seat("Carla")]
 
@@ -240,12 +240,12 @@ class TestFiles:
 
 
 class TestResumeSnapshot:
-    """The instant-resume snapshot (web/snapshot.py), drawn by boot.js before Python starts, keeps no
+    """The instant-resume snapshot (web/platform/snapshot.py), drawn by boot.js before Python starts, keeps no
     rack the screen would not show: a watched game's has none, a vote's is the cover."""
 
     def test_a_watched_game_keeps_no_rack(self, game: Session, views: dict[str, Any]) -> None:
         from tests.web.test_snapshot import Page
-        from web import snapshot
+        from web.platform import snapshot
 
         ui = views["scarabeo"]
         watcher = store()
@@ -256,7 +256,7 @@ class TestResumeSnapshot:
 
     def test_a_vote_in_pass_and_play_is_the_cover(self, lex: Any, views: dict[str, Any]) -> None:
         from tests.web.test_snapshot import Page
-        from web import snapshot
+        from web.platform import snapshot
 
         ui = views["scarabeo"]
         session = Session.create(store(), "scarabeo", {"players": 3, "check_mode": "vote"}, 7, SEATS, "vote")

@@ -1,4 +1,4 @@
-"""The review page's logic (web/review_model.py): the hidden-information rule, the cache in a save,
+"""The review page's logic (web/platform/review_model.py): the hidden-information rule, the cache in a save,
 stepping, and the chart's series."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pytest
 
 from game.core import GameRecord, Rng
 from game.core.analysis import Progress, run
-from web import engines, review_model
-from web.review_model import Scope, analysis_scope
-from web.session import LOCAL_META
+from web.platform import engines, review_model
+from web.platform.review_model import Scope, analysis_scope
+from web.platform.session import LOCAL_META
 
 
 def thot_record(moves: int | None, seed: int = 3) -> GameRecord:

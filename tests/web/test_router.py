@@ -1,4 +1,4 @@
-from web.router import href, parse, is_route
+from web.platform.router import href, parse, is_route
 
 
 class TestRoutes:

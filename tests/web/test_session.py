@@ -7,9 +7,9 @@ from itertools import count
 import pytest
 
 from game.core import IllegalMove
-from web.session import Seat, Session, save_facts
-from web.storage import MemoryStore, SaveConflict, SaveStore
-from web import engines
+from web.platform.session import Seat, Session, save_facts
+from web.platform.storage import MemoryStore, SaveConflict, SaveStore
+from web.platform import engines
 
 
 def store() -> SaveStore:

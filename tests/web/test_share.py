@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import GameRecord
-from web.share import MAX_LINK_CHARS, PREFIX, ShareError, check_continuation, decode, encode
+from web.platform.share import MAX_LINK_CHARS, PREFIX, ShareError, check_continuation, decode, encode
 
 REC = GameRecord("thot", {"players": 2}, 42, ["C7", "C3", "F3"], {"seats": [{"name": "Ada"}, {"name": "Bo"}]})
 
@@ -76,9 +76,9 @@ class TestCorrespondence:
 
 class TestReceive:
     def test_correspondence_between_two_devices(self) -> None:
-        from web.session import Seat, Session
-        from web.share import receive
-        from web.storage import MemoryStore, SaveStore
+        from web.platform.session import Seat, Session
+        from web.platform.share import receive
+        from web.platform.storage import MemoryStore, SaveStore
 
         alice, bob = SaveStore(MemoryStore()), SaveStore(MemoryStore())
         game = Session.create(alice, "thot", {"players": 2}, 9, [Seat("Alice"), Seat("Bob")], "by mail")
@@ -99,8 +99,8 @@ class TestReceive:
             receive(alice, link, "x")
 
     def test_illegal_game_in_link_refused(self) -> None:
-        from web.share import receive
-        from web.storage import MemoryStore, SaveStore
+        from web.platform.share import receive
+        from web.platform.storage import MemoryStore, SaveStore
 
         bad = GameRecord("thot", {"players": 2}, 9, ["Z99"], {})
         with pytest.raises(ShareError, match="does not replay"):
@@ -111,9 +111,9 @@ class TestPrivateRacks:
     def test_scarabeo_link_is_a_watch_and_revealed_changes_nothing(self) -> None:
         """Issue 24: ``meta.revealed`` set in a link (its check recomputed) no longer turns it into a
         game to continue; the watch kept holds no seed. Only a move link continues the game."""
-        from web.session import Seat, Session
-        from web.share import is_watch, link_for, receive
-        from web.storage import MemoryStore, SaveStore
+        from web.platform.session import Seat, Session
+        from web.platform.share import is_watch, link_for, receive
+        from web.platform.storage import MemoryStore, SaveStore
 
         home = SaveStore(MemoryStore())
         game = Session.create(home, "scarabeo", {"players": 2}, 3, [Seat("Ada"), Seat("Bo")], "parole")

@@ -16,11 +16,11 @@ from game.core.analysis import run
 from game.thot import analysis as thot_analysis
 from game.thot import match
 from game.thot.state import ThotState
-from web import review_model, share
-from web.review_model import CACHE_KEY, Scope
-from web.session import Seat, Session
-from web.share import PREFIX, AnalysisTooLong, ShareError, decode, encode, receive, with_analysis
-from web.storage import MemoryStore, SaveStore
+from web.platform import review_model, share
+from web.platform.review_model import CACHE_KEY, Scope
+from web.platform.session import Seat, Session
+from web.platform.share import PREFIX, AnalysisTooLong, ShareError, decode, encode, receive, with_analysis
+from web.platform.storage import MemoryStore, SaveStore
 
 SEATS = [Seat("Ada"), Seat("Bot", computer=True, level=1)]
 

@@ -1,4 +1,4 @@
-"""Resume snapshots (web/snapshot.py): what boot.js draws before Python starts.
+"""Resume snapshots (web/platform/snapshot.py): what boot.js draws before Python starts.
 
 Privacy first: a pass-and-play snapshot of Scarabeo holds no rack (only the cover's "Pass the device
 to NAME"); hostile names stay text; a snapshot too big is not kept; a failing snapshot never fails the
@@ -17,14 +17,14 @@ from typing import Any, Iterator
 
 import pytest
 
-from web import snapshot
-from web.i18n import Messages, load_catalogue
-from web.session import Seat, Session
-from web.storage import MemoryStore, SaveStore, StorageFull
+from web.platform import snapshot
+from web.platform.i18n import Messages, load_catalogue
+from web.platform.session import Seat, Session
+from web.platform.storage import MemoryStore, SaveStore, StorageFull
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = "<img src=x onerror=alert(1)>"
-CATALOGUE = load_catalogue(ROOT / "web" / "messages")
+CATALOGUE = load_catalogue(ROOT / "web" / "platform" / "messages")
 
 
 @pytest.fixture(scope="module")
@@ -43,10 +43,10 @@ def views() -> Iterator[dict[str, Any]]:
     import importlib
 
     try:
-        yield {g: importlib.import_module(f"web.views.{g}").UI for g in ("scarabeo", "thot", "scarabya")}
+        yield {g: importlib.import_module(f"web.games.{g}").UI for g in ("scarabeo", "thot", "scarabya")}
     finally:
         for key in set(sys.modules) - before:
-            if key.startswith(("web.views", "web.dom", "web.play", "web.router", "web.tutorial")):
+            if key.startswith(("web.games", "web.ui.dom", "web.pages.play", "web.platform.router", "web.platform.tutorial")):
                 sys.modules.pop(key, None)
         for key, module in saved.items():
             if module is None:

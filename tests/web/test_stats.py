@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.core import GameRecord, Rng
-from web import engines, stats
+from web.platform import engines, stats
 
 
 def finished(game: str, options: dict, seed: int) -> GameRecord:

@@ -7,7 +7,7 @@ from itertools import count
 
 import pytest
 
-from web.storage import (
+from web.platform.storage import (
     MAX_IMPORT_BYTES,
     PREFIX,
     SCHEMA_VERSION,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from itertools import count
 
-from web.session import Seat, Session
-from web.storage import MemoryStore, SaveStore
-from web.tutorial import Progress, Step, Tutorial, find, start
+from web.platform.session import Seat, Session
+from web.platform.storage import MemoryStore, SaveStore
+from web.platform.tutorial import Progress, Step, Tutorial, find, start
 
 
 TUT = Tutorial("thot", {"players": 2, "short": True}, 11, (Seat("You"), Seat("Friend")),

@@ -1,0 +1,108 @@
+"""The actions of the hand's buttons: Play, Recall, Shuffle, the typing direction, Pass, Exchange,
+the zoom (and the zoom after a resize), and the commit of a move in the engine's notation."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from pyscript import window  # type: ignore[import-not-found]
+
+from game.core import IllegalMove, NotationError
+from game.scarabeo.moves import Exchange, Pass
+from game.scarabeo.moves import move_text as sc_move_text
+from game.scarabeo.tiles import sort_rack
+from web.games.scarabeo.context import PHONE_WIDTH, local
+from web.ui.dom import Scope, h, modal
+
+if TYPE_CHECKING:
+    from web.ui.context import PlayPage
+
+
+class Actions:
+    """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.ui.context.PlayPage``)."""
+
+    def _recall(self, page: PlayPage) -> None:
+        page.selection = {}
+        page.message = None
+        self.refresh(page)
+
+    def _shuffle(self, page: PlayPage) -> None:
+        order = list(local(page).order or [])
+        seed = int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
+        for i in range(len(order) - 1, 0, -1):  # Fisher–Yates on the display order only
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            j = seed % (i + 1)
+            order[i], order[j] = order[j], order[i]
+        local(page).order = order
+        self.refresh(page)
+
+    def _toggle_dir(self, page: PlayPage) -> None:
+        local(page).across = not local(page).across
+        self.refresh(page)
+        self._focus(page, local(page).cursor)
+        page.say(page.t("scarabeo.dir.across" if local(page).across else "scarabeo.dir.down"))
+
+    def _toggle_zoom(self, page: PlayPage) -> None:
+        local(page).zoom = not self._zoomed(page)
+        local(page).zoom_chosen = True  # the player's choice holds; until then the width decides
+        page.redraw()
+
+    def on_resize(self, page: PlayPage) -> None:
+        """``play.py`` hook: a rotated tablet or a resized window zooms the board the way a first
+        visit at that width would, unless the player chose."""
+        if local(page).zoom_chosen:
+            return
+        zoom = int(window.innerWidth) < PHONE_WIDTH
+        if zoom != local(page).zoom:
+            local(page).zoom = zoom
+            page.redraw()
+
+    def _play(self, page: PlayPage) -> None:
+        play, _result, reason = self._tentative(page)
+        if play is None:
+            page.show_message(reason or page.t("scarabeo.preview.none"), error=True)
+            return
+        self._commit(page, sc_move_text(play))
+
+    def _pass(self, page: PlayPage) -> None:
+        swaps = tuple(sorted(page.selection.get("swaps") or []))
+        self._commit(page, sc_move_text(Pass(swaps)))
+
+    async def _exchange(self, page: PlayPage) -> None:
+        t = page.t
+        state = page.session.state
+        rack = sort_rack(state.racks[state.to_move()])
+        scope = Scope()
+        try:
+            choice = await modal(t("scarabeo.exchange"), h("p", {"text": t("scarabeo.exchange.confirm", rack=rack)}),
+                                 [("", t("dialog.cancel"), ""), ("yes", t("scarabeo.exchange"), "primary")], scope)
+        finally:
+            scope.close()
+        if choice == "yes" and not page.closed:
+            self._commit(page, sc_move_text(Exchange(rack)))
+
+    def _commit(self, page: PlayPage, text: str) -> None:
+        started = time.perf_counter()
+        try:
+            page.session.state.parse_move(text)
+        except NotationError as err:
+            page.show_message(str(err), error=True)
+            return
+        self._before_move(page)
+        if not page.commit(text):
+            # commit showed the engine's message; say it in the player's words when the code is known
+            try:
+                page.session.state.check(page.session.state.parse_move(text))
+            except IllegalMove as err:
+                page.show_message(self._reason(page, err), error=True)
+            return
+        results = page.session.state.results()
+        if results and results[-1].note == "time-out":
+            # The sand ran out between two ticks: the engine passed the turn instead of the play.
+            local(page).last = {**(local(page).last or {}), "timeout": True}
+            self._save_table(page)  # the save written with the move still said it could be taken back
+            page.show_message(page.t("scarabeo.timeout"))
+        local(page).commit_ms = round((time.perf_counter() - started) * 1000, 1)
+        window.document.body.setAttribute("data-sc-commit-ms", str(local(page).commit_ms))

@@ -1,0 +1,92 @@
+"""Motion: the computer's tiles appearing one by one, the zoomed phone board brought onto the
+cursor (a new play, the computer's reply), and the work done after the browser has laid out the
+page (the board on the cursor, the score sheet on its latest turn)."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Generator
+
+from pyscript import document  # type: ignore[import-not-found]
+
+from game.core import IllegalMove, NotationError
+from game.scarabeo.board import CENTRE
+from game.scarabeo.moves import Play
+from game.scarabeo.rules import apply_swaps, resolve_play
+from web.games.scarabeo.context import COMPUTER_TILE_SECONDS, local
+from web.ui.dom import h
+
+if TYPE_CHECKING:
+    from web.ui.context import PlayPage
+
+
+class Anim:
+    """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.ui.context.PlayPage``)."""
+
+    def _follow_last(self, page: PlayPage, moves: int, last: set[int]) -> int:
+        """The cursor for this drawing: on a new move to see (the computer's reply, the other
+        person's play) it goes to the play's first tile, so that a zoomed board brings the play into
+        view (the cursor is what ``_scroll_to_cursor`` centres); otherwise it stays where it is."""
+        cursor: int | None = local(page).cursor
+        if cursor is None or (last and local(page).last_seen != moves):
+            cursor = min(last) if last else (cursor if cursor is not None else CENTRE)
+            local(page).cursor = cursor
+        local(page).last_seen = moves
+        return cursor
+
+    def _raf(self, page: PlayPage) -> Any:
+        from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+        def run(*_a: Any) -> None:
+            proxy.destroy()
+            if not page.closed:
+                self._scroll_to_cursor(page)
+                sheet = document.getElementById("sc-sheet-wrap")
+                if sheet:  # the latest turn in view
+                    sheet.scrollTop = sheet.scrollHeight
+
+        proxy = create_proxy(run)
+        return proxy
+
+    def _scroll_to_cursor(self, page: PlayPage) -> None:
+        wrap = document.getElementById("sc-board-wrap")
+        cursor = local(page).cursor
+        if not wrap or cursor is None or "zoomed" not in str(wrap.className):
+            return
+        cell = document.querySelector(f"#sc-board [data-sq='{cursor}']")
+        if not cell:
+            return
+        left = cell.offsetLeft - wrap.clientWidth / 2 + cell.offsetWidth / 2
+        top = cell.offsetTop - wrap.clientHeight / 2 + cell.offsetHeight / 2
+        wrap.scrollLeft = max(0, left)
+        wrap.scrollTop = max(0, top)
+
+    def _show_computer_tiles(self, page: PlayPage, text: str) -> Generator[None, None, None]:
+        state = page.session.state
+        try:
+            move = state.parse_move(text)
+            if not isinstance(move, Play):
+                return
+            board = state.board[:]
+            rack = list(state.racks[state.to_move()])
+            apply_swaps(board, rack, list(move.swaps))
+            tiles = resolve_play(board, move)
+            score = state.preview(move).score
+        except (IllegalMove, NotationError):
+            return
+        name = page.session.seats[state.to_move()].name
+        for k in range(1, len(tiles) + 1):
+            page.selection = {"ghost": tiles[:k], "ghost_info": page.t.plural("scarabeo.computer.plays", score,
+                                                                              name=name, move=text)}
+            local(page).cursor = tiles[k - 1][0]  # a zoomed board follows the tiles as they appear
+            self.refresh(page)
+            self._scroll_to_cursor(page)
+            until = time.perf_counter() + COMPUTER_TILE_SECONDS
+            while time.perf_counter() < until:
+                yield
+        page.selection = {}
+
+    def _ghost_box(self, page: PlayPage) -> Any:
+        info = page.selection.get("ghost_info")
+        return h("p", {"class": "sc-ghost-info", "id": "sc-ghost-info", "text": info or "", "hidden": not info})

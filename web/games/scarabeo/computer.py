@@ -1,0 +1,104 @@
+"""The computer's turn (``ai.think`` in slices, then its tiles shown), the hints (the five best plays,
+each can be laid on the board) and the live region's announcement of every move."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Generator
+
+from pyscript import document  # type: ignore[import-not-found]
+
+from game.scarabeo.board import parse_square
+from web.games.scarabeo.context import scarabeo_ai, local
+from web.ui.slices import run_in_slices
+
+if TYPE_CHECKING:
+    from web.ui.context import PlayPage
+
+
+class Computer:
+    """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.ui.context.PlayPage``)."""
+
+    def computer(self, page: PlayPage, level: int) -> Generator[None, None, str]:
+        """The engine's ``ai.think`` in slices (it also decides challenges and votes), then its
+        tiles appear on the board one by one with the score."""
+        state = page.session.state
+        assert scarabeo_ai is not None
+        steps = scarabeo_ai.think(state, str(level))
+        worst = 0.0
+        while True:
+            started = time.perf_counter()
+            try:
+                next(steps)
+            except StopIteration as stop:
+                move = stop.value
+                break
+            worst = max(worst, time.perf_counter() - started)
+            yield
+        # the longest uninterrupted piece of the engine's work, for the responsiveness test
+        document.body.setAttribute("data-sc-step-ms", f"{worst * 1000:.1f}")
+        text = state.move_text(move)
+        yield from self._show_computer_tiles(page, text)
+        return text
+
+    async def _hint(self, page: PlayPage) -> None:
+        """The best plays by score (the engine's ranking, run in slices); each can be laid on the board."""
+        if scarabeo_ai is None or page.selection.get("hinting") or not self._can_place(page):
+            return
+        state = page.session.state
+        moves_before = len(state.history())
+        page.selection = {"hinting": True}
+        page.show_message(page.t("scarabeo.hint.thinking"))
+        done, found = await run_in_slices(scarabeo_ai.think_hints(state, 5, state.word_list),
+                                          lambda: not page.closed and len(state.history()) == moves_before)
+        if not done:
+            return
+        hints: list[dict[str, Any]] = list(found)
+        page.selection = {"hints": hints}
+        page.message = (page.t("scarabeo.hint.done" if hints else "scarabeo.hint.none"), False)
+        page.redraw()
+        page.say(page.message[0])
+
+    def _use_hint(self, page: PlayPage, hint: dict[str, Any]) -> None:
+        """Lay a hinted play on the board as a tentative play (the player still presses Play)."""
+        placed = {parse_square(sq): ch for sq, ch in hint["placements"]}
+        swaps = [parse_square(sq) for sq in hint["swaps"]]
+        page.selection = {"placed": placed, "order": list(placed), "swaps": swaps, "hints": page.selection.get("hints")}
+        page.message = None
+        local(page).cursor = min(placed) if placed else local(page).cursor
+        page.redraw()
+
+    def announce(self, page: PlayPage, move_text: str, result: Any) -> str:
+        t = page.t
+        state = page.session.state
+        seats = page.session.seats
+        if result is None:
+            return move_text
+        name = seats[result.player].name
+        move = result.move
+        kind = type(move).__name__
+        if kind == "Play":
+            text = t.plural("scarabeo.say.play", result.score, name=name, move=move_text, total=result.total)
+            if result.pending:
+                text += " " + t("scarabeo.say.pending")
+        elif kind == "Pass":
+            text = t("scarabeo.say.pass", name=name)
+        elif kind == "Exchange":
+            text = t("scarabeo.say.exchange", name=name)
+        elif kind == "Challenge" and state.check_mode == "vote":
+            text = t("scarabeo.say.contested", name=name, challenger=seats[move.seat].name,
+                     words=", ".join(state.pending.unknown if state.pending is not None else move.words))
+        elif kind == "Challenge":
+            if result.score < 0:
+                text = t.plural("scarabeo.say.upheld", -result.score, name=name, challenger=seats[move.seat].name)
+            else:
+                text = t("scarabeo.say.failed", name=name, challenger=seats[move.seat].name)
+        elif kind == "Vote":
+            text = t("scarabeo.say.rejected" if result.score < 0 else "scarabeo.say.accepted", name=name)
+        else:
+            text = t("scarabeo.say.stands", name=name)
+        if state.is_over():
+            text += " " + t("play.over")
+        page.message = (text, False)
+        return text

@@ -1,0 +1,130 @@
+"""What the modules of the Scarabeo view share: the per-render board context (``BoardCtx``, what the
+board shows now), the typed game page (``web.ui.context.PlayPage``, imported for type checking only),
+the view's constants, the engine's computer opponent if it is there, and two small helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pyscript import window  # type: ignore[import-not-found]
+
+from game.scarabeo.board import SIZE
+
+if TYPE_CHECKING:
+    from web.ui.context import PlayPage  # noqa: F401 - the ``page`` every method of the view takes
+
+try:  # the computer opponent and the hints (game/scarabeo/ai.py); without it, people only
+    from game.scarabeo import ai as scarabeo_ai
+    #: Seat levels 1-4 are the engine's aliases of beginner, casual, expert, champion.
+    LEVELS: tuple[int, ...] = tuple(int(k) for k in sorted(scarabeo_ai.ALIASES) if k.isdigit())
+except ImportError:  # pragma: no cover - depends on the engine being there
+    scarabeo_ai = None  # type: ignore[assignment]
+    LEVELS = ()
+
+PREMIUM_LABEL = {"W": "3P", "D": "2P", "T": "3L", "L": "2L"}
+PREMIUM_KEY = {"W": "scarabeo.premium.3P", "D": "scarabeo.premium.2P", "T": "scarabeo.premium.3L",
+               "L": "scarabeo.premium.2L", "*": "scarabeo.premium.centre"}
+#: Seconds between two of the computer's tiles appearing on the board.
+COMPUTER_TILE_SECONDS = 0.18
+#: Below this width the board starts zoomed on the area being played (it pans inside its frame).
+PHONE_WIDTH = 600
+#: Tiles laid are saved this long after the last change (one write for a burst of keystrokes).
+TABLE_SAVE_DELAY_MS = 400
+#: While the hourglass runs, the table is saved every this many ticks of the half-second ticker.
+TABLE_SAVE_TICKS = 6
+
+
+@dataclass
+class BoardCtx:
+    """What the board shows in one drawing (``Board._board_ctx``; the rules page's diagrams and
+    the review build one with the board alone). Squares are indices 0…288; tiles are letters,
+    lowercase for a scarab standing for that letter."""
+
+    board: list[str]  #: the engine's board, with the chosen swaps applied while placing
+    placing: bool = False  #: a person is to move and may lay tiles
+    rack: list[str] = field(default_factory=list)  #: the rack of the player to move, after the swaps
+    swap_error: str | None = None  #: the engine's refusal of a chosen swap
+    placed: dict[int, str] = field(default_factory=dict)  #: tiles laid, not played yet
+    ghost: dict[int, str] = field(default_factory=dict)  #: the computer's tiles appearing (or a best play)
+    play: Any = None  #: the tentative play (the engine's ``Play``), when legal
+    result: Any = None  #: its preview (the engine's turn result with the breakdown)
+    reason: str | None = None  #: why the tiles laid are not a play, in the player's words
+    formed: set[int] = field(default_factory=set)  #: squares of the words the tentative play forms
+    last: set[int] = field(default_factory=set)  #: the last play's tiles, outlined
+    cursor: int = -1  #: the keyboard cursor (the grid's one tab stop); -1 for none
+    across: bool = True  #: the typing direction
+    swappable: set[int] = field(default_factory=set)  #: board scarabs the player may take back
+    swaps: set[int] = field(default_factory=set)  #: board scarabs taken back
+
+
+@dataclass
+class ScarabeoLocal:
+    """The view's own memory on one game page, kept between drawings (what was loose ``page.sc_*``
+    attributes): focus, typing direction, tile order, zoom, drag, the grid and rows reused between
+    drawings and whose session they belong to, the hourglass table's timers, the last commit."""
+
+    #: the board square with the roving focus (None: not placed yet)
+    cursor: int | None = None
+    #: typing direction: across (True) or down
+    across: bool = True
+    #: the player's own order of the rack's tiles (Shuffle, drag), None: the engine's
+    order: list[str] | None = None
+    #: the board zoomed (phones); None until the width or the player decides; True once the player chose
+    zoom: bool | None = None
+    zoom_chosen: bool = False
+    #: a tile being dragged: its letter, where the pointer went down
+    drag: dict[str, Any] | None = None
+    #: the squares' DOM nodes kept between drawings, for the session they were drawn for
+    grid: Any = None
+    grid_for: Any = None
+    specs: list[Any] = field(default_factory=list)
+    cells: list[Any] = field(default_factory=list)
+    #: the score sheet's rows, for the session they were drawn for
+    rows: dict[Any, Any] | None = None
+    rows_for: Any = None
+    #: the number of moves when the last play was brought into view
+    last_seen: int | None = None
+    #: the position (moves played) the tiles being laid belong to
+    sel_move: int | None = None
+    #: the hourglass table: its ticker, save timer, session, warning shown, last event
+    ticker: Any = None
+    table_timer: Any = None
+    table_for: Any = None
+    table_warned: bool = False
+    last: dict[str, Any] | None = None
+    #: how long the last commit took, ms (also on ``body[data-sc-commit-ms]``)
+    commit_ms: float | None = None
+
+
+def local(page: PlayPage) -> ScarabeoLocal:
+    """The view's memory on ``page``, made on first use. ``vars``, not ``getattr``: a still page
+    (rules, review, today's challenge) answers any attribute with a function."""
+    mine = vars(page).get("sc_local")
+    if not isinstance(mine, ScarabeoLocal):
+        mine = ScarabeoLocal()
+        page.sc_local = mine  # type: ignore[attr-defined]
+    return mine
+
+
+def now() -> float:
+    """The hourglass's clock: the page's monotonic milliseconds, in seconds."""
+    return float(window.performance.now()) / 1000.0
+
+
+def next_square(sq: int, across: bool, step: int = 1) -> int | None:
+    """The square after ``sq`` across or down, None past the edge."""
+    r, c = divmod(sq, SIZE)
+    if across:
+        c += step
+    else:
+        r += step
+    return r * SIZE + c if 0 <= r < SIZE and 0 <= c < SIZE else None
+
+
+def tile_name(t: Any, letter: str, value: int) -> str:
+    """"A, 1 point": begins with what the tile shows (the letter, then its value)."""
+    return str(t.plural("scarabeo.tile", value, letter=letter))
+
+
+__all__ = ["BoardCtx", "LEVELS", "ScarabeoLocal", "local", "next_square", "now", "tile_name"]

@@ -1,0 +1,293 @@
+"""The panels around the board: whose turn, the hourglass line, the live preview of the tentative
+play, the scores, the last move's summary, the draw for who starts, the score sheet, the bag and
+the unseen tiles, the tools (hint, word check, text export), and the end of the game. Also the
+engine's refusals in the player's words (``_reason``)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+
+from game.scarabeo import record as sc_record
+from game.scarabeo.moves import move_text as sc_move_text
+from game.scarabeo.tiles import LETTERS, SCARAB
+from web.platform import router
+from web.ui.dom import append, download, h
+from game.scarabeo import table as table_rules
+from web.games.scarabeo.context import scarabeo_ai, local
+
+if TYPE_CHECKING:
+    from web.ui.context import PlayPage
+
+
+class Panels:
+    """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.ui.context.PlayPage``)."""
+
+    def _reason(self, page: PlayPage, err: Exception) -> str:
+        """The engine's refusal in the player's language when its code is known, else as it is."""
+        t = page.t
+        code = getattr(err, "code", "")
+        details = getattr(err, "details", {}) or {}
+        key = f"scarabeo.err.{code}"
+        if code == "invalid-words":
+            words = details.get("words") or []
+            return t(key + (".one" if len(words) == 1 else ".many"), words=", ".join(words))
+        if code == "voted-down":
+            return t(key, words=", ".join(details.get("words") or []))
+        if code in ("gap", "square-taken") and details.get("square"):
+            return t(key, square=details["square"])
+        if code in ("first-not-centre", "not-touching", "no-word", "not-in-line", "exchange-not-allowed",
+                    "challenge-pending"):
+            text = t(key)
+            return text if code != "exchange-not-allowed" else f"{text} ({err})"
+        return str(err)
+
+    def _status(self, page: PlayPage, view: dict[str, Any]) -> str:
+        t = page.t
+        if view["over"]:
+            return t("play.over")
+        seats = page.session.seats
+        pending = view["pending"]
+        if pending and pending["kind"] == "vote":
+            return t("scarabeo.status.vote", name=pending["name"])
+        text = t("play.turn", name=seats[view["to_move"]].name)
+        if view["first_play"]:
+            text += " — " + t("scarabeo.status.first")
+        return text
+
+    def _clock_box(self, page: PlayPage, view: dict[str, Any]) -> Any:
+        if not view["hourglass"] or view["over"]:
+            return None
+        return h("p", {"id": "sc-clock", "class": "sc-clock", "role": "timer", "aria-live": "off",
+                       "text": self._clock_text(page)})
+
+    def _clock_text(self, page: PlayPage) -> str:
+        t = page.t
+        state = page.session.state
+        if state.timer is None:
+            return ""
+        c = state.timer.to_json()
+        rem = max(0, int(c["remaining"] + 0.999))
+        text = t("scarabeo.clock", time=f"{rem // 60}:{rem % 60:02d}")
+        if c["carry_in"]:
+            text += " " + t("scarabeo.clock.carry", seconds=int(c["carry_in"]))
+        if not c["running"]:
+            text += " " + t("scarabeo.clock.paused")
+        return text
+
+    def _preview_box(self, page: PlayPage, play: Any, result: Any, reason: str | None) -> Any:
+        t = page.t
+        box = h("div", {"class": "sc-preview", "id": "sc-preview", "aria-live": "polite"})
+        if reason:
+            box.className = "sc-preview refused"
+            append(box, h("p", {"id": "sc-reason", "text": reason}))
+            return box
+        if result is None:
+            append(box, h("p", {"class": "muted", "text": t("scarabeo.preview.none")}))
+            return box
+        bd = result.breakdown
+        words = ", ".join(f"{w.word} {w.score}" for w in bd.words)
+        extra = []
+        if bd.first_play_doubled:
+            extra.append(t("scarabeo.preview.doubled"))
+        for b in bd.bonuses:
+            reason = t(f"scarabeo.bonus.{b.code}")
+            if b.reason.endswith("no scarab"):  # the engine's +10 for a main word without a scarab
+                reason += ", " + t("scarabeo.bonus.noscarab")
+            extra.append(t("scarabeo.preview.bonus", points=b.points, reason=reason))
+        append(box, h("p", {"id": "sc-score", "class": "sc-score",
+                            "text": t.plural("scarabeo.preview", bd.total, move=sc_move_text(play), words=words)}))
+        if extra:
+            append(box, h("p", {"class": "muted", "text": "; ".join(extra)}))
+        if page.session.state.check_mode != "dictionary":
+            append(box, h("p", {"class": "muted", "text": t(f"scarabeo.preview.{page.session.state.check_mode}")}))
+        return box
+
+    def _scores(self, page: PlayPage, view: dict[str, Any]) -> Any:
+        t = page.t
+        seats = page.session.seats
+        table = h("table", {"class": "scores", "id": "sc-scores"})
+        for s, seat in enumerate(seats):
+            current = not view["over"] and s == view["to_move"]
+            who = seat.name + (" \u2014 " + t("scarabeo.computer") if seat.computer else "")
+            append(table, h("tr", {"class": "to-move" if current else "", "aria-current": "true" if current else None},
+                            h("th", {"scope": "row", "text": ("\u25b6 " if current else "") + who}),
+                            h("td", {"class": "num", "text": str(view["scores"][s])})))
+        return h("section", {"class": "panel", "aria-labelledby": "sc-scores-title"},
+                 h("h2", {"id": "sc-scores-title", "text": t("play.score")}), table)
+
+    def _last_summary(self, page: PlayPage) -> str | None:
+        """The last line of the score sheet, for the working set: who, the move, the points."""
+        rows = table_rules.sheet(page.session.state)
+        if not rows:
+            return None
+        r = rows[-1]
+        score = r["score"]
+        points = "" if score is None else f" {score:+d}" if score else " 0"
+        return f"{page.session.seats[r['seat']].name}: {r['move']}{points}"
+
+    def _draw_box(self, page: PlayPage, view: dict[str, Any]) -> Any:
+        t = page.t
+        seats = page.session.seats
+        rounds = view["start_draw"]
+        if not rounds:
+            return None
+        lines = []
+        for i, rnd in enumerate(rounds):
+            parts = []
+            for d in rnd:
+                tiles = " ".join("\u2605" if x == SCARAB else x for x in d["tiles"])
+                parts.append(f"{seats[d['seat']].name}: {tiles}")
+            lines.append(h("li", {"text": t("scarabeo.draw.round", n=i + 1, draws="; ".join(parts))}))
+        box = h("details", {"class": "panel sc-draw", "id": "sc-draw", "open": not view["history"]},
+                h("summary", {"text": t("scarabeo.draw.title", name=seats[view["starter"]].name)}),
+                h("ol", {}, *lines), h("p", {"class": "muted", "text": t("scarabeo.draw.rule")}))
+        return box
+
+    def _sheet(self, page: PlayPage, view: dict[str, Any]) -> Any:
+        t = page.t
+        seats = page.session.seats
+        table = h("table", {"class": "sc-sheet", "id": "sc-sheet"},
+                  h("thead", {}, h("tr", {}, h("th", {"text": "#"}), h("th", {"text": t("scarabeo.sheet.player")}),
+                                  h("th", {"text": t("scarabeo.sheet.move")}), h("th", {"text": "+"}),
+                                  h("th", {"text": t("scarabeo.sheet.total")}))))
+        body = h("tbody", {})
+        rows = local(page).rows
+        if rows is None or local(page).rows_for is not page.session:
+            rows = local(page).rows = {}
+            local(page).rows_for = page.session
+        # a challenge under the challenger's name, an accept as a note on the play (game.scarabeo.table.sheet)
+        for n, r in enumerate(table_rules.sheet(page.session.state)):
+            note = r["note"]
+            if note in ("upheld", "failed"):
+                note_text = t(f"scarabeo.sheet.{note}", name=seats[r["player"]].name, score=r["lost"])
+            elif note == "contested":
+                note_text = t("scarabeo.sheet.contested", words=", ".join(r["words"]))
+            else:
+                note_text = t(f"scarabeo.sheet.{note}") if note else ""
+            score = r["score"]
+            key = (n + 1, seats[r["seat"]].name, r["move"], note_text,
+                   "" if score is None else f"{score:+d}" if score else "0",
+                   "" if r["total"] is None else str(r["total"]))
+            row = rows.get(key)  # rows already drawn are kept: a long game's sheet is not rebuilt each move
+            if row is None:
+                move_cell = h("td", {"class": "mono"}, key[2],
+                              h("span", {"class": "sc-sheet-note", "text": note_text}) if note_text else None)
+                row = rows[key] = h("tr", {"class": "sc-dispute-row" if score is None else ""},
+                                    h("td", {"text": key[0]}), h("td", {"text": key[1]}), move_cell,
+                                    h("td", {"class": "num", "text": key[4]}), h("td", {"class": "num", "text": key[5]}))
+            body.appendChild(row)
+        if not view["history"]:
+            append(body, h("tr", {}, h("td", {"colspan": "5", "class": "muted", "text": t("scarabeo.sheet.empty")})))
+        append(table, body)
+        # focusable: it scrolls, and a keyboard must be able to scroll it too
+        wrap = h("div", {"class": "sc-sheet-wrap", "id": "sc-sheet-wrap", "tabindex": "0", "role": "group",
+                         "aria-label": t("play.log")}, table)
+        return h("section", {"class": "panel", "aria-labelledby": "sc-sheet-title"},
+                 h("h2", {"id": "sc-sheet-title", "text": t("play.log")}), wrap)
+
+    def _bag_box(self, page: PlayPage, view: dict[str, Any], viewer: int | None) -> Any:
+        """The bag and the tiles not seen by the one whose rack is shown: the player to move (the
+        engine's ``unseen``), the only person while the computer is to move, or nobody (racks hidden:
+        the bag and every rack, so that no rack can be worked out from the board and this list)."""
+        t = page.t
+        state = page.session.state
+        if viewer is not None and viewer == view["to_move"] and not view["over"]:
+            unseen, help_text = view["unseen"], "scarabeo.unseen.help"
+        else:
+            # the set less the board and the viewer's rack: the engine's count, which a watched
+            # game's state (its racks and bag hidden tiles) gives as well as a full one
+            unseen = state.unseen_counts(viewer)
+            help_text = "scarabeo.unseen.help.all" if viewer is None else "scarabeo.unseen.help.of"
+        items = h("ul", {"class": "sc-unseen", "aria-label": t("scarabeo.unseen")})
+        for letter in list(LETTERS) + [SCARAB]:
+            n = unseen.get(letter, 0)
+            if n:
+                shown = "\u2605" if letter == SCARAB else letter
+                label = t("scarabeo.tile.scarab") if letter == SCARAB else letter
+                append(items, h("li", {"aria-label": f"{label} \u00d7{n}", "text": f"{shown}\u00d7{n}"}))
+        total = sum(unseen.values())
+        return h("section", {"class": "panel", "aria-labelledby": "sc-bag-title"},
+                 h("h2", {"id": "sc-bag-title", "text": t.plural("scarabeo.bag", view["bag_count"])}),
+                 h("p", {"class": "muted", "id": "sc-unseen-help",
+                         "text": t(help_text, n=total, name=page.session.seats[viewer].name if viewer is not None else "")}),
+                 items)
+
+    def _tools(self, page: PlayPage, person: bool) -> Any:
+        from web.ui import wordcheck
+
+        t = page.t
+        sc = page.view_scope
+        extra = [
+            h("button", {"type": "button", "id": "sc-wordcheck", "text": t("wordcheck.open"),
+                         "on_click": lambda _e: asyncio.ensure_future(wordcheck.open_panel(page.app))}, scope=sc),
+            # the owner's own record (every rack, the seed): said so, as the backup is
+            h("button", {"type": "button", "id": "sc-export-text", "text": t("scarabeo.export.text"),
+                         "title": t("continue.export.backup.help"),
+                         "on_click": lambda _e: self._export_text(page)}, scope=sc),
+        ]
+        if scarabeo_ai is not None:
+            extra.insert(0, h("button", {"type": "button", "id": "sc-hint", "text": t("play.hint"),
+                                         "disabled": not person or bool(page.selection.get("hinting")),
+                                         "on_click": lambda _e: asyncio.ensure_future(self._hint(page))}, scope=sc))
+        hints = page.selection.get("hints")
+        hint_list = None
+        if hints and person:
+            hint_list = h("ol", {"class": "sc-hints", "id": "sc-hints", "aria-label": t("scarabeo.hints")})
+            for k, hint in enumerate(hints):
+                label = t.plural("scarabeo.hint.item", hint["score"], move=hint["move"], words=", ".join(hint["words"]))
+                append(hint_list, h("li", {}, h("button", {"type": "button", "class": "sc-hint-item", "id": f"sc-hint-{k}",
+                                                           "text": label,
+                                                           "on_click": lambda _e, hint=hint: self._use_hint(page, hint)},
+                                                scope=sc)))
+        return h("div", {"class": "sc-tools"}, hint_list, page.toolbar(*extra))
+
+    def _export_text(self, page: PlayPage) -> None:
+        state = page.session.state
+        download(f"scarabeo-{page.session.save.id}.txt", sc_record.to_text(state), "text/plain")
+
+    def _end_box(self, page: PlayPage, view: dict[str, Any]) -> Any:
+        t = page.t
+        seats = page.session.seats
+        outcome = view["outcome"] or {}
+        detail = outcome.get("detail") or {}
+        scores = list(outcome.get("scores") or view["scores"])
+        winners = outcome.get("winners") or []
+        names = ", ".join(seats[s].name for s in winners)
+        headline = t("play.winner", name=names) if len(winners) == 1 else t("scarabeo.end.tie", names=names)
+        reason = t(f"scarabeo.end.{outcome.get('reason', 'passes')}",
+                   name=seats[detail["closer"]].name if detail.get("closer") is not None else "")
+        adj = detail.get("adjustments") or [0] * len(seats)
+        racks = detail.get("final_racks") or [""] * len(seats)
+        table = h("table", {"class": "scores sc-standings", "id": "sc-standings"},
+                  h("thead", {}, h("tr", {}, h("th", {"text": t("scarabeo.end.player")}),
+                                  h("th", {"text": t("scarabeo.end.rack")}),
+                                  h("th", {"text": t("scarabeo.end.adjust")}),
+                                  h("th", {"text": t("play.score")}))))
+        settlement = detail.get("settlement") or {}
+        order = settlement.get("order") or sorted(range(len(seats)), key=lambda s: -scores[s])
+        for s in order:
+            rack = racks[s] if s < len(racks) else ""
+            append(table, h("tr", {}, h("th", {"scope": "row", "text": seats[s].name}),
+                            h("td", {"class": "mono", "text": rack.replace(SCARAB, "\u2605") or "\u2014"}),
+                            h("td", {"class": "num", "text": f"{adj[s]:+d}"}),
+                            h("td", {"class": "num", "text": str(scores[s])})))
+        save = getattr(page.session, "save", None)  # a position drawn for a picture has none
+        pay = h("ul", {"class": "sc-settlement", "id": "sc-settlement"})
+        for p in settlement.get("payments") or []:
+            if p["amount"]:
+                append(pay, h("li", {"text": t("scarabeo.end.pays", loser=seats[p["loser"]].name,
+                                                winner=seats[p["winner"]].name, amount=p["amount"])}))
+        return h("section", {"class": "panel sc-end", "role": "status", "aria-labelledby": "sc-end-title"},
+                 h("h2", {"id": "sc-end-title", "text": t("play.over")}),
+                 h("p", {"class": "sc-headline", "id": "sc-result", "text": headline}),
+                 h("p", {"text": reason}), table,
+                 h("h3", {"text": t("scarabeo.end.settlement")}), pay,
+                 h("div", {"class": "row sc-end-actions"},
+                   h("a", {"class": "button primary", "id": "sc-again", "href": router.href("scarabeo", "new"),
+                           "text": t("play.again")}),
+                   # the game's moves with the engine's analysis, where the game ends (as in the toolbar)
+                   h("a", {"class": "button", "id": "end-review", "text": t("review.button"),
+                           "href": router.href("scarabeo", "review", save.id)}) if save is not None else None))

@@ -1,0 +1,141 @@
+"""The hand: whose rack is shown (never another person's), the rack's tiles in the player's order
+less those laid on the board, and the row of action buttons under it."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, Callable
+
+
+from game.scarabeo.tiles import SCARAB, VALUES, sort_rack
+from web.ui.dom import append, h, svg
+from game.scarabeo import table as table_rules
+from web.games.scarabeo.context import local, tile_name
+
+if TYPE_CHECKING:
+    from web.ui.context import PlayPage
+
+
+class Rack:
+    """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
+    takes the game page, ``web.ui.context.PlayPage``)."""
+
+    def _viewer(self, page: PlayPage) -> int | None:
+        """Whose rack is shown: the person to move; with one person, always theirs."""
+        session = page.session
+        state = session.state
+        if state.is_over() or session.replay_only:  # a shared game is watched with the racks hidden
+            return None
+        if table_rules.vote_on_cover(state, session.seats):  # the table votes: every rack covered
+            return None
+        seat = state.to_move()
+        if not session.seats[seat].computer:
+            return seat
+        people = [i for i, s in enumerate(session.seats) if not s.computer]
+        return people[0] if len(people) == 1 else None
+
+    def _rack_left(self, page: PlayPage, rack: list[str]) -> list[str]:
+        """The rack tiles not laid on the board yet, in the player's order (Shuffle)."""
+        left = sort_rack(rack)
+        order = local(page).order
+        if order is not None and sorted(order) == sorted(left):
+            left = list(order)
+        else:
+            local(page).order = list(left)
+            left = list(left)
+        for ch in page.selection.get("placed", {}).values():
+            tile = SCARAB if ch.islower() else ch
+            if tile in left:
+                left.remove(tile)
+        return left
+
+    def _rack_box(self, page: PlayPage, viewer: int | None, rack: list[str], placing: bool) -> Any:
+        t = page.t
+        seats = page.session.seats
+        if viewer is None:
+            if page.session.state.is_over():
+                return None
+            return h("p", {"class": "muted sc-rack-hidden", "text": t("scarabeo.rack.hidden")})
+        if not placing:
+            rack = list(page.session.state.racks[viewer])
+        left = self._rack_left(page, rack) if placing else sort_rack(rack)
+        chosen = page.selection.get("tile") if placing else None
+        values = VALUES
+        box = h("div", {"class": "sc-rack", "id": "sc-rack", "role": "group",
+                        "aria-label": t("scarabeo.rack.of", name=seats[viewer].name),
+                        "on_click": lambda e: self._on_rack_click(page, e),
+                        "on_pointerdown": lambda e: self._drag_start(page, e),
+                        "on_pointermove": lambda e: self._drag_move(page, e),
+                        "on_pointerup": lambda e: self._drag_end(page, e),
+                        "on_pointercancel": lambda e: self._drag_cancel(page)}, scope=page.view_scope)
+        marked = False
+        for i, tile in enumerate(left):
+            scarab = tile == SCARAB
+            label = t("scarabeo.tile.scarab") if scarab else tile_name(t, tile, values[tile])
+            is_chosen = chosen == tile and not marked
+            marked = marked or is_chosen
+            append(box, h("button", {"type": "button", "class": "sc-tile" + (" scarab" if scarab else ""),
+                                     "id": f"sc-tile-{i}", "data-tile": tile, "aria-label": label,
+                                     "aria-pressed": "true" if is_chosen else "false", "disabled": not placing},
+                          h("span", {"class": "l", "aria-hidden": "true", "text": "\u2605" if scarab else tile}),
+                          None if scarab else " ",
+                          None if scarab else h("span", {"class": "v", "aria-hidden": "true", "text": str(values[tile])})))
+        if not left:
+            append(box, h("span", {"class": "muted", "text": t("scarabeo.rack.empty")}))
+        return box
+
+    def _actions(self, page: PlayPage, exchange_allowed: bool, placing: bool, play: Any, zoomed: bool) -> Any:
+        t = page.t
+        sc = page.view_scope
+        placed = bool(page.selection.get("placed"))
+        across = local(page).across
+        swaps = page.selection.get("swaps") or []
+
+        def button(bid: str, key: str, fn: Callable[[], None], disabled: bool = False, cls: str = "",
+                   icon: str = "") -> Any:
+            if not icon:
+                return h("button", {"type": "button", "id": bid, "class": cls, "text": t(key),
+                                    "disabled": disabled, "on_click": lambda _e: fn()}, scope=sc)
+            # a phone shows the icon alone, in one row with Play (scarabeo.css); the text stays the name
+            return h("button", {"type": "button", "id": bid, "class": f"{cls} sc-icon-button".strip(), "title": t(key),
+                                "disabled": disabled, "on_click": lambda _e: fn()},
+                     icon_svg(icon), h("span", {"class": "sc-label", "text": t(key)}), scope=sc)
+
+        zoom = button("sc-zoom", "scarabeo.zoom.out" if zoomed else "scarabeo.zoom.in", lambda: self._toggle_zoom(page),
+                      cls="sc-zoom-button", icon="board" if zoomed else "zoom")
+        if not placing:
+            return h("div", {"class": "sc-actions row", "id": "sc-actions"}, zoom)
+        return h("div", {"class": "sc-actions row", "id": "sc-actions"},
+                 button("sc-play", "scarabeo.play", lambda: self._play(page), disabled=play is None, cls="primary"),
+                 button("sc-recall", "scarabeo.recall", lambda: self._recall(page), disabled=not placed and not swaps,
+                        icon="recall"),
+                 button("sc-shuffle", "scarabeo.shuffle", lambda: self._shuffle(page), icon="shuffle"),
+                 button("sc-dir", "scarabeo.dir.across" if across else "scarabeo.dir.down", lambda: self._toggle_dir(page),
+                        icon="across" if across else "down"),
+                 button("sc-pass", "scarabeo.pass.swaps" if swaps else "scarabeo.pass", lambda: self._pass(page),
+                        disabled=placed, icon="pass"),
+                 button("sc-exchange", "scarabeo.exchange", lambda: asyncio.ensure_future(self._exchange(page)),
+                        icon="exchange")
+                 if exchange_allowed and not swaps else None,
+                 zoom)
+
+
+#: The action buttons' icons (24×24, drawn with the text colour), shown alone on a phone.
+ICONS = {
+    "recall": "M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-4",
+    "shuffle": "M3 7h4l10 10h4M3 17h4L17 7h4M18 4l3 3-3 3M18 14l3 3-3 3",
+    "across": "M4 12h16M14 6l6 6-6 6",
+    "down": "M12 4v16M6 14l6 6 6-6",
+    "pass": "M5 5l9 7-9 7zM18 5v14",
+    "exchange": "M4 12a8 8 0 0 1 14-5.3M18 3v4h-4M20 12a8 8 0 0 1-14 5.3M6 21v-4h4",
+    "zoom": "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM16 16l5 5M8 11h6M11 8v6",
+    "board": "M4 4h16v16H4zM4 9.3h16M4 14.7h16M9.3 4v16M14.7 4v16",
+}
+
+
+def icon_svg(name: str) -> Any:
+    """An action's icon, hidden from assistive technology (the button's text is its name)."""
+    return svg("svg", {"class": "sc-ico", "viewBox": "0 0 24 24", "width": "22", "height": "22", "aria-hidden": "true",
+                       "focusable": "false", "fill": "none", "stroke": "currentColor", "stroke-width": "2",
+                       "stroke-linecap": "round", "stroke-linejoin": "round"},
+               svg("path", {"d": ICONS[name]}))

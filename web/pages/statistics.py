@@ -1,0 +1,187 @@
+"""The statistics page (``#/stats``): per player and game, with two SVG charts and their data as text.
+
+Charts are drawn as SVG with classes (colours come from the theme's CSS), series are told apart by
+colour *and* marker shape, and every chart has a text summary and a data table for screen readers.
+The chart primitives are ``web.ui.charts``; the statistics store and the hook that records a finished
+game (``record_finished``, called by the game page), ``web.platform.stats_store``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pyscript import window  # type: ignore[import-not-found]
+
+from web.platform import stats
+from web.platform.router import GAMES
+from web.platform.stats_store import load, save
+from web.ui.charts import H, MARKERS, PAD, W, axes, marker, scale
+from web.ui.dom import Scope, append, download, h, modal, svg
+
+
+
+def turn_chart(t: Any, last: dict[str, Any]) -> Any:
+    timeline: list[list[int]] = last["timeline"]
+    names: list[str] = last["names"]
+    n_moves = len(timeline) - 1
+    low = min(0, *(min(row) for row in timeline))
+    high = max(1, *(max(row) for row in timeline))
+    chart = svg("svg", {"viewBox": f"0 0 {W} {H}", "class": "chart", "role": "img",
+                        "aria-labelledby": "turn-chart-title turn-chart-desc"})
+    summary = "; ".join(t("stats.turns.series", name=name, score=timeline[-1][i]) for i, name in enumerate(names))
+    append(chart, svg("title", {"id": "turn-chart-title", "text": t("stats.turns.title")}),
+           svg("desc", {"id": "turn-chart-desc", "text": summary}), *axes(high, low, t("play.score")))
+    step = (W - 8 - PAD) / max(1, n_moves)
+    for i, _name in enumerate(names):
+        points = [(PAD + k * step, scale(row[i], low, high)) for k, row in enumerate(timeline)]
+        css = f"series series-{i}"
+        append(chart, svg("polyline", {"points": " ".join(f"{x:.1f},{y:.1f}" for x, y in points),
+                                       "class": css, "fill": "none"}))
+        every = max(1, len(points) // 12)
+        for x, y in points[::every] + [points[-1]]:
+            append(chart, marker(MARKERS[i % 4], x, y, f"marker series-{i}"))
+    legend = h("ul", {"class": "legend"}, *[
+        h("li", {}, svg("svg", {"viewBox": "0 0 16 16", "width": "16", "height": "16", "aria-hidden": "true"},
+                        marker(MARKERS[i % 4], 8, 8, f"marker series-{i}")), f" {name}")
+        for i, name in enumerate(names)])
+    table = h("table", {"class": "data"},
+              h("thead", {}, h("tr", {}, h("th", {"text": t("stats.move")}), *[h("th", {"text": n}) for n in names])),
+              h("tbody", {}, *[h("tr", {}, h("td", {"text": str(k)}), *[h("td", {"text": str(v)}) for v in row])
+                               for k, row in enumerate(timeline)]))
+    game = t(f"game.{last['game']}.name")
+    return h("figure", {"class": "chart-figure", "id": "turn-chart"},
+             h("figcaption", {"text": f"{t('stats.turns.title')} — {game}"}), chart, legend,
+             h("p", {"class": "muted", "text": summary}),
+             h("details", {}, h("summary", {"text": t("stats.data")}), table))
+
+
+def results_chart(t: Any, name: str, game: str, results: list[dict[str, Any]]) -> Any:
+    low = min(0, *(r["score"] for r in results))
+    high = max(1, *(r["score"] for r in results))
+    chart = svg("svg", {"viewBox": f"0 0 {W} {H}", "class": "chart", "role": "img",
+                        "aria-labelledby": f"results-{game}-title results-{game}-desc"})
+    counts = {k: sum(1 for r in results if r["result"] == k) for k in ("win", "shared", "loss", "draw")}
+    desc = t("stats.results.desc", n=len(results), win=counts["win"] + counts["shared"], loss=counts["loss"],
+             draw=counts["draw"])
+    append(chart, svg("title", {"id": f"results-{game}-title", "text": t("stats.results.title", name=name)}),
+           svg("desc", {"id": f"results-{game}-desc", "text": desc}), *axes(high, low, t("play.score")))
+    slot = (W - 8 - PAD) / max(1, len(results))
+    zero = scale(0, low, high)
+    for k, r in enumerate(results):
+        y = scale(r["score"], low, high)
+        x = PAD + k * slot + slot * 0.15
+        append(chart, svg("rect", {"x": f"{x:.1f}", "y": f"{min(y, zero):.1f}", "width": f"{slot * 0.7:.1f}",
+                                   "height": f"{max(1.0, abs(zero - y)):.1f}", "class": f"bar {r['result']}"}))
+        # The result's letter over each bar: not told by colour alone.
+        append(chart, svg("text", {"x": f"{x + slot * 0.35:.1f}", "y": f"{min(y, zero) - 3:.1f}", "class": "bar-label",
+                                   "text-anchor": "middle", "text": t(f"stats.letter.{r['result']}")}))
+    table = h("table", {"class": "data"},
+              h("thead", {}, h("tr", {}, h("th", {"text": "#"}), h("th", {"text": t("play.score")}),
+                               h("th", {"text": t("stats.result")}))),
+              h("tbody", {}, *[h("tr", {}, h("td", {"text": str(k + 1)}), h("td", {"text": str(r["score"])}),
+                                 h("td", {"text": t(f"stats.result.{r['result']}")})) for k, r in enumerate(results)]))
+    return h("figure", {"class": "chart-figure"},
+             h("figcaption", {"text": f"{t('stats.results.title', name=name)} — {t(f'game.{game}.name')}"}), chart,
+             h("p", {"class": "muted", "text": desc}), h("details", {}, h("summary", {"text": t("stats.data")}), table))
+
+
+def game_table(t: Any, games: dict[str, Any]) -> Any:
+    rows = []
+    for game in GAMES:
+        g = games.get(game)
+        if not g:
+            continue
+        extra = {"scarabeo": t("stats.extra.scarabeo", best=g["best_play"], bonuses=g["bonuses"]),
+                 "scarabya": t("stats.extra.scarabya", digs=g["perfect_digs"]),
+                 "thot": t("stats.extra.thot", margin=g["best_margin"])}[game]
+        rows.append(h("tr", {}, h("th", {"scope": "row", "text": t(f"game.{game}.name")}),
+                      *[h("td", {"text": str(v)}) for v in (g["played"], g["won"], g["lost"], g["drawn"], g["best"],
+                                                             f"{stats.mean(g):.1f}")],
+                      h("td", {"text": extra})))
+    head = [t(k) for k in ("stats.played", "stats.won", "stats.lost", "stats.drawn", "stats.best", "stats.mean",
+                           "stats.extra")]
+    table = h("table", {"class": "scores stats-table"},
+              h("thead", {}, h("tr", {}, h("th", {"text": t("stats.game")}), *[h("th", {"text": x}) for x in head])),
+              h("tbody", {}, *rows))
+    return h("div", {"class": "stats-table-wrap", "tabindex": "0", "role": "region", "aria-label": t("stats.title")},
+             table)
+
+
+def view(app: Any) -> None:
+    t, scope = app.t, app.scope
+    data = load(app)
+    players = sorted(data["players"].values(), key=lambda p: p["name"].casefold())
+    section = h("section", {"class": "stats-page"}, h("h1", {"text": t("stats.title")}))
+    tools = h("div", {"class": "row"})
+    file_input = h("input", {"type": "file", "accept": ".json,application/json", "id": "stats-import-file",
+                             "hidden": True}, scope=scope)
+
+    async def do_import(_e: Any) -> None:
+        files = file_input.files
+        if not files or files.length == 0:
+            return
+        text = str(await files.item(0).text())
+        file_input.value = ""
+        try:
+            merged = stats.import_stats(load(app), text)
+        except ValueError as err:
+            app.toast(t("stats.import.failed", reason=err), error=True)
+            return
+        if save(app, merged):
+            app.render()
+            app.toast(t("stats.imported"))
+
+    scope.on(file_input, "change", lambda e: asyncio.ensure_future(do_import(e)))
+    append(tools,
+           h("button", {"type": "button", "id": "stats-export", "text": t("stats.export"),
+                        "on_click": lambda _e: download("scarab-statistics.json", stats.dumps(load(app)))},
+             scope=scope),
+           h("button", {"type": "button", "id": "stats-import", "text": t("stats.import"),
+                        "on_click": lambda _e: file_input.click()}, scope=scope), file_input)
+    append(section, tools)
+    try:  # today's challenge: streaks and history (web/pages/daily.py); never breaks the page
+        from web.pages import daily
+
+        append(section, daily.stats_section(app))
+    except Exception as err:
+        window.console.warn(f"daily statistics: {err!r}")
+    if data["last_game"]:
+        append(section, turn_chart(t, data["last_game"]))
+    if not players:
+        append(section, h("p", {"class": "muted", "text": t("stats.empty")}))
+        append(app.root, section)
+        return
+    chosen = str(app.route.query.get("player") or players[0]["name"])
+    current = data["players"].get(stats.player_key(chosen)) or players[0]
+    picker = h("select", {"id": "stats-player", "aria-label": t("stats.player")}, scope=scope)
+    for p in players:
+        append(picker, h("option", {"value": p["name"], "text": p["name"], "selected": p is current}))
+
+    def pick(_e: Any) -> None:
+        from urllib.parse import quote
+
+        app.navigate(f"#/stats?player={quote(str(picker.value))}")
+
+    scope.on(picker, "change", pick)
+
+    async def reset(_e: Any) -> None:
+        choice = await modal(t("stats.reset"), h("p", {"text": t("stats.reset.confirm", name=current["name"])}),
+                             [("cancel", t("dialog.cancel"), ""), ("reset", t("stats.reset"), "danger")], scope)
+        if choice == "reset":
+            fresh = load(app)
+            stats.reset_player(fresh, current["name"])
+            if save(app, fresh):
+                app.navigate("#/stats")
+                app.render()
+
+    append(section,
+           h("div", {"class": "row"}, h("label", {"for": "stats-player", "text": t("stats.player")}), picker,
+             h("button", {"type": "button", "class": "danger", "id": "stats-reset", "text": t("stats.reset"),
+                          "on_click": lambda e: asyncio.ensure_future(reset(e))}, scope=scope)),
+           h("h2", {"text": current["name"]}), game_table(t, current["games"]))
+    for game in GAMES:
+        g = current["games"].get(game)
+        if g and g["results"]:
+            append(section, results_chart(t, current["name"], game, g["results"]))
+    append(app.root, section)

@@ -1,0 +1,629 @@
+"""The app shell in the page: routes, the chooser with its Continue list, settings, about.
+
+Python takes over the page that ``index.html`` painted: the same chooser, now with saved games,
+and every route below it. The games' views plug in through ``web.shell.games`` (registered in
+``web.ui.registry``, where the pages find them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, Callable
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from web.platform import router
+from web.platform import engines
+from web.platform.i18n import LANGUAGES, Messages
+from web.ui.dom import Scope, append, by_id, clear, download, h, modal
+from web.platform.storage import (
+    EMBED_PREFIX,
+    MAX_IMPORT_BYTES,
+    PREFIX,
+    DamagedSave,
+    InvalidSave,
+    Save,
+    SaveConflict,
+    SaveGone,
+    SaveStore,
+    SaveUnreadable,
+    StorageError,
+    StorageFull,
+    too_big,
+)
+from web.platform.storage_browser import open_storage
+from web.shell import games
+from web.ui import registry
+
+# Every game's views, for the pages (a game not registered says on its card that it is not yet
+# playable: no fake board).
+games.register_all()
+
+GAME_NAMES = {g: f"game.{g}.name" for g in router.GAMES}
+
+
+class App:
+    def __init__(self) -> None:
+        boot = window.scarabBoot
+        data = json.loads(by_id("boot-data").textContent or "{}")
+        self.catalogue: dict[str, dict[str, str]] = data.get("messages", {})
+        #: Inside another site's frame (embed.html): one game, no site chrome, saves kept apart.
+        self.embed = document.body.getAttribute("data-embed") == "1"
+        self.embed_game = self.embed_game_from_query() if self.embed else None
+        kv, self.ephemeral = open_storage()
+        self.store = SaveStore(kv, validate_state=engines.validate_state,
+                               prefix=EMBED_PREFIX if self.embed else PREFIX)
+        self.settings = self.store.settings()
+        self.t = Messages(self.catalogue, str(boot.lang))
+        self.root = by_id("app")
+        self.scope = Scope()
+        self.shell_scope = Scope()
+        self.unmount: Callable[[], None] | None = None
+        self.route = router.parse(str(window.location.hash))
+        self.route_hash = str(window.location.hash)
+        self._toast_timer: Any = None
+
+    def embed_game_from_query(self) -> str | None:
+        """The game named by ``?game=`` (Thot when none is named); None for a name that is no game."""
+        from urllib.parse import parse_qs
+
+        game = parse_qs(str(window.location.search)[1:]).get("game", ["thot"])[0]
+        return game if game in router.GAMES else None
+
+    def ephemeral_note(self, session: Any = None) -> Any:
+        """Where the browser refuses storage (a blog's frame on another site, a private window that
+        forbids it), the game is played in memory: say so, and offer the full site, carrying the game."""
+        if not self.ephemeral:
+            return None
+        base = str(window.location.href).split("#")[0].split("?")[0]
+        href = base.rsplit("/", 1)[0] + "/index.html"
+        if session is not None and not getattr(session, "watch", False):
+            from web.platform.share import ShareError, link_for
+
+            try:
+                # the same person's game, moved from this frame to the full site of this browser
+                href += f"#/open?d={link_for(session.state, session.record(shared=True), session.game_id, move=True)}"
+            except ShareError:
+                pass
+        return h("p", {"class": "ephemeral-note", "id": "ephemeral-note", "role": "note"},
+                 self.t("storage.ephemeral"), " ",
+                 h("a", {"href": href, "target": "_blank", "rel": "noopener", "id": "ephemeral-open",
+                         "text": self.t("storage.ephemeral.open")}))
+
+    # --- lifecycle -------------------------------------------------------------------
+    def start(self) -> None:
+        self.shell_scope.on(window, "hashchange", lambda _e: self.on_hashchange())
+        self.shell_scope.on(window, "storage", self.on_storage)
+        self.render()
+        window.scarabBoot.ready()
+        from web.ui import wordcheck
+
+        wordcheck.install_button(self)
+        # The lexicon (~640 KB) loads in the background once the page is interactive.
+        window.setTimeout(self.shell_proxy(lambda: wordcheck.lexicon()), 500)
+
+    def on_hashchange(self) -> None:
+        hash_ = str(window.location.hash)
+        if router.is_route(hash_):
+            self.render()
+            return
+        # An in-page anchor (the skip link's #app): go to it, and keep the page and its route.
+        target = document.getElementById(hash_[1:])
+        if target:
+            target.focus()
+        window.history.replaceState(None, "", self.route_hash or "#/")
+
+    def on_storage(self, event: Any) -> None:
+        # Another tab saved: refresh what we show; game views check revisions before writing.
+        key = event.key
+        if not isinstance(key, str) or key.startswith("scarab:"):  # a JS null key means "cleared"
+            if self.route.name == "home":
+                self.render()
+
+    def navigate(self, hash_: str) -> None:
+        window.location.hash = hash_
+
+    def render(self) -> None:
+        if self.unmount is not None:
+            self.unmount()
+            self.unmount = None
+        self.scope.close()
+        self.scope = Scope()
+        self.route_hash = str(window.location.hash)
+        self.route = router.parse(self.route_hash)
+        if self.embed and self.embed_game is None:
+            clear(self.root)
+            from urllib.parse import parse_qs
+
+            asked = parse_qs(str(window.location.search)[1:]).get("game", [""])[0][:40]
+            append(self.root, h("section", {"role": "alert", "class": "embed-unknown"},
+                                h("h1", {"text": self.t("embed.unknown", game=asked)}),
+                                h("p", {"text": self.t("embed.unknown.body", games=", ".join(router.GAMES))})))
+            return
+        if self.embed and self.route.name == "home":
+            # An embedded frame shows its one game: the latest one played here, or a new one.
+            latest = next((s for s in self.store.list() if isinstance(s, Save) and s.game == self.embed_game), None)
+            target = (router.href(latest.game, "play", latest.id) if latest is not None
+                      else router.href(str(self.embed_game), "new"))
+            window.location.replace(target)
+            return
+        clear(self.root)
+        self.mark_nav()
+        self.mark_bar()
+        try:
+            view = {
+                "home": self.view_home,
+                "settings": self.view_settings,
+                "about": self.view_about,
+                "open": self.view_open,
+                "stats": self.view_stats,
+                "game": self.view_game,
+                "daily": self.view_daily,
+            }.get(self.route.name, self.view_not_found)
+            view()
+        except Exception as err:  # a broken view must not take the shell down
+            window.console.error(f"view {self.route.path} failed: {err!r}")
+            append(self.root, h("p", {"class": "error", "role": "alert", "text": self.t("error.generic", error=err)}))
+        window.scrollTo(0, 0)
+
+    def mark_nav(self) -> None:
+        current = {"home": "#/", "settings": "#/settings", "about": "#/about", "stats": "#/stats"}.get(self.route.name)
+        links = document.querySelectorAll(".topbar nav a")
+        for i in range(links.length):
+            link = links.item(i)
+            if link.getAttribute("href") == current:
+                link.setAttribute("aria-current", "page")
+            else:
+                link.removeAttribute("aria-current")
+
+    def mark_bar(self) -> None:
+        """In a game, the phone's one-row app bar names the game next to the menu button."""
+        title = by_id("bar-title")
+        if title:
+            game = self.route.game if self.route.name == "game" else None
+            title.textContent = self.t(GAME_NAMES[game]) if game in GAME_NAMES else ""
+
+    # --- messages --------------------------------------------------------------------
+    def toast(self, text: str, error: bool = False) -> None:
+        node = by_id("toast")
+        node.textContent = text
+        node.className = "toast error" if error else "toast"
+        node.hidden = False
+        if self._toast_timer is not None:
+            window.clearTimeout(self._toast_timer)
+        self._toast_timer = window.setTimeout(self.shell_proxy(lambda: setattr(node, "hidden", True)), 6000)
+
+    def shell_proxy(self, fn: Callable[[], None]) -> Any:
+        from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+
+        return create_proxy(fn)
+
+    def storage_error(self, err: StorageError, context: str = "move", session: Any = None) -> None:
+        """Tell the player what was not stored. ``context`` says what was being written (move, new,
+        rename, settings, stats, import). With the game's ``session``, a game that another tab
+        changed, deleted or rewrote in a newer format can be kept as a new game: nothing is lost."""
+        if isinstance(err, StorageFull):
+            self.toast(self.t(f"save.quota.{context}" if context != "move" else "save.quota"), error=True)
+        elif isinstance(err, (SaveConflict, SaveGone, SaveUnreadable)):
+            kind = "conflict" if isinstance(err, SaveConflict) else "gone" if isinstance(err, SaveGone) else "unreadable"
+            if session is None:
+                self.toast(self.t(f"save.{kind}"), error=True)
+            else:
+                asyncio.ensure_future(self.rescue(session, kind))
+        else:
+            self.toast(str(err), error=True)
+
+    async def rescue(self, session: Any, kind: str) -> None:
+        """The stored game is no longer the one on screen: keep this one as a new game, or leave it."""
+        if getattr(session, "rescuing", False):
+            return
+        session.rescuing = True
+        try:
+            choice = await modal(self.t("save.rescue.title"), h("p", {"text": self.t(f"save.{kind}")}),
+                                 [("leave", self.t("save.rescue.leave"), ""),
+                                  ("keep", self.t("save.rescue.keep"), "primary")], self.scope)
+        finally:
+            session.rescuing = False
+        if choice == "keep":
+            try:
+                save = self.store.save_as_new(session.save, session.record().to_json())
+            except StorageError as err:
+                self.storage_error(err, "new")
+                return
+            self.toast(self.t("save.rescue.kept", title=save.title))
+            self.navigate(router.href(save.game, "play", save.id))
+        elif choice == "leave":
+            self.render()  # shows what storage holds now (or that the game is gone)
+
+    # --- chooser ---------------------------------------------------------------------
+    def view_home(self) -> None:
+        t = self.t
+        cards = h("div", {"class": "cards"})
+        for game in router.GAMES:
+            playable = registry.has(game)
+            card = h(
+                "article", {"class": "card", "data-game": game},
+                h("h2", {"text": t(GAME_NAMES[game])}),
+                h("p", {"text": t(f"game.{game}.blurb")}),
+            )
+            if playable:
+                append(card, h("div", {"class": "row"},
+                               h("a", {"class": "button primary", "href": router.href(game, "new"), "text": t("game.new")}),
+                               h("a", {"class": "button", "href": router.href(game, "rules"), "text": t("rules.link")})))
+            else:
+                append(card, h("p", {"class": "note", "text": t("game.unavailable")}),
+                       h("a", {"class": "button", "href": router.href(game, "new"), "aria-disabled": "true",
+                               "text": t("game.new")}))
+            append(cards, card)
+        append(
+            self.root,
+            h("section", {"class": "chooser", "aria-labelledby": "chooser-title"},
+              h("h1", {"id": "chooser-title", "text": t("app.title")}),
+              h("p", {"class": "tagline", "text": t("app.tagline")}),
+              cards),
+            self.daily_section(),
+            self.continue_list(),
+        )
+
+    def daily_section(self) -> Any:
+        """Today's challenge (web/pages/daily.py); whatever fails there, the chooser still works."""
+        if self.embed:
+            return None
+        try:
+            from web.pages import daily
+
+            return daily.chooser_section(self)
+        except Exception as err:
+            window.console.warn(f"daily section: {err!r}")
+            return None
+
+    def view_daily(self) -> None:
+        from web.pages import daily
+
+        daily.view(self)
+
+    def continue_list(self) -> Any:
+        t, scope = self.t, self.scope
+        file_input = h("input", {"type": "file", "accept": ".json,application/json", "id": "import-file",
+                                 "class": "visually-hidden", "hidden": True,
+                                 "on_change": lambda e: asyncio.ensure_future(self.import_file(e.target))},
+                       scope=scope)
+        head = h("div", {"class": "section-head"},
+                 h("h2", {"id": "continue-title", "text": t("continue.title")}),
+                 h("button", {"type": "button", "id": "import-button", "text": t("continue.import"),
+                              "on_click": lambda _e: file_input.click()}, scope=scope),
+                 file_input)
+        items = h("ul", {"class": "saves", "aria-labelledby": "continue-title"})
+        saves = self.store.list()
+        if not saves:
+            append(items, h("li", {"class": "muted", "text": t("continue.empty")}))
+        for save in saves:
+            append(items, self.save_item(save))
+        return h("section", {"class": "continue"}, head, items)
+
+    def save_item(self, save: Save | DamagedSave) -> Any:
+        t, scope = self.t, self.scope
+        if isinstance(save, DamagedSave):
+            return h("li", {"class": "save damaged", "data-save": save.id},
+                     h("span", {"class": "title", "text": t("continue.damaged")}),
+                     h("span", {"class": "meta", "text": t("continue.damaged.detail", reason=save.reason)}),
+                     h("span", {"class": "actions"},
+                       h("button", {"type": "button", "text": t("continue.export"),
+                                    "aria-label": f"{t('continue.export')}: {save.id}",
+                                    "on_click": lambda _e: self.export_save(save.id)}, scope=scope),
+                       h("button", {"type": "button", "class": "danger", "text": t("continue.delete"),
+                                    "aria-label": f"{t('continue.delete')}: {save.id}",
+                                    "on_click": lambda _e: asyncio.ensure_future(self.delete_save(save.id, save.id))},
+                         scope=scope)))
+        when = self.when(save.updated)
+        game_name = t(GAME_NAMES[save.game])
+        return h("li", {"class": "save", "data-save": save.id},
+                 h("a", {"class": "title", "href": router.href(save.game, "play", save.id), "text": save.title}),
+                 h("span", {"class": "meta", "text": f"{game_name} · {t('continue.updated', when=when)}"}),
+                 self.save_facts(save),
+                 h("span", {"class": "actions"},
+                   h("button", {"type": "button", "text": t("continue.rename"),
+                                "aria-label": f"{t('continue.rename')}: {save.title}",
+                                "on_click": lambda _e: asyncio.ensure_future(self.rename_save(save))}, scope=scope),
+                   self.export_button(save),
+                   h("button", {"type": "button", "class": "danger", "text": t("continue.delete"),
+                                "aria-label": f"{t('continue.delete')}: {save.title}",
+                                "on_click": lambda _e: asyncio.ensure_future(self.delete_save(save.id, save.title))},
+                     scope=scope)))
+
+    def export_button(self, save: Save) -> Any:
+        """Export: a watched game as a watch file; any other game as the owner's own backup, said so
+        (it holds every rack of a private game: for others there is Share)."""
+        from web.platform.share import is_watch
+
+        watch = is_watch(save.state)
+        label = self.t("continue.export" if watch else "continue.export.backup")
+        return h("button", {"type": "button", "text": label, "aria-label": f"{label}: {save.title}",
+                            "title": None if watch else self.t("continue.export.backup.help"),
+                            "on_click": lambda _e: self.export_save(save.id)}, scope=self.scope)
+
+    def when(self, stamp: int | None, date_only: bool = False) -> str:
+        """A time (now when None) in the interface's language and locale: "1 dic 2026, 10:32" /
+        "1 Dec 2026, 10:32" (a bare "en" would be the US "12/1/2026"); ``date_only``: "1 dic 2026"."""
+        from pyscript.ffi import to_js  # type: ignore[import-not-found]
+
+        date = window.Date.new() if stamp is None else window.Date.new(stamp)
+        if date_only:
+            return str(date.toLocaleDateString(self.t.locale, to_js({"dateStyle": "medium"})))
+        return str(date.toLocaleString(self.t.locale, to_js({"dateStyle": "medium", "timeStyle": "short"})))
+
+    def save_facts(self, save: Save) -> Any:
+        """Which game is which: the players with their scores (the seat to move marked), the moves
+        played and whose turn — read from the record and its autosaved summary, never by replaying."""
+        from web.platform.session import save_facts
+
+        t = self.t
+        facts = save_facts(save.state)
+        if facts is None:
+            return None
+        players = h("span", {"class": "save-players", "aria-label": t("continue.players")})
+        for i, seat in enumerate(facts.seats):
+            score = f" {facts.scores[i]}" if facts.scores is not None else ""
+            append(players, h("span", {"class": "save-seat to-move" if i == facts.to_move else "save-seat",
+                                       "text": f"{seat.name}{score}"}))
+        parts = [t.plural("continue.moves", facts.moves) if facts.moves else t("continue.moves.none")]
+        if facts.over:
+            parts.append(t("continue.finished"))
+        elif facts.to_move is not None:
+            parts.append(t("continue.turn", name=facts.seats[facts.to_move].name))
+        return h("span", {"class": "facts"}, players, h("span", {"class": "save-progress", "text": " · ".join(parts)}))
+
+    async def rename_save(self, save: Save) -> None:
+        field = h("input", {"type": "text", "id": "rename-field", "value": save.title, "maxlength": "80",
+                            "aria-label": self.t("continue.rename.prompt")})
+        choice = await modal(self.t("continue.rename.prompt"), None,
+                             [("cancel", self.t("dialog.cancel"), ""), ("ok", self.t("dialog.ok"), "primary")],
+                             self.scope, field)
+        if choice == "ok":
+            try:
+                self.store.rename(save.id, str(field.value))
+            except StorageError as err:
+                self.storage_error(err, "rename")
+            self.render()
+
+    async def delete_save(self, save_id: str, title: str) -> None:
+        choice = await modal(self.t("continue.delete"), h("p", {"text": self.t("continue.delete.confirm", title=title)}),
+                             [("cancel", self.t("dialog.cancel"), ""), ("delete", self.t("continue.delete"), "danger")],
+                             self.scope)
+        if choice == "delete":
+            self.store.delete(save_id)
+            self.render()
+
+    def export_save(self, save_id: str) -> None:
+        try:
+            download(f"scarab-{save_id}.json", self.store.export(save_id))
+        except StorageError as err:
+            self.storage_error(err)
+
+    async def import_file(self, input_node: Any) -> None:
+        files = input_node.files
+        if not files or files.length == 0:
+            return
+        file = files.item(0)
+        input_node.value = ""
+        if file.size > MAX_IMPORT_BYTES:
+            self.toast(self.t("continue.import.failed", reason=too_big(int(file.size))), error=True)
+            return
+        try:
+            text = str(await file.text())
+            await self.scarabeo_ready('"scarabeo"' in text)
+            save = self.store.import_text(text)
+        except InvalidSave as err:
+            self.toast(self.t("continue.import.failed", reason=err), error=True)
+            return
+        except StorageError as err:
+            self.storage_error(err, "import")
+            return
+        except Exception as err:  # whatever the file holds, the page says why and goes on
+            self.toast(self.t("continue.import.failed", reason=f"{type(err).__name__}: {str(err)[:200]}"), error=True)
+            return
+        self.render()
+        self.toast(self.t("continue.imported", title=save.title))
+
+    # --- settings & about ------------------------------------------------------------
+    def view_settings(self) -> None:
+        t, scope = self.t, self.scope
+        lang_field = h("fieldset", {}, h("legend", {"text": t("settings.language")}))
+        for lang in LANGUAGES:
+            append(lang_field, h("label", {"class": "choice"},
+                                 h("input", {"type": "radio", "name": "language", "value": lang,
+                                             "checked": self.t.lang == lang,
+                                             "on_change": lambda e: self.set_setting("language", str(e.target.value))},
+                                   scope=scope),
+                                 t(f"lang.{lang}")))
+        theme_field = h("fieldset", {}, h("legend", {"text": t("settings.theme")}))
+        current_theme = str(document.documentElement.dataset.theme)
+        for theme in ("light", "dark"):
+            append(theme_field, h("label", {"class": "choice"},
+                                  h("input", {"type": "radio", "name": "theme", "value": theme,
+                                              "checked": current_theme == theme,
+                                              "on_change": lambda e: self.set_setting("theme", str(e.target.value))},
+                                    scope=scope),
+                                  t(f"settings.theme.{theme}")))
+        sound_field = h("fieldset", {}, h("legend", {"text": t("settings.sounds")}),
+                        h("label", {"class": "choice"},
+                          h("input", {"type": "checkbox", "name": "sounds", "checked": bool(self.settings.get("sounds")),
+                                      "on_change": lambda e: self.set_setting("sounds", bool(e.target.checked))},
+                            scope=scope),
+                          t("settings.sounds.on")))
+        learn = h("fieldset", {}, h("legend", {"text": t("settings.learn")}))
+        for game in router.GAMES:
+            append(learn, h("p", {"class": "row"}, h("strong", {"text": t(GAME_NAMES[game])}),
+                            h("a", {"class": "button", "href": router.href(game, "rules"), "text": t("rules.link")}),
+                            h("a", {"class": "button", "href": router.href(game, "tutorial"),
+                                    "text": t("tutorial.replay")}) if registry.has(game) else None))
+        append(self.root, h("section", {"class": "settings"}, h("h1", {"text": t("settings.title")}),
+                            lang_field, theme_field, sound_field, learn))
+
+    def set_setting(self, name: str, value: Any) -> None:
+        self.settings = {**self.store.settings(), name: value}
+        try:
+            self.store.save_settings(self.settings)
+            stored = True
+        except StorageError as err:
+            self.storage_error(err, "settings")
+            stored = False
+        if name == "language":
+            self.t = Messages(self.catalogue, str(value))
+            window.scarabBoot.lang = value
+            document.documentElement.lang = value
+            document.title = self.t("app.title")
+            self.retranslate_shell()
+            self.render()
+        elif name == "theme":
+            document.documentElement.dataset.theme = value
+        if stored:  # never "saved" when storage refused it: the setting lasts only this visit
+            self.toast(self.t("settings.saved.ephemeral" if self.ephemeral else "settings.saved"))
+
+    def retranslate_shell(self) -> None:
+        button = by_id("wordcheck-open")
+        if button:
+            button.textContent = self.t("wordcheck.open")
+        nodes = document.querySelectorAll("body > header [data-i18n], body > .skip")
+        for i in range(nodes.length):
+            node = nodes.item(i)
+            node.textContent = self.t(str(node.getAttribute("data-i18n")))
+        nav = document.querySelector(".topbar nav")
+        if nav:
+            nav.setAttribute("aria-label", self.t("nav.main"))
+        menu = by_id("menu-button")
+        if menu:
+            menu.setAttribute("aria-label", self.t("nav.menu"))
+
+    def view_about(self) -> None:
+        t = self.t
+        credits = h("ul", {"class": "credits"},
+                    *[h("li", {"text": t(f"about.credit.{k}")})
+                      for k in ("app", "pyodide", "pyscript", "python", "dictionary", "rules")])
+        from game import __version__
+
+        append(self.root, h("section", {"class": "about"},
+                            h("h1", {"text": t("about.title")}),
+                            h("p", {"text": t("about.body")}),
+                            h("h2", {"text": t("about.licences")}), credits,
+                            h("p", {"class": "muted", "text": t("about.version", version=__version__)})))
+
+    # --- games -----------------------------------------------------------------------
+    def mark_tutorial_seen(self, game: str) -> None:
+        seen = list(self.store.settings().get("tutorials_seen", []))
+        if game not in seen:
+            self.settings = {**self.store.settings(), "tutorials_seen": seen + [game]}
+            try:
+                self.store.save_settings(self.settings)
+            except StorageError as err:
+                self.storage_error(err, "settings")
+
+    def view_rules(self, game: str) -> None:
+        """How to play: the game's rules page (``web/games/<game>/rules.py``)."""
+        views = registry.get(game)
+        if views is None or views.rules is None:
+            self.view_not_found()
+            return
+        links = h("div", {"class": "row"},
+                  h("a", {"class": "button primary", "href": router.href(game, "new"), "text": self.t("game.new")}),
+                  h("a", {"class": "button", "href": router.href(game, "tutorial"), "text": self.t("tutorial.start")})
+                  if views.tutorial is not None else None)
+        append(self.root, h("article", {"class": "rules-page", "id": f"rules-{game}"},
+                            h("h1", {"text": self.t("rules.title", game=self.t(GAME_NAMES[game]))}),
+                            views.rules(self), links))
+
+    def view_game(self) -> None:
+        game = self.route.game or ""
+        if self.route.page == "rules":
+            self.view_rules(game)
+            return
+        views = registry.get(game)
+        if views is None:
+            name = self.t(GAME_NAMES[game])
+            append(self.root, h("section", {"class": "unavailable"},
+                                h("h1", {"text": self.t("game.unavailable.title", game=name)}),
+                                h("p", {"text": self.t("game.unavailable.body")}),
+                                h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
+            return
+        from web.pages.play import mount_game
+
+        from web.pages import daily
+
+        if daily.mount_if_daily(self, self.root, self.route, views.ui):
+            return  # a daily puzzle's attempt: the same page, in puzzle mode
+        self.unmount = mount_game(self, self.root, self.route, views.ui)
+
+    def view_stats(self) -> None:
+        from web.pages import statistics
+
+        statistics.view(self)
+
+    async def scarabeo_ready(self, needed: bool) -> None:
+        """Scarabeo's moves are checked against the lexicon: wait for it before a Scarabeo game from
+        outside (a link, a file) is replayed; without it the game is refused with the reason."""
+        if not needed:
+            return
+        from web.ui import wordcheck
+
+        try:
+            await wordcheck.lexicon()
+        except Exception as err:
+            window.console.warn(f"lexicon: {err!r}")
+
+    def view_open(self) -> None:
+        """A shared game link: continue it (a public or finished game, or one moved here), watch it
+        (a private game in progress), open the daily puzzle it names, or say why not."""
+        status = h("p", {"class": "thinking", "role": "status", "id": "open-status", "text": self.t("share.opening")})
+        append(self.root, status)
+        asyncio.ensure_future(self.open_link(self.route.query.get("d", ""), status))
+
+    async def open_link(self, payload: str, status: Any) -> None:
+        from web.platform.share import AnalysisRefused, DailyLink, ShareError, decode, receive
+
+        hash_ = self.route_hash
+        try:
+            game = decode(payload).game
+        except Exception:
+            game = None  # receive says why below
+        await self.scarabeo_ready(game == "scarabeo")
+        if self.route_hash != hash_:
+            return  # the person went elsewhere meanwhile
+        status.remove()
+        try:
+            save, what = receive(self.store, payload, self.t("share.received.title"))
+        except DailyLink as link:
+            window.location.replace(link.href)
+            return
+        except Exception as err:  # a link is outside data: any failure is a refusal with its reason
+            if isinstance(err, AnalysisRefused):
+                reason = self.t("review.analysis.refused", reason=err.reason)
+            elif isinstance(err, (ShareError, StorageError)):
+                reason = str(err)
+            else:
+                window.console.warn(f"link refused: {err!r}")
+                reason = f"the link cannot be opened ({type(err).__name__}: {str(err)[:200]})"
+            append(self.root, h("section", {"role": "alert", "class": "link-refused", "id": "link-refused"},
+                                h("h1", {"text": self.t("share.refused")}),
+                                h("p", {"text": reason}),
+                                h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
+            return
+        self.toast(self.t(f"share.received.{what}"))
+        window.location.replace(router.href(save.game, "play", save.id))
+
+    def view_not_found(self) -> None:
+        append(self.root, h("section", {},
+                            h("h1", {"text": self.t("notfound.title")}),
+                            h("p", {"text": self.t("notfound.body", route=self.route.path)}),
+                            h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
+
+
+def start() -> None:
+    if bool(window.scarabBoot.framed):  # boot.js said why on the page; nothing may run under a foreign frame
+        document.getElementById("boot").hidden = True
+        return
+    try:
+        App().start()
+    except Exception as err:
+        window.scarabBoot.fail(repr(err))
+        raise
