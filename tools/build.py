@@ -407,7 +407,7 @@ def _build(out: Path, full_stdlib: bool = False, stored: bool = ZIPS_STORED) -> 
         files[rel] = {"size": path.stat().st_size, "sha256": sha256(path)}
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     # The service worker carries the version, so any change to the site is a new worker to install.
-    worker = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
+    worker = (ROOT / "web" / "shell" / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + sorted(files)))
     (tmp / "sw.js").write_text(worker, encoding="utf-8")
     files["sw.js"] = {"size": (tmp / "sw.js").stat().st_size, "sha256": sha256(tmp / "sw.js")}

@@ -43,7 +43,7 @@ def views() -> Iterator[dict[str, Any]]:
     import importlib
 
     try:
-        yield {g: importlib.import_module(f"web.games.{g}").UI for g in ("scarabeo", "thot", "scarabya")}
+        yield {g: importlib.import_module(f"web.games.{g}.ui").UI for g in ("scarabeo", "thot", "scarabya")}
     finally:
         for key in set(sys.modules) - before:
             if key.startswith(("web.games", "web.ui.dom", "web.pages.play", "web.platform.router", "web.platform.tutorial")):
@@ -161,7 +161,7 @@ class TestOutsideText:
             snapshot.el("a", None, "x")
 
     def test_boot_js_draws_text_only(self) -> None:
-        source = (ROOT / "web" / "boot.js").read_text(encoding="utf-8")
+        source = (ROOT / "web" / "shell" / "boot.js").read_text(encoding="utf-8")
         start = source.index("// Instant resume")
         end = source.index("window.scarabBoot = {")
         part = source[start:end]

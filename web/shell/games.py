@@ -7,25 +7,22 @@ from web.ui.registry import GameViews, register
 
 
 def _scarabeo() -> GameViews:
-    from web.games import scarabeo
-    from web.games.scarabeo import rules, still, tutorial
+    from web.games.scarabeo import rules, still, tutorial, ui
 
-    return GameViews(scarabeo.UI, rules.render, tutorial.TUTORIAL, still.still_grid, still.placements_of,
+    return GameViews(ui.UI, rules.render, tutorial.TUTORIAL, still.still_grid, still.placements_of,
                      still.center_zoomed)
 
 
 def _thot() -> GameViews:
-    from web.games import thot
-    from web.games.thot import rules, tutorial
+    from web.games.thot import rules, tutorial, ui
 
-    return GameViews(thot.UI, rules.render, tutorial.TUTORIAL)
+    return GameViews(ui.UI, rules.render, tutorial.TUTORIAL)
 
 
 def _scarabya() -> GameViews:
-    from web.games import scarabya
-    from web.games.scarabya import rules, tutorial
+    from web.games.scarabya import rules, tutorial, ui
 
-    return GameViews(scarabya.UI, rules.render, tutorial.TUTORIAL)
+    return GameViews(ui.UI, rules.render, tutorial.TUTORIAL)
 
 
 def register_all() -> None:

@@ -16,7 +16,8 @@ from typing import Any
 
 from game.scarabeo.board import COLUMNS, SIZE
 from game.scarabeo.tiles import LETTERS, VALUES
-from web.games.scarabeo import UI, BoardCtx
+from web.games.scarabeo.context import BoardCtx
+from web.games.scarabeo.ui import UI
 from web.ui.dom import append, clear, h
 
 #: The rulebook's examples, as positions (board rows, racks, scores, idle turns) and the move shown.

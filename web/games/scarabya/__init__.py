@@ -17,14 +17,7 @@ One module per concern, sharing the typed page context of ``context``:
 - ``anim`` — what the latest move changed (closed areas, tokens, latest tiles) and scrolling into view
 - ``ui`` — ``ScarabyaUI`` (``web.ui.context.GameUI``): the options form, the computer, announcements, the
   classic and Ruins renders assembled from the modules above, the resume snapshot
+
+The package's ``rules`` (the "How to play" page) and ``tutorial`` (the guided first game) sit beside
+them. Importing the package draws nothing: the tutorial is data that tests read in CPython.
 """
-
-from __future__ import annotations
-
-from .board import Board, fill_site, ruins_square, site_square
-from .context import BEST_KEY, BEST_KEEP, HINT_BUDGET_MS, RUINS_HINT_LEVEL
-from .piece import flipped, handle_of, rotated, shape_drawing
-from .ui import UI, ScarabyaUI
-
-__all__ = ["BEST_KEEP", "BEST_KEY", "Board", "HINT_BUDGET_MS", "RUINS_HINT_LEVEL", "ScarabyaUI", "UI",
-           "fill_site", "flipped", "handle_of", "rotated", "ruins_square", "shape_drawing", "site_square"]

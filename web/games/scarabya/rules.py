@@ -15,7 +15,8 @@ from game.scarabya.ruins import BOARD, RuinsState
 from game.scarabya.sets import TILES
 from game.scarabya.shapes import orient
 from game.scarabya.state import ScarabyaState
-from web.games.scarabya import Board, fill_site, ruins_square, shape_drawing
+from web.games.scarabya.board import Board, fill_site, ruins_square
+from web.games.scarabya.piece import shape_drawing
 from web.ui.dom import append, h
 
 #: The diagrams' games (the same deal as the guided first game, so the pictures look familiar).

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from game.thot.board import VALUE
 from game.thot.state import ThotState
-from web.games.thot import UI
+from web.games.thot.ui import UI
 from web.games.thot.context import cell_text as _cell_text
 from web.games.thot.panels import legend as thot_legend
 from web.platform.session import Seat
