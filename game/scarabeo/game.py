@@ -888,13 +888,6 @@ class ScarabeoState(GameState[Move]):
             for t in shown:
                 rack[rack.index(HIDDEN)] = t
 
-    def seat_view(self, seat: int | None) -> "ScarabeoState":
-        """What seat ``seat`` (None: a spectator) may know, as a masked state rebuilt from the
-        public record: see ``game.scarabeo.public``."""
-        from game.scarabeo.public import seat_state
-
-        return seat_state(self, seat)
-
     def push_time_out(self) -> TurnResult:
         """Replay a turn passed because its time ran out (a record's time-out, with no clock)."""
         result = replace(self._apply(Pass()), note="time-out")

@@ -25,7 +25,7 @@ state plays by the ordinary rules (``push``/``pop``/``check``/``legal_moves``):
   ``adjustments`` and ``settlement`` are None and ``racks_pending`` lists the seats to reveal.
   Revealing the last hidden rack settles it exactly as the full game did.
 
-``seat_state(state, seat)`` (also ``state.seat_view(seat)``) builds a seat's masked state: the
+``seat_state(state, seat)`` builds a seat's masked state: the
 public record rebuilt (so nothing but public facts can enter it), then that seat's own rack
 revealed. ``seat`` None is a spectator: no rack at all. ``seat_view(state, seat)`` is its JSON for
 a renderer: ``state.view()``'s keys, with ``racks`` masked (``_`` for each hidden tile), plus

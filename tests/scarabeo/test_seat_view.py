@@ -172,7 +172,7 @@ def test_a_spectator_sees_no_rack_and_a_seat_only_its_own() -> None:
         for other in range(3):
             if other != seat:
                 assert set(view["racks"][other]) <= {HIDDEN, SCARAB}
-        masked = state.seat_view(seat)
+        masked = seat_state(state, seat)
         assert masked.seed == 0 and masked.masked
         assert all(t == HIDDEN for t in masked.bag)
 
