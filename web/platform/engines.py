@@ -52,15 +52,20 @@ def replay(state_json: Mapping[str, Any]) -> GameState[Any]:
     return replay_record(GameRecord.from_json(state_json))
 
 
+def word_list(game: str) -> Any:
+    """The word list this site gives the game's engine (Scarabeo's lexicon, once loaded), or None."""
+    return FACTORY_KWARGS.get(game, {}).get("word_list")
+
+
 def validate_state(game: str, state_json: dict[str, Any]) -> None:
     """For imports: the record must be for this game and replay to the end (a watched game's
-    public record: every move checked by the engine, ``web.platform.share.rebuild_watch``)."""
-    from web.platform.share import is_watch, rebuild_watch
+    public record: every move checked by the engine, ``web.platform.watch.rebuild_watch``)."""
+    from web.platform.watch import is_watch, rebuild_watch
 
     if is_watch(state_json):
         if game != "scarabeo" or state_json.get("game") != game:
             raise ValueError(f"a watched game of {str(state_json.get('game'))[:20]!r} is not one Scarab makes")
-        rebuild_watch(state_json)
+        rebuild_watch(state_json, word_list)
         return
     record = GameRecord.from_json(state_json)
     if record.game != game:

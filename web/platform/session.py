@@ -56,7 +56,7 @@ def save_facts(state_json: Any) -> SaveFacts | None:
     meta, moves = state_json.get("meta"), state_json.get("moves")
     public = state_json.get("public")
     if state_json.get("format") == "scarab-watch" and isinstance(public, Mapping):
-        moves = public.get("moves")  # a watched game (web.platform.share.watch_json): its public record's moves
+        moves = public.get("moves")  # a watched game (web.platform.watch.watch_json): its public record's moves
     if not isinstance(meta, Mapping) or not isinstance(moves, list):
         return None
     raw = meta.get("seats")
@@ -148,10 +148,10 @@ class Session:
 
     @classmethod
     def open(cls, store: SaveStore, save_id: str) -> "Session":
-        from web.platform import share
+        from web.platform import watch
 
         save = store.load(save_id)
-        if share.is_watch(save.state):
+        if watch.is_watch(save.state):
             return cls._open_watch(store, save)
         record = GameRecord.from_json(save.state)
         if record.game != save.game:
@@ -160,23 +160,23 @@ class Session:
         seats = seats_from_meta(record.meta, state.num_players)
         meta = {k: v for k, v in record.meta.items() if k != "seats"}
         meta.setdefault("game_id", save.id)
-        if meta.get("replay") and share.is_private(record.game) and not state.is_over():
+        if meta.get("replay") and watch.is_private(record.game) and not state.is_over():
             # a watched game kept whole by an older version (its seed predicts every rack): kept
             # from now on as its public record only, and opened as the watch it was
-            watch = share.watch_of_record(state, record)
+            kept = watch.watch_of_record(state, record)
             try:
-                save = store.update(save, watch)
+                save = store.update(save, kept)
             except StorageError:  # kept as it was for now; shown as the watch it is all the same
-                save = Save(save.id, save.game, save.title, save.created, save.updated, save.revision, watch)
+                save = Save(save.id, save.game, save.title, save.created, save.updated, save.revision, kept)
             return cls._open_watch(store, save)
         return cls(state, seats, save, store, meta)
 
     @classmethod
     def _open_watch(cls, store: SaveStore, save: Save) -> "Session":
-        from web.platform import share
+        from web.platform import watch
 
-        state = share.rebuild_watch(save.state)
-        _public, meta = share.read_watch(save.state)
+        state = watch.rebuild_watch(save.state, engines.word_list)
+        _public, meta = watch.read_watch(save.state)
         seats = seats_from_meta(meta, state.num_players)
         meta = {k: v for k, v in meta.items() if k != "seats"}
         meta.setdefault("game_id", save.id)
@@ -294,10 +294,10 @@ class Session:
             self.before_save()
         self.meta["summary"] = summary_of(self.state)
         if self.watch:
-            from web.platform import share
+            from web.platform.watch import public_of, watch_json
 
             meta = {k: v for k, v in self.meta.items() if k not in LOCAL_META or k == "summary"}
-            state = share.watch_json(share.public_of(self.state), {**meta, "seats": [asdict(s) for s in self.seats]})
+            state = watch_json(public_of(self.state), {**meta, "seats": [asdict(s) for s in self.seats]})
         else:
             state = self.record().to_json()
         try:

@@ -25,7 +25,7 @@ device already has. A link of the older ``s1.`` format (a whole record) is still
 unfinished Scarabeo game in one opens as a watch (its public record: the seed is not kept),
 whatever its ``meta.revealed`` says.
 
-A watched game is kept on the receiving device as a *watch save* (``watch_json``:
+A watched game is kept on the receiving device as a *watch save* (``web.platform.watch``:
 ``{"format": "scarab-watch", "public": …, "meta": …}``), exported as a file of kind ``"watch"``
 and opened only as a watch (``web.platform.storage``). A finished game's link may carry its review's
 analysis (the sharer's choice, off by default: ``with_analysis``), in the record's meta under
@@ -47,7 +47,19 @@ from typing import Any
 
 from game.core import GameRecord
 from game.core.safejson import JSONRefused, loads
+from web.platform import watch
 from web.platform.storage import Save
+from web.platform.watch import (
+    PUBLIC_GAMES,
+    WATCH_FORMAT,
+    WATCH_VERSION,
+    is_private,
+    is_watch,
+    public_of,
+    read_watch,
+    watch_json,
+    watch_of_record,
+)
 
 PREFIX = "s2."
 #: The older format: ``{"record", "game_id", "moves", "check"}``, a whole record (read, never written).
@@ -55,13 +67,10 @@ LEGACY_PREFIX = "s1."
 #: What a link carries (module docstring).
 KINDS = ("game", "watch", "move")
 #: A watched game kept on this device (``watch_json``).
-WATCH_FORMAT = "scarab-watch"
-WATCH_VERSION = 1
 #: Longest link payload accepted (browsers and chat apps cope with this, and it holds a whole game).
 MAX_LINK_CHARS = 16_000
 MAX_JSON_BYTES = 200_000
 #: Games whose state is public: a link can carry them ready to continue.
-PUBLIC_GAMES = ("thot", "scarabya")
 
 
 class ShareError(ValueError):
@@ -103,7 +112,13 @@ def _analysis_key() -> str:
 def _word_list(game: str) -> Any:
     from web.platform import engines
 
-    return engines.FACTORY_KWARGS.get(game, {}).get("word_list")
+    return engines.word_list(game)
+
+
+def rebuild_watch(state_json: Any) -> Any:
+    """The spectator's state of a watch save (``web.platform.watch.rebuild_watch``), every move
+    checked with this site's word list."""
+    return watch.rebuild_watch(state_json, _word_list)
 
 
 def _check_analysis(record: GameRecord, data: Any) -> None:
@@ -172,11 +187,6 @@ class SharedGame:
         return self.record.game if self.record is not None else "scarabeo"
 
 
-def is_private(game: str) -> bool:
-    """Do the game's players hold secrets (Scarabeo's racks)?"""
-    return game not in PUBLIC_GAMES
-
-
 def _pack(payload: dict[str, Any], analysis: bool = False) -> str:
     payload = {**payload, "check": _check({k: v for k, v in payload.items() if k != "check"})}
     text = PREFIX + base64.urlsafe_b64encode(zlib.compress(_canonical(payload), 9)).decode().rstrip("=")
@@ -204,14 +214,6 @@ def encode_watch(public: dict[str, Any], seats: list[dict[str, Any]], game_id: s
     return _pack({"kind": "watch", "game": public.get("game"), "public": public,
                   "meta": {"seats": list(seats)}, "game_id": game_id,
                   "moves": len(moves) if isinstance(moves, list) else 0})
-
-
-def public_of(state: Any) -> dict[str, Any]:
-    """The engine's public record of a game's state (full or a spectator's), as JSON
-    (``game.core.view``: the one place that decides what each seat may know)."""
-    from game.core.view import public_record
-
-    return public_record(state)
 
 
 def link_for(state: Any, record: GameRecord, game_id: str, move: bool = False) -> str:
@@ -306,48 +308,6 @@ def _decode_watch(payload: dict[str, Any], game_id: str, moves: Any) -> SharedGa
     if moves != len(public.moves):
         raise ShareError("the link's game identity is incomplete")
     return SharedGame(None, game_id, moves, "watch", public.to_json(), {"seats": meta.get("seats") or []})
-
-
-# --- watched games kept on this device -----------------------------------------------------------
-def watch_json(public: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
-    """A watch save's state: the public record and the meta of the watch (seats, game_id, summary)."""
-    return {"format": WATCH_FORMAT, "version": WATCH_VERSION, "game": public.get("game"),
-            "public": public, "meta": {**meta, "replay": True}}
-
-
-def is_watch(state_json: Any) -> bool:
-    return isinstance(state_json, dict) and state_json.get("format") == WATCH_FORMAT
-
-
-def read_watch(state_json: Any) -> tuple[Any, dict[str, Any]]:
-    """A watch save's (``PublicRecord``, meta); ``RecordError`` when it is not one."""
-    from game.core import RecordError
-    from game.scarabeo.public import PublicRecord
-
-    if not is_watch(state_json):
-        raise RecordError("not a watched game")
-    version = state_json.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= WATCH_VERSION:
-        raise RecordError(f"watched game version {str(version)[:20]} is not one this version reads")
-    meta = state_json.get("meta")
-    if not isinstance(meta, dict):
-        raise RecordError("the watched game's meta is not an object")
-    return PublicRecord.from_json(state_json.get("public")), {**meta, "replay": True}
-
-
-def rebuild_watch(state_json: Any) -> Any:
-    """The spectator's state of a watch save, every move checked by the engine (``RecordError``)."""
-    from game.core.view import rebuild_public
-
-    public, _meta = read_watch(state_json)
-    return rebuild_public(public.to_json(), _word_list(public.to_json()["game"]))
-
-
-def watch_of_record(state: Any, record: GameRecord) -> dict[str, Any]:
-    """A watch save's state for an unfinished private game received whole (an ``s1.`` link, an
-    older watch save or file): its public record — the seed and the racks are not kept."""
-    meta = {k: record.meta[k] for k in ("seats", "game_id") if k in record.meta}
-    return watch_json(public_of(state), meta)
 
 
 def check_continuation(local: GameRecord, incoming: SharedGame) -> str:

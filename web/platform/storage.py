@@ -12,7 +12,7 @@ engine's versioned game record. Rules that keep data safe:
 
 A file says what it is (``"kind"``): ``"backup"``, the owner's own full copy of a game (every rack
 and the seed of a Scarabeo game in progress: it is theirs, to keep or move between their devices),
-or ``"watch"``, a watched game (``web.platform.share.watch_json``: its public record, no rack, no seed). A
+or ``"watch"``, a watched game (``web.platform.watch.watch_json``: its public record, no rack, no seed). A
 watch file never becomes a game: one that holds a whole record is refused as altered, and a file
 of a game opened to be watched by an older version is imported as a watch (its seed dropped).
 
@@ -296,7 +296,7 @@ class SaveStore:
     def export(self, save_id: str) -> str:
         """The save as a file's text, with its ``kind`` ("backup", or "watch" for a watched game); a
         damaged entry is exported exactly as stored so it can be repaired."""
-        from web.platform.share import is_watch
+        from web.platform.watch import is_watch
 
         raw = self.kv.get(self.prefix + save_id)
         if raw is None:
@@ -377,7 +377,7 @@ def _file_kind(text: str) -> str:
 def _as_kind(save: Save, kind: str) -> Save:
     """A watch file must hold a watch; a whole game opened to be watched (an older version's file)
     is kept as its public record. Never a game to continue from a file meant for watching."""
-    from web.platform.share import is_private, is_watch
+    from web.platform.watch import is_private, is_watch
 
     if is_watch(save.state):
         return save
@@ -387,7 +387,7 @@ def _as_kind(save: Save, kind: str) -> Save:
     if isinstance(meta, dict) and meta.get("replay") and is_private(save.game):
         from game.core import GameRecord
         from web.platform import engines
-        from web.platform.share import watch_of_record
+        from web.platform.watch import watch_of_record
 
         try:
             record = GameRecord.from_json(save.state)
