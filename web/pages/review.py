@@ -131,7 +131,7 @@ class Review:
             # reason, and the review goes on without it (never a traceback on the page)
             window.console.warn(f"review: the analysis does not draw: {err!r}")
             self.analysis, self.show_best = None, False
-            self.refused = review_model._reason(err)
+            self.refused = review_model.one_line_reason(err)
             self._redraw()
 
     def _redraw(self) -> None:

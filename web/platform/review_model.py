@@ -77,12 +77,13 @@ def read(meta: Mapping[str, Any], record: GameRecord, scope: Scope, lexicon: Any
             return Reading()  # stale: the game went on, or the rule changed
         return Reading(Analysis.from_json(data, record, lexicon))
     except AnalysisError as err:
-        return Reading(refused=_reason(err))
+        return Reading(refused=one_line_reason(err))
     except Exception as err:  # whatever else a check of outside data raises is a refusal too
-        return Reading(refused=_reason(err))
+        return Reading(refused=one_line_reason(err))
 
 
-def _reason(err: BaseException) -> str:
+def one_line_reason(err: BaseException) -> str:
+    """An error as one line of at most 300 characters, for the page."""
     text = " ".join((str(err) or type(err).__name__).split())
     return text if len(text) <= 300 else text[:297] + "…"
 
