@@ -3,9 +3,9 @@
 ``ScarabeoState.new(players, seed, …)`` starts a game; ``push(move)`` checks and applies a move and
 returns a ``TurnResult`` (with the score ``Breakdown`` of a play); ``pop()`` takes it back;
 ``view()`` is everything the pass-and-play page draws from (every rack: the device is shared).
-``seat_view(seat)`` is what one seat, or a spectator, may know: a masked state
-(``game.scarabeo.public``) whose hidden tiles are ``HIDDEN``; everything that leaves a device is
-built from it or from the public record.
+``game.scarabeo.public.seat_state(state, seat)`` is what one seat, or a spectator, may know: a
+masked state whose hidden tiles are ``HIDDEN``; everything that leaves a device is built from it or
+from the public record.
 """
 
 from __future__ import annotations
