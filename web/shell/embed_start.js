@@ -20,7 +20,7 @@ async function indexedDBUsable() {
 }
 
 if (!(await indexedDBUsable())) {
-  await import("../vendor/fake-indexeddb/auto/index.mjs");
+  await import("../../vendor/fake-indexeddb/auto/index.mjs");
   document.body.dataset.storage = "memory";
 }
-await import("../vendor/pyscript/core.js");
+await import("../../vendor/pyscript/core.js");
