@@ -16,10 +16,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_mypy_checks_the_engines_and_the_lexicon_strictly() -> None:
+def test_mypy_checks_the_engines_the_lexicon_and_the_pages_strictly() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
     assert config["strict"] is True
-    assert {"game", "lexicon"} <= set(config["files"])
+    assert {"game", "lexicon", "web"} <= set(config["files"])
 
 
 def test_mypy_is_clean() -> None:

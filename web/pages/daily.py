@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-from typing import Any, Generator
+from typing import Any, Callable, Generator
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from game import daily
 from web.pages.play import GamePage
@@ -132,7 +132,10 @@ def _saves_of(app: Any, day: str, game: str) -> list[tuple[Save, dict[str, Any]]
 async def _launch(app: Any, game: str, day: datetime.date, status: Any, again: bool,
                   friend: dict[str, Any] | None = None) -> None:
     hash_ = app.route_hash
-    wanted = lambda: app.route_hash == hash_  # noqa: E731 - the player may leave while it computes
+
+    def wanted() -> bool:  # the player may leave while it computes
+        return bool(app.route_hash == hash_)
+
     key = day.isoformat()
     try:
         if not again:
@@ -175,7 +178,7 @@ def _remember_friend(app: Any, save: Save, friend: dict[str, Any] | None) -> Non
 
 
 def t_error(app: Any, err: BaseException) -> str:
-    return app.t("daily.failed", error=(str(err) or type(err).__name__)[:200])
+    return str(app.t("daily.failed", error=(str(err) or type(err).__name__)[:200]))
 
 
 def _finished(save: Save, d: dict[str, Any]) -> bool:
@@ -202,7 +205,7 @@ async def _lexicon() -> Any:
     return lex
 
 
-async def prepare_puzzle(app: Any, game: str, day: datetime.date, wanted: Any) -> dict[str, Any] | None:
+async def prepare_puzzle(app: Any, game: str, day: datetime.date, wanted: Callable[[], bool]) -> dict[str, Any] | None:
     """The day's puzzle: from the cache, or computed in slices (and cached); None if the player left."""
     key = day.isoformat()
     cached = ds.read_puzzle(app.store.kv, key, game)
@@ -218,9 +221,9 @@ async def prepare_puzzle(app: Any, game: str, day: datetime.date, wanted: Any) -
     window.console.log(f"daily {game} {key}: generated in {ms:.0f} ms")
     import json
 
-    puzzle = json.loads(json.dumps(puzzle))  # the cached form exactly (tuples as lists)
-    ds.write_puzzle(app.store.kv, puzzle)
-    return puzzle
+    stored: dict[str, Any] = json.loads(json.dumps(puzzle))  # the cached form exactly (tuples as lists)
+    ds.write_puzzle(app.store.kv, stored)
+    return stored
 
 
 def _thot_start(puzzle: dict[str, Any]) -> Any:
@@ -571,6 +574,8 @@ class DailyPage(GamePage):
         """The puzzle's board as it was before the player's play, with ``move`` (one of the top
         plays, in the engine's notation) as ghost tiles: the review's still Scarabeo board."""
         from game.core import GameRecord
+        from game.scarabeo.game import ScarabeoState
+        from game.scarabeo.moves import Play
         from game.scarabeo.rules import resolve_play
         from web.platform import engines
         from web.ui import registry
@@ -579,7 +584,9 @@ class DailyPage(GamePage):
         record = self.session.record()
         before = engines.replay_record(GameRecord(record.game, record.options, record.seed,
                                                   record.moves[:d["start"]], {}))
-        ghost = dict(resolve_play(before.board, before.parse_move(move)))
+        play = before.parse_move(move)
+        assert isinstance(before, ScarabeoState) and isinstance(play, Play)  # a top play of the puzzle
+        ghost = dict(resolve_play(before.board, play))
         views = registry.get("scarabeo")
         assert views is not None and views.still_grid is not None
         board = views.still_grid(self.app, self.ui, before, self.session.seats, ghost)
@@ -649,6 +656,7 @@ def thot_losses(session: Any, d: dict[str, Any]) -> list[int]:
     """Points each of the player's moves lost against the best over the plies left (exact search;
     the computer's answers are perfect, so they lose nothing)."""
     from game.daily import thot as dthot
+    from game.thot.state import ThotState
 
     moves = [session.state.move_text(m) for m in session.state.history()]
     from game.core import GameRecord
@@ -657,6 +665,7 @@ def thot_losses(session: Any, d: dict[str, Any]) -> list[int]:
     record = GameRecord.of(session.state)
     start = GameRecord(record.game, record.options, record.seed, record.moves[:d["start"]], {})
     state = engines.replay_record(start)
+    assert isinstance(state, ThotState)
     lost = []
     for k, text in enumerate(moves[d["start"]:d["start"] + d["plies"]]):
         left = d["plies"] - k

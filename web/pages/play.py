@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Callable
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from game.core import IllegalMove, NotationError
 from web.platform import router
@@ -150,7 +150,7 @@ class GamePage:
 
     def unmount(self) -> None:
         if hasattr(self.ui, "unmount") and self.session is not None:  # optional: a view's last save
-            self.ui.unmount(self)  # type: ignore[attr-defined]
+            self.ui.unmount(self)
         self.closed = True  # stops a computer turn in progress at its next slice
         self.view_scope.close()
         self.scope.close()
@@ -295,11 +295,12 @@ class GamePage:
         that was a board square that is no longer the board's focus stop (the priest moved away, the
         computer replied), or when focus fell to the page itself (the game just started, the button
         pressed is gone after a placement), on the board's focus stop."""
-        from pyscript.ffi import to_js  # type: ignore[import-not-found]
+        from pyscript.ffi import to_js
 
         quiet = to_js({"preventScroll": True})
         again = document.getElementById(focused) if focused else None
-        stale_square = bool(again) and again.getAttribute("role") == "gridcell" and again.getAttribute("tabindex") != "0"
+        stale_square = (again is not None and again.getAttribute("role") == "gridcell"
+                        and again.getAttribute("tabindex") != "0")
         if again and not stale_square:
             again.focus(quiet)
             return
@@ -464,16 +465,17 @@ class GamePage:
 
     async def computer_turn(self) -> None:
         assert self.session is not None
+        session = self.session
         self.thinking = True
-        seat = self.session.seat_to_move()
+        seat = session.seat_to_move()
         assert seat is not None
-        moves_before = len(self.session.state.history())
+        moves_before = len(session.state.history())
         self.redraw()
         try:
             await asyncio.sleep(0.05)  # let the board show "thinking" first
             steps = self.ui.computer(self, seat.level)
             done, value = await run_in_slices(
-                steps, lambda: not self.closed and len(self.session.state.history()) == moves_before)
+                steps, lambda: not self.closed and len(session.state.history()) == moves_before)
             if not done:
                 return  # the player left the game, or the position changed under us
             move_text = str(value)
@@ -522,7 +524,8 @@ class GamePage:
         from web.platform import review_model
         from web.ui.dom import modal
         from web.platform.review_model import CACHE_KEY
-        from web.platform.share import MAX_LINK_CHARS, AnalysisTooLong, ShareError, encode, is_private, link_for, with_analysis
+        from web.platform.share import MAX_LINK_CHARS, AnalysisTooLong, ShareError, encode, link_for, with_analysis
+        from web.platform.watch import is_private, public_of
 
         assert self.session is not None
         session = self.session
@@ -534,7 +537,7 @@ class GamePage:
 
         def shared_link(move: bool = False) -> str:
             if session.watch:  # a watched game is passed on as the watch it is
-                from web.platform.share import encode_watch, public_of
+                from web.platform.share import encode_watch
 
                 return encode_watch(public_of(session.state), [{"name": s.name, "computer": s.computer,
                                                                 "level": s.level} for s in session.seats],
@@ -563,7 +566,7 @@ class GamePage:
                      h("button", {"type": "button", "text": t("share.copy"), "aria-label": f"{t('share.copy')}: {label}",
                                   "on_click": copy}, scope=scope))
 
-        analysis_box = None
+        analysis_box: Any = None  # the checkbox, when the game has an analysis to include
         link_status = h("p", {"class": "muted", "id": "share-status", "role": "status"})
         note = h("p", {"class": "muted", "id": "share-note", "text": link_note})
 

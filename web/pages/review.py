@@ -20,7 +20,7 @@ import asyncio
 import time
 from typing import Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from game.core import GameRecord
 from game.core.analysis import CLASSES, Alternative, Analysis, MoveAnalysis, Progress
@@ -46,7 +46,7 @@ class Review:
         #: a watched private game: stepped through its public record (no rack, no seed), never analysed
         self.public: Any = None
         if self.session.watch:
-            from web.platform.share import read_watch
+            from web.platform.watch import read_watch
 
             self.public = read_watch(self.session.save.state)[0]
             self.record: GameRecord | None = None
@@ -161,7 +161,7 @@ class Review:
         if focused:
             again = document.getElementById(focused)
             if again:
-                from pyscript.ffi import to_js  # type: ignore[import-not-found]
+                from pyscript.ffi import to_js
 
                 again.focus(to_js({"preventScroll": True}))
         views = registry.get(self.game)
@@ -211,7 +211,7 @@ class Review:
         if self.game == "scarabeo":
             return self.draw_scarabeo(state, best)
         if self.game == "thot":
-            selection = {"hint_move": best.move} if best is not None else {}
+            selection: dict[str, Any] = {"hint_move": best.move} if best is not None else {}
             board = still_board(self.app, self.ui, state, self.seats, selection)
             return h("div", {"class": "thot-page review-thot"}, board)
         # Scarabya: the site of the move's mover (classic), or the shared board (Ruins)
@@ -402,7 +402,10 @@ class Review:
                                      "on_click": lambda _e: asyncio.ensure_future(self.run())}, scope=scope))
         if self.analysis is not None:
             th = self.analysis.thresholds
-            n = lambda v: review_model.number(v, t.lang)  # noqa: E731
+
+            def n(value: float) -> str:
+                return review_model.number(value, t.lang)
+
             append(box, h("p", {"class": "muted review-thresholds",
                                 "text": t("review.thresholds", unit=self.unit(), best=n(th.best), good=n(th.good),
                                           inaccuracy=n(th.inaccuracy), mistake=n(th.mistake))}))

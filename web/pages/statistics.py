@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyscript import window  # type: ignore[import-not-found]
+from pyscript import window
 
 from web.platform import stats
 from web.platform.router import GAMES

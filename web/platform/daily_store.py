@@ -353,22 +353,23 @@ def daily_meta(meta: Any) -> dict[str, Any] | None:
 def puzzle_over(d: Mapping[str, Any], moves: int, game_over: bool) -> bool:
     """Has the attempt reached its end? Scarabeo: after the player's one play; Thot: after the
     puzzle's plies (the player's moves and the computer's answers); Scarabya: at the game's end."""
-    played = moves - d["start"]
+    played = moves - int(d["start"])
     if game_over:
         return True
     if d["game"] == "scarabeo":
         return played >= 1
     if d["game"] == "thot":
-        return played >= d["plies"]
+        return played >= int(d["plies"])
     return False
 
 
 def result_score(d: Mapping[str, Any], scores: list[int]) -> int:
     """The player's result from the scores now and at the puzzle's start: Scarabeo the play's
     score, Thot the points collected minus the computer's, Scarabya the score."""
-    me = d["me"]
-    gained = scores[me] - d["base"][me]
+    me = int(d["me"])
+    base = [int(x) for x in d["base"]]
+    gained = scores[me] - base[me]
     if d["game"] == "thot":
         other = 1 - me
-        return gained - (scores[other] - d["base"][other])
+        return gained - (scores[other] - base[other])
     return gained

@@ -35,7 +35,7 @@ def load_catalogue(folder: Path | None = None) -> dict[str, dict[str, str]]:
 def preferred_language(saved: str | None, browser_languages: list[str]) -> str:
     """The saved choice, else the browser's first preference between Italian and English."""
     if saved in LANGUAGES:
-        return saved  # type: ignore[return-value]
+        return saved
     for lang in browser_languages:
         lang = lang.lower()
         if lang.startswith("it"):

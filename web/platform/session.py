@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, TypeGuard
 
 from game.core import GameRecord, GameState, RecordError
 from web.platform import engines
@@ -44,7 +44,7 @@ def summary_of(state: GameState[Any]) -> dict[str, Any]:
             "to_move": None if over else state.to_move(), "over": over}
 
 
-def _int_in(value: Any, low: int, high: int) -> bool:
+def _int_in(value: object, low: int, high: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 

@@ -269,9 +269,10 @@ def decode(text: str) -> SharedGame:
     else:
         if payload.get("check") != _check({k: v for k, v in payload.items() if k != "check"}):
             raise ShareError("the link has been altered: its content does not match its check")
-        kind = payload.get("kind")
-        if kind not in KINDS:
+        raw_kind = payload.get("kind")
+        if raw_kind not in KINDS:
             raise ShareError("the link's kind is not one this version of Scarab reads")
+        kind = str(raw_kind)
     game_id, moves = payload.get("game_id"), payload.get("moves")
     if not isinstance(game_id, str) or not game_id or len(game_id) > 64:
         raise ShareError("the link's game identity is incomplete")
@@ -315,6 +316,8 @@ def check_continuation(local: GameRecord, incoming: SharedGame) -> str:
 
     It must be the same game (setup and seed), repeat every move we have, and add exactly one."""
     theirs = incoming.record
+    if theirs is None:  # a watch link holds the public record only: nothing to continue
+        raise ShareError("this link shows a game to watch, not a move of this game")
     if (theirs.game, theirs.options, theirs.seed) != (local.game, local.options, local.seed):
         raise ShareError("this link belongs to a different game")
     extra = len(theirs.moves) - len(local.moves)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import window  # type: ignore[import-not-found]
+from pyscript import window
 
 from web.platform import engines, stats
 from web.platform.storage import StorageError

@@ -35,7 +35,7 @@ def open_storage() -> tuple[Any, bool]:
     Safari, Brave and strict Firefox do for a game embedded in another site's page (a SecurityError
     on first touch) — an in-memory store, so the game still starts and plays, kept for this visit only.
     A full storage is not a refusal: reading works, and writes say the storage is full."""
-    from pyscript import window  # type: ignore[import-not-found]
+    from pyscript import window
 
     from web.platform.storage import MemoryStore
 

@@ -68,5 +68,5 @@ def rebuild_watch(state_json: Any, word_list_of: Callable[[str], Any]) -> Any:
 def watch_of_record(state: Any, record: GameRecord) -> dict[str, Any]:
     """A watch save's state for an unfinished private game received whole (an ``s1.`` link, an
     older watch save or file): its public record — the seed and the racks are not kept."""
-    meta = {k: record.meta[k] for k in ("seats", "game_id") if k in record.meta}
+    meta: dict[str, Any] = {k: record.meta[k] for k in ("seats", "game_id") if k in record.meta}
     return watch_json(public_of(state), meta)

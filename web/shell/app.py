@@ -11,7 +11,7 @@ import asyncio
 import json
 from typing import Any, Callable
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.platform import router
 from web.platform import engines
@@ -194,8 +194,8 @@ class App:
             window.clearTimeout(self._toast_timer)
         self._toast_timer = window.setTimeout(self.shell_proxy(lambda: setattr(node, "hidden", True)), 6000)
 
-    def shell_proxy(self, fn: Callable[[], None]) -> Any:
-        from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+    def shell_proxy(self, fn: Callable[[], object]) -> Any:
+        from pyscript.ffi import create_proxy
 
         return create_proxy(fn)
 
@@ -335,7 +335,7 @@ class App:
     def export_button(self, save: Save) -> Any:
         """Export: a watched game as a watch file; any other game as the owner's own backup, said so
         (it holds every rack of a private game: for others there is Share)."""
-        from web.platform.share import is_watch
+        from web.platform.watch import is_watch
 
         watch = is_watch(save.state)
         label = self.t("continue.export" if watch else "continue.export.backup")
@@ -346,7 +346,7 @@ class App:
     def when(self, stamp: int | None, date_only: bool = False) -> str:
         """A time (now when None) in the interface's language and locale: "1 dic 2026, 10:32" /
         "1 Dec 2026, 10:32" (a bare "en" would be the US "12/1/2026"); ``date_only``: "1 dic 2026"."""
-        from pyscript.ffi import to_js  # type: ignore[import-not-found]
+        from pyscript.ffi import to_js
 
         date = window.Date.new() if stamp is None else window.Date.new(stamp)
         if date_only:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Generator, Protocol
 
+from web.platform.i18n import Messages
 from web.platform.router import Route
 from web.ui.dom import Scope
 
@@ -16,7 +17,7 @@ class PlayPage(Protocol):
     transient state, and the actions a view calls (commit a move, redraw, say something)."""
 
     app: Any
-    t: Callable[..., str]
+    t: Messages
     root: Any
     route: Route
     ui: "GameUI"

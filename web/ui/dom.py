@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Callable
 
-from pyscript import document, window  # type: ignore[import-not-found]
-from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript import document, window
+from pyscript.ffi import create_proxy
 
 Child = Any  # an element, a string, None, or a list of those
 
@@ -139,7 +139,7 @@ async def modal(title: str, body: Child, buttons: list[tuple[str, str, str]], sc
 
 def download(filename: str, text: str, mime: str = "application/json") -> None:
     """Offer ``text`` as a file download, entirely in the page."""
-    from pyscript.ffi import to_js  # type: ignore[import-not-found]
+    from pyscript.ffi import to_js
 
     blob = window.Blob.new([text], to_js({"type": mime}))
     url = window.URL.createObjectURL(blob)

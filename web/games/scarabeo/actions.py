@@ -6,20 +6,20 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from pyscript import window  # type: ignore[import-not-found]
+from pyscript import window
 
 from game.core import IllegalMove, NotationError
 from game.scarabeo.moves import Exchange, Pass
 from game.scarabeo.moves import move_text as sc_move_text
 from game.scarabeo.tiles import sort_rack
-from web.games.scarabeo.context import PHONE_WIDTH, local
+from web.games.scarabeo.context import PHONE_WIDTH, ViewPart, local
 from web.ui.dom import Scope, h, modal
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
 
 
-class Actions:
+class Actions(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
 
@@ -41,7 +41,9 @@ class Actions:
     def _toggle_dir(self, page: PlayPage) -> None:
         local(page).across = not local(page).across
         self.refresh(page)
-        self._focus(page, local(page).cursor)
+        cursor = local(page).cursor
+        if cursor is not None:  # no square has had the focus yet: nothing to move it back to
+            self._focus(page, cursor)
         page.say(page.t("scarabeo.dir.across" if local(page).across else "scarabeo.dir.down"))
 
     def _toggle_zoom(self, page: PlayPage) -> None:

@@ -7,20 +7,20 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Generator
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document
 
 from game.core import IllegalMove, NotationError
 from game.scarabeo.board import CENTRE
 from game.scarabeo.moves import Play
 from game.scarabeo.rules import apply_swaps, resolve_play
-from web.games.scarabeo.context import COMPUTER_TILE_SECONDS, local
+from web.games.scarabeo.context import COMPUTER_TILE_SECONDS, ViewPart, local
 from web.ui.dom import h
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
 
 
-class Anim:
+class Anim(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
 
@@ -36,7 +36,7 @@ class Anim:
         return cursor
 
     def _raf(self, page: PlayPage) -> Any:
-        from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+        from pyscript.ffi import create_proxy
 
         def run(*_a: Any) -> None:
             proxy.destroy()

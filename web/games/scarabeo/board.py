@@ -7,21 +7,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from game.core import IllegalMove
 from game.scarabeo.board import COLUMNS, LAYOUT, SIZE, SQUARES, parse_square, square_name
 from game.scarabeo.moves import Exchange, Pass, Play
 from game.scarabeo.rules import apply_swaps, exchange_refusal
 from game.scarabeo.tiles import VALUES
-from web.games.scarabeo.context import PHONE_WIDTH, PREMIUM_KEY, PREMIUM_LABEL, BoardCtx, local, tile_name
+from web.games.scarabeo.context import PHONE_WIDTH, PREMIUM_KEY, PREMIUM_LABEL, BoardCtx, ViewPart, local, tile_name
 from web.ui.dom import append, h
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
 
 
-class Board:
+class Board(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
 

@@ -6,17 +6,17 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any, Generator
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document
 
 from game.scarabeo.board import parse_square
-from web.games.scarabeo.context import scarabeo_ai, local
+from web.games.scarabeo.context import ViewPart, local, scarabeo_ai
 from web.ui.slices import run_in_slices
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
 
 
-class Computer:
+class Computer(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
 
@@ -38,7 +38,7 @@ class Computer:
             yield
         # the longest uninterrupted piece of the engine's work, for the responsiveness test
         document.body.setAttribute("data-sc-step-ms", f"{worst * 1000:.1f}")
-        text = state.move_text(move)
+        text: str = state.move_text(move)
         yield from self._show_computer_tiles(page, text)
         return text
 

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document
 
 from web.ui.dom import append, h
 from game.scarabeo import table as table_rules
-from web.games.scarabeo.context import scarabeo_ai
+from web.games.scarabeo.context import ViewPart, scarabeo_ai
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
 
 
-class Disputes:
+class Disputes(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
 

@@ -8,18 +8,18 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document
 
 from game.scarabeo.board import SIZE, square_name
 from game.scarabeo.tiles import LETTERS, SCARAB
-from web.games.scarabeo.context import local, next_square
+from web.games.scarabeo.context import ViewPart, local, next_square
 from web.ui.dom import Scope, h, modal
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
 
 
-class Input:
+class Input(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
 
@@ -97,10 +97,11 @@ class Input:
             board, _r, _e = self._projected(page)
             if not board[nxt] and nxt not in sel["placed"]:
                 break
-        local(page).cursor = nxt if nxt is not None else sq
+        cursor = nxt if nxt is not None else sq
+        local(page).cursor = cursor
         page.message = None
         self.refresh(page)
-        self._focus(page, local(page).cursor)
+        self._focus(page, cursor)
         score = document.getElementById("sc-score") or document.getElementById("sc-reason")
         page.say(page.t("scarabeo.say.placed", tile=ch.upper(), square=square_name(sq))
                  + (". " + str(score.textContent) if score else ""))

@@ -7,11 +7,11 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Callable
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document
 
 from game.core import NotationError
 from game.scarabeo import record as sc_record
-from web.games.scarabeo.context import scarabeo_ai
+from web.games.scarabeo.context import ViewPart, scarabeo_ai
 from web.platform import router
 from web.platform.storage import StorageError
 from web.ui.dom import append, h
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from web.ui.context import PlayPage
 
 
-class Options:
+class Options(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
 

@@ -15,13 +15,13 @@ from game.scarabeo.tiles import LETTERS, SCARAB
 from web.platform import router
 from web.ui.dom import append, download, h
 from game.scarabeo import table as table_rules
-from web.games.scarabeo.context import scarabeo_ai, local
+from web.games.scarabeo.context import ViewPart, local, scarabeo_ai
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
 
 
-class Panels:
+class Panels(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
 

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any, Callable
 from game.scarabeo.tiles import SCARAB, VALUES, sort_rack
 from web.ui.dom import append, h, svg
 from game.scarabeo import table as table_rules
-from web.games.scarabeo.context import local, tile_name
+from web.games.scarabeo.context import ViewPart, local, tile_name
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
 
 
-class Rack:
+class Rack(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
 
@@ -28,7 +28,7 @@ class Rack:
             return None
         if table_rules.vote_on_cover(state, session.seats):  # the table votes: every rack covered
             return None
-        seat = state.to_move()
+        seat: int = state.to_move()
         if not session.seats[seat].computer:
             return seat
         people = [i for i, s in enumerate(session.seats) if not s.computer]
@@ -36,13 +36,12 @@ class Rack:
 
     def _rack_left(self, page: PlayPage, rack: list[str]) -> list[str]:
         """The rack tiles not laid on the board yet, in the player's order (Shuffle)."""
-        left = sort_rack(rack)
+        left = list(sort_rack(rack))
         order = local(page).order
         if order is not None and sorted(order) == sorted(left):
             left = list(order)
         else:
             local(page).order = list(left)
-            left = list(left)
         for ch in page.selection.get("placed", {}).values():
             tile = SCARAB if ch.islower() else ch
             if tile in left:
@@ -91,7 +90,7 @@ class Rack:
         across = local(page).across
         swaps = page.selection.get("swaps") or []
 
-        def button(bid: str, key: str, fn: Callable[[], None], disabled: bool = False, cls: str = "",
+        def button(bid: str, key: str, fn: Callable[[], object], disabled: bool = False, cls: str = "",
                    icon: str = "") -> Any:
             if not icon:
                 return h("button", {"type": "button", "id": bid, "class": cls, "text": t(key),

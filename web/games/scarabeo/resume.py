@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from game.scarabeo.board import COLUMNS, SIZE
 from game.scarabeo.tiles import SCARAB, VALUES, sort_rack
-from web.games.scarabeo.context import BoardCtx
+from web.games.scarabeo.context import BoardCtx, ViewPart
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
 
 
-class Resume:
+class Resume(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
 

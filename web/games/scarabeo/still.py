@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import window  # type: ignore[import-not-found]
+from pyscript import window
 
 from web.games.scarabeo.context import BoardCtx
 from web.platform.session import Seat

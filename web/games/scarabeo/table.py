@@ -9,17 +9,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.platform.storage import StorageError
 from game.scarabeo import table as table_rules
-from web.games.scarabeo.context import TABLE_SAVE_DELAY_MS, TABLE_SAVE_TICKS, local, now
+from web.games.scarabeo.context import TABLE_SAVE_DELAY_MS, TABLE_SAVE_TICKS, ViewPart, local, now
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
 
 
-class Table:
+class Table(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
 
@@ -27,7 +27,7 @@ class Table:
         """The hourglass display, and the time-out pass, every half second while the page is open."""
         if local(page).ticker is not None or not page.session.state.hourglass:
             return
-        from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+        from pyscript.ffi import create_proxy
 
         ticks = [0]
 
@@ -128,7 +128,7 @@ class Table:
         """Tiles laid or taken back: save them a moment later (one write for a burst of keys)."""
         if local(page).table_timer is not None or self._table_now(page) is None:
             return
-        from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+        from pyscript.ffi import create_proxy
 
         def fire(*_a: Any) -> None:
             proxy.destroy()

@@ -42,9 +42,9 @@ draws the page (``render``, ``refresh``):
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.games.scarabeo.actions import Actions
 from web.games.scarabeo.anim import Anim
@@ -143,13 +143,14 @@ class ScarabeoUI(Options, Board, Rack, Panels, Disputes, Table, Input, Actions, 
         ctx = self._board_ctx(page)
         self._update_cells(page, ctx)
         viewer = self._viewer(page)
-        for node_id, fresh in (
+        parts: tuple[tuple[str, Callable[[], Any]], ...] = (
             ("sc-rack", lambda: self._rack_box(page, viewer, ctx.rack, ctx.placing) if viewer is not None else None),
             ("sc-preview", lambda: self._preview_box(page, ctx.play, ctx.result, ctx.reason)),
             ("sc-actions", lambda: self._actions(page, self._exchange_allowed(page), ctx.placing, ctx.play,
                                                  self._zoomed(page))),
             ("sc-ghost-info", lambda: self._ghost_box(page)),
-        ):
+        )
+        for node_id, fresh in parts:
             old = document.getElementById(node_id)
             if old:
                 node = fresh()

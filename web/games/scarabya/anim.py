@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pyscript import window  # type: ignore[import-not-found]
-from pyscript.ffi import to_js  # type: ignore[import-not-found]
+from pyscript import window
+from pyscript.ffi import to_js
 
 from game.scarabya.grid import SITE
 from game.scarabya.ruins import BOARD, RuinsState

@@ -4,7 +4,7 @@ The inputs that move the ghost are ``input.py``'s."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from game.scarabya.grid import SITE, Grid
 from game.scarabya.ruins import BOARD
@@ -58,7 +58,7 @@ class Board:
         return self.placing.pieces if self.placing else []
 
     # squares --------------------------------------------------------------------------------
-    def add_row(self, r: int, squares: list[tuple[str, str, str]]) -> None:
+    def add_row(self, r: int, squares: Sequence[tuple[str, str, str]]) -> None:
         """squares: (css classes, visible text, accessible description) for each column."""
         row = h("div", {"class": "sy-row", "role": "row"},
                 h("span", {"class": "sy-lbl", "aria-hidden": "true", "text": str(r + 1)}))

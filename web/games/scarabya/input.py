@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import window  # type: ignore[import-not-found]
+from pyscript import window
 
 from game.core import IllegalMove, NotationError
 from web.ui.dom import h

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from pyscript import window  # type: ignore[import-not-found]
+from pyscript import window
 
 from game.core import safejson
 from game.scarabya.state import ScarabyaState

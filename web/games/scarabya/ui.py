@@ -7,8 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Generator
 
-from pyscript import window  # type: ignore[import-not-found]
-from pyscript.ffi import to_js  # type: ignore[import-not-found]
+from pyscript import window
+from pyscript.ffi import to_js
 
 from game.scarabya import solver
 from game.scarabya.grid import SITE
@@ -27,7 +27,7 @@ class ScarabyaUI:
     GAME = "scarabya"
     MIN_PLAYERS = 1
     MAX_PLAYERS = 4
-    LEVELS = (1, 2, 3, 4)
+    LEVELS: tuple[int, ...] = (1, 2, 3, 4)
     PRIVATE = False  # every site is on the table
 
     # --- new game -------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import document, window
 
 from web.games.thot.context import local
 
@@ -60,7 +60,7 @@ MARKED = "#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-sto
 
 def follow_later(page: PlayPage) -> None:
     """After the page has drawn the board: bring the priest and its targets into the frame."""
-    from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
+    from pyscript.ffi import create_proxy
 
     def run(*_a: object) -> None:
         proxy.destroy()

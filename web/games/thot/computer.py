@@ -12,7 +12,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any, Generator
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document
 
 from game.thot.search import BROWSER_TIME_BUDGET, Search, hint_of, hint_search
 from web.games.thot.context import local, state_of

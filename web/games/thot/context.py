@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.thot.state import ThotState
+
 if TYPE_CHECKING:
-    from game.thot.state import ThotState
     from web.ui.context import PlayPage
 
 
@@ -40,8 +41,9 @@ def local(page: PlayPage) -> ThotLocal:
 
 def state_of(page: PlayPage) -> ThotState:
     """The engine state the page shows."""
-    assert page.session is not None
-    return page.session.state  # type: ignore[return-value]
+    state = page.session.state
+    assert isinstance(state, ThotState), state
+    return state
 
 
 def cell_text(value: Any) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document
 
 from game.thot.board import ANKH
 from game.thot.moves import ThotMove

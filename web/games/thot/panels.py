@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Callable
 
-from pyscript import document  # type: ignore[import-not-found]
+from pyscript import document
 
 from game.thot.board import MARKED, VALUE
 from game.thot.moves import ThotMove

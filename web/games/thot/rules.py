@@ -11,7 +11,7 @@ scope is closed), and is labelled by its caption.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from game.thot.board import VALUE
 from game.thot.state import ThotState
@@ -19,6 +19,7 @@ from web.games.thot.ui import UI
 from web.games.thot.context import cell_text as _cell_text
 from web.games.thot.panels import legend as thot_legend
 from web.platform.session import Seat
+from web.ui.context import PlayPage
 from web.ui.dom import Scope, append, h
 
 #: The diagrams' positions (8×8, the short game), in the engine's position notation.
@@ -79,7 +80,8 @@ class _StillPage:
 def board_of(app: Any, state: ThotState, selection: dict[str, Any] | None = None) -> Any:
     """The game page's board grid for ``state``, still: no ids, no focus stops, no handlers."""
     page = _StillPage(app, state, selection)
-    drawing = UI.render(page)
+    # The still page answers every attribute the view reads (its widgets draw nothing).
+    drawing = UI.render(cast(PlayPage, page))
     grid = drawing.querySelector(".thot-board")
     grid.parentNode.removeChild(grid)
     page.view_scope.close()  # removes the grid's click and key handlers

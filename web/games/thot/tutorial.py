@@ -54,9 +54,10 @@ def position_before(state: ThotState) -> ThotState:
 
 def took_the_most(state: ThotState, move_text: str, result: Any) -> bool:
     """Step 1: the move took the highest scarab the priest could reach."""
-    if not isinstance(result, dict) or not isinstance(result.get("taken"), int):
+    taken = result.get("taken") if isinstance(result, dict) else None
+    if not isinstance(taken, int):
         return False
-    return result["taken"] == best_gain(position_before(state))
+    return taken == best_gain(position_before(state))
 
 
 def reply_loses(state: ThotState, move_text: str, result: Any) -> bool:
