@@ -1,7 +1,7 @@
 """The type checker over the code that promises to be fully typed (pyproject.toml's [tool.mypy]).
 
-mypy keeps its cache in .mypy_cache: the first run on a fresh clone takes about 2 s (66 modules,
-compiled mypy), later runs about 0.2 s.
+mypy keeps its cache in .mypy_cache: the first run on a fresh clone takes about 10 s on a loaded
+two-core machine (153 modules, compiled mypy), later runs under half a second.
 """
 
 from __future__ import annotations
