@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 import serve  # noqa: E402
 from game.core import GameRecord, Rng  # noqa: E402
 from game.core.analysis import Analysis, run  # noqa: E402
+from tools.bench_startup import ARGS, guard  # noqa: E402
 from web.platform import review_model  # noqa: E402
 from web.platform.review_model import Scope  # noqa: E402
 
@@ -41,9 +42,6 @@ GAMES = ("scarabeo", "thot", "scarabya")
 TARGETS = {"scarabeo": 30.0, "thot": 20.0, "scarabya": 10.0}
 LONGEST_MS = 200
 SEATS = [{"name": "Ada"}, {"name": "Bea"}]
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-LOCAL = ("http://127.0.0.1:", "http://localhost:", "blob:", "data:")
 #: Long tasks of the page, collected from its start; the bench empties the list before analysing.
 OBSERVER = """
 window.__longtasks = [];
@@ -123,9 +121,6 @@ def browser(records: dict[str, GameRecord], chromium: str) -> dict[str, dict[str
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     out: dict[str, dict[str, Any]] = {}
-
-    def guard(route: Any) -> None:
-        route.continue_() if route.request.url.startswith(LOCAL) else route.abort()
 
     try:
         with sync_playwright() as pw:
