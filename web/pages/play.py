@@ -298,7 +298,8 @@ class GamePage:
         from pyscript.ffi import to_js
 
         quiet = to_js({"preventScroll": True})
-        again = document.getElementById(focused) if focused else None
+        # getElementById gives JavaScript's null (a JsNull, not None) when the element is gone
+        again = (document.getElementById(focused) or None) if focused else None
         stale_square = (again is not None and again.getAttribute("role") == "gridcell"
                         and again.getAttribute("tabindex") != "0")
         if again and not stale_square:
