@@ -99,13 +99,18 @@ def read_puzzle(kv: Any, day: str, game: str) -> dict[str, Any] | None:
         raw = kv.get(cache_key(day, game))
     except Exception:  # storage refused: as if nothing were cached
         return None
-    if not isinstance(raw, str) or len(raw) > MAX_PUZZLE_CHARS:
+    data = _stored_json(raw, MAX_PUZZLE_CHARS)
+    return data if valid_puzzle(data, day, game) else None
+
+
+def _stored_json(raw: Any, limit: int) -> Any:
+    """A stored value read back: its JSON when it is text of at most ``limit`` characters, else None."""
+    if not isinstance(raw, str) or len(raw) > limit:
         return None
     try:
-        data = loads(raw, max_bytes=MAX_PUZZLE_CHARS)
+        return loads(raw, max_bytes=limit)
     except JSONRefused:
         return None
-    return data if valid_puzzle(data, day, game) else None
 
 
 def write_puzzle(kv: Any, puzzle: Mapping[str, Any]) -> bool:
@@ -163,12 +168,7 @@ def parse_attempts(raw: Any) -> dict[str, Any]:
     """Stored attempts, every entry checked; malformed entries (and a second entry for the same
     puzzle) are left out, an unreadable whole is no attempts."""
     out = empty()
-    if not isinstance(raw, str) or len(raw) > MAX_ATTEMPTS_CHARS:
-        return out
-    try:
-        data = loads(raw, max_bytes=MAX_ATTEMPTS_CHARS)
-    except JSONRefused:
-        return out
+    data = _stored_json(raw, MAX_ATTEMPTS_CHARS)
     if not isinstance(data, dict) or data.get("version") != ATTEMPTS_VERSION or not isinstance(data.get("entries"), list):
         return out
     seen: set[tuple[str, str]] = set()
