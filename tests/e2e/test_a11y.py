@@ -286,7 +286,7 @@ class TestScreenReaderWalkThrough:
         move, _ms = ask_hint(page)
         page.locator("#sy-board").focus()
         page.keyboard.press("Enter")
-        announced(page, "P1", move)
+        announced(page, "P1", f"at {move.split('@')[1]}")  # the placement in words: tile and square
 
     def test_scarabeo_play_typed_on_the_keyboard_is_announced(self, page: Any, open_site: Any, lex: Any,
                                                               gen: Any) -> None:

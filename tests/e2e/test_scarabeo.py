@@ -376,7 +376,7 @@ class TestDisputes:
         page.click(f"#sc-challenge-{challenger}")
         page.wait_for_selector("#reveal")
         reveal_if_covered(page)
-        assert "Challenge upheld" in page.locator("#play-message").text_content()
+        assert "upheld, the play is taken back" in page.locator("#play-message").text_content()
         after = engine_state(page, lex)
         assert after.scores == [0, 0] and not any(after.board)
         assert f"!challenge {challenger}" in page.locator("#sc-sheet").text_content()

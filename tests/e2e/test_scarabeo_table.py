@@ -68,7 +68,7 @@ class TestHourglass:
         state = engine_state(page, lex)
         assert [state.move_text(m) for m in state.history()] == ["-"]
         assert state.to_move() == 1 - first
-        assert "Time is up" in page.locator("#play-message").text_content()
+        assert "ran out of time: the turn passes" in page.locator("#play-message").text_content()
         row = page.locator("#sc-sheet tbody tr").first.text_content()
         assert names[first] in row and "-" in row
         assert names[1 - first] in page.locator("#sc-scores tr.to-move").text_content()
@@ -117,7 +117,7 @@ class TestLatePlay:
         after = engine_state(page, lex)
         assert [after.move_text(m) for m in after.history()] == ["-"] and not any(after.board)
         assert after.racks[state.to_move()] == state.racks[state.to_move()]
-        assert "Time is up" in page.locator("#play-message").text_content()
+        assert "ran out of time: the turn passes" in page.locator("#play-message").text_content()
         reveal_if_covered(page)
         assert page.locator("#takeback").is_disabled()  # the engine's time-out pass, not the player's
         assert stored(page)["state"]["meta"]["table"]["last"]["timeout"] is True
@@ -331,7 +331,8 @@ class TestChallengeOnTheCover:
         shot(page, "scarabeo-cover-challenge")
         page.click("#sc-challenge-3")  # Carla: upheld, the play is taken back, still Bruno's turn
         page.wait_for_selector("#reveal")
-        assert "Challenge upheld (Carla)" in page.locator("#play-message").text_content()
+        message = page.locator("#play-message").text_content()
+        assert "Carla challenged" in message and "upheld, the play is taken back" in message
         assert "Bruno" in page.locator("#cover-title").text_content()
         assert not page.evaluate("window.__rackSeen")
         reveal_if_covered(page)
@@ -355,7 +356,8 @@ class TestChallengeOnTheCover:
         assert "Anna" in page.locator("#cover-title").text_content()
         page.click("#sc-challenge-2")
         page.wait_for_selector("#reveal")
-        assert "Challenge failed (Bruno)" in page.locator("#play-message").text_content()
+        message = page.locator("#play-message").text_content()
+        assert "Bruno challenged" in message and "failed, the play stands" in message
         assert not page.evaluate("window.__rackSeen")
         reveal_if_covered(page)
 
@@ -366,9 +368,11 @@ class TestChallengeOnTheCover:
         rows = sheet_rows(page)
         assert [r[1] for r in rows] == ["Anna", "Carla", "Bruno", "Carla", "Bruno"], rows
         assert rows[0][2].endswith("withdrawn")
-        assert rows[1][2].startswith("!challenge 3") and "upheld: Anna" in rows[1][2]
-        assert rows[2][2].endswith("accepted") and rows[3][2] == moves[4]
-        assert rows[4][2] == "!challenge 2failed"  # the notation, then the note on its own line
+        # each move in words, its notation beside it
+        assert rows[1][2].startswith("Carla challenged") and "upheld" in rows[1][2]
+        assert rows[1][2].endswith("!challenge 3")
+        assert rows[2][2].endswith("accepted") and rows[3][2].endswith(moves[4])
+        assert rows[4][2].startswith("Bruno challenged") and rows[4][2].endswith("!challenge 2")
         assert page.locator("#takeback").is_disabled()  # a dispute's decision is not taken back
         shot(page, "scarabeo-challenge-sheet")
 
@@ -384,14 +388,15 @@ class TestComputerChallenges:
         # Bruno is next, a person; Scarabot, after him, challenges at once: no dispute on the cover
         page.wait_for_selector("#reveal", timeout=30_000)
         assert "Bruno" in page.locator("#cover-title").text_content()
-        assert "Challenge upheld (Scarabot)" in page.locator("#play-message").text_content()
+        message = page.locator("#play-message").text_content()
+        assert "Scarabot challenged" in message and "upheld, the play is taken back" in message
         state = engine_state(page, lex)
         assert [state.move_text(m) for m in state.history()][1] == "!challenge 3"
         assert state.to_move() == 1 and not any(state.board)
         reveal_if_covered(page)
         rows = sheet_rows(page)
         assert [r[1] for r in rows] == ["Anna", "Scarabot"]
-        assert rows[1][2].startswith("!challenge 3") and "upheld" in rows[1][2]
+        assert rows[1][2].startswith("Scarabot challenged") and rows[1][2].endswith("!challenge 3")
         shot(page, "scarabeo-computer-challenge")
 
 

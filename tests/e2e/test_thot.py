@@ -207,7 +207,7 @@ class TestAnkhAndResume:
         target.tap()
         page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length === 3")
         line = log_lines(page)[0]  # the log shows the latest move first
-        assert f"{squares[2]}@{target_name}:" in line and "(ankh)" in line
+        assert f"{squares[2]}@{target_name}:" in line and "took the ankh" in line  # words, notation beside
         assert re.match(rf"^{target_name}, [+-][1-8]", page.locator(f"#thot-{target_name}").get_attribute("aria-label"))
         board = page.locator("[role=gridcell]").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
         shot(page, "thot-ankh-tablet")

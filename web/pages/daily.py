@@ -22,6 +22,7 @@ from game import daily
 from web.pages.play import GamePage
 from web.platform import daily_store as ds
 from web.platform import router
+from web.platform.i18n import date_text, signed
 from web.platform.session import Seat, Session
 from web.platform.storage import Save, StorageError
 from web.ui.dom import append, h
@@ -70,10 +71,10 @@ def chooser_section(app: Any) -> Any:
     section = h("section", {"class": "daily", "id": "daily", "aria-labelledby": "daily-title"},
                 h("h2", {"id": "daily-title", "text": t("daily.title")}))
     if number is None:
-        append(section, h("p", {"class": "muted", "text": t("daily.before", first=daily.FIRST_DAY.isoformat())}))
+        append(section, h("p", {"class": "muted", "text": t("daily.before", first=date_text(daily.FIRST_DAY, t.lang))}))
         return section
     stamp = int(window.Date.new(day.year, day.month - 1, day.day).getTime())
-    when = app.when(stamp, date_only=True) if hasattr(app, "when") else day.isoformat()
+    when = app.when(stamp, date_only=True) if hasattr(app, "when") else date_text(day, t.lang)
     append(section, h("p", {"class": "muted", "id": "daily-number", "data-number": str(number),
                             "text": t("daily.number", number=number, date=when)}))
     attempts = ds.load_attempts(app.store.kv)
@@ -109,7 +110,7 @@ def view(app: Any) -> None:
                 h("h1", {"text": t("daily.page.title", game=t(f"game.{game}.name"), number=number or "—")}), status)
     append(app.root, section)
     if number is None:
-        status.textContent = t("daily.before", first=daily.FIRST_DAY.isoformat())
+        status.textContent = t("daily.before", first=date_text(daily.FIRST_DAY, t.lang))
         status.className = "error"
         return
     # a friend's result from their share link (``?r=``): kept with the attempt, shown after it
@@ -380,8 +381,9 @@ class DailyPage(GamePage):
         (the view names the seats, which are You and the Computer only from the puzzle on)."""
         items = list(document.querySelectorAll("#thot-log li:not(.muted)"))
         for li in items[max(0, len(items) - start):]:  # latest first: the setup is at the end
-            text = str(li.textContent)
-            li.textContent = self.t("daily.setup.move", move=text.split(": ", 1)[-1])
+            notation = li.querySelector(".movelog-notation")  # the move's notation, beside its words
+            move = str(notation.textContent) if notation else str(li.textContent)
+            li.textContent = self.t("daily.setup.move", move=move)
             li.classList.add("daily-setup")
 
     def marks_off(self) -> None:
@@ -489,7 +491,8 @@ class DailyPage(GamePage):
                               scope=self.view_scope))
             return box
         out = self.outcome()
-        result = t(f"daily.result.{game}", score=out["score"], best=out["best"], percent=out["percent"])
+        result = t.plural(f"daily.result.{game}", out["score"], score=signed(out["score"], plus=False),
+                          best=signed(out["best"], plus=False), percent=out["percent"])
         append(box, h("p", {"class": "daily-result", "id": "daily-result", "data-percent": str(out["percent"]),
                             "data-score": str(out["score"]), "text": result}),
                h("p", {"class": "daily-marks", "aria-hidden": "true", "text": out["marks"]}))
@@ -538,7 +541,7 @@ class DailyPage(GamePage):
                 items.append(h("li", {}, h("button", {
                     "type": "button", "class": "daily-top-play", "id": f"daily-top-{i}", "data-move": p["move"],
                     "aria-pressed": "true" if i == shown else "false", "aria-controls": "daily-top-board",
-                    "text": t("daily.top.item", move=p["move"], score=p["score"]),
+                    "text": t.plural("daily.top.item", p["score"], move=p["move"], score=signed(p["score"], plus=False)),
                     "on_click": lambda _e, i=i: self.show_top(i)}, scope=self.view_scope)))
             board = None
             if shown is not None and 0 <= shown < len(d["top"]):
@@ -728,7 +731,8 @@ def stats_section(app: Any) -> Any:
     chart = svg("svg", {"viewBox": f"0 0 {W} {H}", "class": "chart", "role": "img",
                         "aria-labelledby": "daily-chart-title daily-chart-desc"})
     overall = ds.streaks(data, today)
-    desc = t("daily.chart.desc", played=overall["played"], current=overall["current"], best=overall["best"])
+    desc = t.plural("daily.chart.desc", overall["played"], played=overall["played"], current=overall["current"],
+                    best=overall["best"])
     append(chart, svg("title", {"id": "daily-chart-title", "text": t("daily.chart.title")}),
            svg("desc", {"id": "daily-chart-desc", "text": desc}), *axes(100, 0, "%"))
     step = (W - 8 - PAD) / max(1, len(days) - 1)
@@ -745,7 +749,7 @@ def stats_section(app: Any) -> Any:
     data_table = h("table", {"class": "data"},
                    h("thead", {}, h("tr", {}, h("th", {"text": t("daily.stats.date")}),
                                     *[h("th", {"text": t(f"game.{g}.name")}) for g in ds.GAMES])),
-                   h("tbody", {}, *[h("tr", {}, h("td", {"text": d.isoformat()}),
+                   h("tbody", {}, *[h("tr", {}, h("td", {"text": date_text(d, t.lang)}),
                                       *[h("td", {"text": f"{p[g]}%" if g in p else "—"}) for g in ds.GAMES])
                                     for d, p in played_days]))
     append(section, h("figure", {"class": "chart-figure", "id": "daily-chart"},

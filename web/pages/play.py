@@ -15,13 +15,18 @@ from typing import Any, Callable
 from pyscript import document, window
 
 from game.core import IllegalMove, NotationError
-from web.platform import router
+from web.platform import events, router
+from web.platform.i18n import signed
 from web.platform.session import MAX_NAME, Seat, Session
 from web.platform.storage import StorageError
 from web.ui import registry
 from web.ui.context import GameUI
 from web.ui.dom import Scope, append, clear, h
 from web.ui.slices import run_in_slices
+
+#: How many moves in a row the message line keeps (a four-player table's three computer replies).
+EVENTS_SHOWN = 3
+
 
 class GamePage:
     def __init__(self, app: Any, root: Any, route: router.Route, ui: GameUI) -> None:
@@ -38,6 +43,10 @@ class GamePage:
         self.revealed: tuple[int, int] | None = None  # (seat, moves played) the cover was lifted for
         self.selection: dict[str, Any] = {}  # the view's own transient input state (selected tile …)
         self.message: tuple[str, bool] | None = None  # (text, is_error) shown above the board
+        #: The moves since a person last moved, in words (``web.platform.events``): each stays in the
+        #: message line until that person's next move, so a dispute's outcome is not replaced by the
+        #: computer's reply a second later, and several computer moves in a row are all read.
+        self.events: list[str] = []
         #: The guided game's last explanation (catalogue key); it survives the computer's reply.
         self.tutorial_note: str | None = None
 
@@ -176,14 +185,26 @@ class GamePage:
                 append(kind, h("option", {"value": "person", "text": t("play.person")}))
                 for level in ui.LEVELS:
                     append(kind, h("option", {"value": f"computer:{level}",
-                                              "text": t("play.computer", level=t(f"{ui.GAME}.level.{level}"))}))
+                                              "text": t("play.computer", level=events.level_name(t, ui.GAME, level))}))
                 if i > 0 and ui.MAX_PLAYERS >= 2 and ui.LEVELS:
                     kind.value = "person"
+                name_field = h("input", {"type": "text", "id": f"seat-{i}-name", "maxlength": str(MAX_NAME),
+                                         "value": t("play.seat.default", n=i + 1)})
+
+                def named(_e: Any, i: int = i, kind: Any = kind, field: Any = name_field) -> None:
+                    # a seat given to the computer is named by its level ("Computer (expert)"), never
+                    # "Player 2"; a name the player typed is kept
+                    if not events.is_default_name(t, str(field.value).strip(), i):
+                        return
+                    choice = str(kind.value)
+                    field.value = (events.computer_name(t, ui.GAME, int(choice.split(":")[1]))
+                                   if choice.startswith("computer:") else t("play.seat.default", n=i + 1))
+
+                scope.on(kind, "change", named)
+                named(None)
                 append(seats_box, h("div", {"class": "seat row"},
                                     h("label", {"for": f"seat-{i}-name", "text": t("play.seat", n=i + 1)}),
-                                    h("input", {"type": "text", "id": f"seat-{i}-name", "maxlength": str(MAX_NAME),
-                                                "value": t("play.seat.default", n=i + 1)}),
-                                    kind))
+                                    name_field, kind))
             for i in range(existing.length - 1, n - 1, -1):
                 existing.item(i).remove()
 
@@ -377,6 +398,8 @@ class GamePage:
                 self.say(self.t(note))
                 self.redraw()
                 return False
+        if not by_computer:
+            self.events = []
         self.after_move(move_text, result)
         return True
 
@@ -388,9 +411,12 @@ class GamePage:
                 stats_store.record_finished(self.app, self.session)
             except Exception as err:  # statistics must never break the game
                 window.console.warn(f"statistics not recorded: {err!r}")
-        self.message = None
         self.selection = {}
-        self.say(self.ui.announce(self, move_text, result))
+        said = self.ui.announce(self, move_text, result)
+        if said:
+            self.events = [*self.events, said][-EVENTS_SHOWN:]
+        self.message = (" ".join(self.events), False) if self.events else None
+        self.say(said)
         self.redraw()
         self.maybe_computer()
 
@@ -416,6 +442,8 @@ class GamePage:
             if hook is not None:  # optional: the view puts back what the move changed (Scarabeo's hourglass)
                 hook(self)
             self.selection = {}
+            self.events = []  # what was said of the moves undone is no longer true
+            self.message = None
             # Privacy first: the seat to move again is, in pass-and-play, someone other than the
             # person holding the device; their rack is shown only after the cover ("Pass the device
             # to NAME"). Only the holder's own seat stays uncovered.
@@ -657,10 +685,11 @@ class GamePage:
         state = self.session.state
         mover = None if state.is_over() else state.to_move()
         seats = h("ul", {"class": "scoreline-seats", "aria-label": self.t("play.scoreline")})
-        for i, (seat, score) in enumerate(zip(self.session.seats, scores)):
+        names = events.seat_names(self.t, self.ui.GAME, self.session.seats)  # a computer by its level
+        for i, score in enumerate(scores):
             append(seats, h("li", {"class": "to-move" if i == mover else None},
-                            h("span", {"class": "sl-name", "text": seat.name}), " ",
-                            h("b", {"class": "sl-score", "text": str(score)})))
+                            h("span", {"class": "sl-name", "text": names[i]}), " ",
+                            h("b", {"class": "sl-score", "text": signed(score, plus=False)})))
         return h("div", {"class": "scoreline", "id": "scoreline"}, seats,
                  h("p", {"class": "sl-last", "id": "sl-last", "text": self.t("play.last", text=last)}) if last else None)
 
@@ -688,9 +717,10 @@ class GamePage:
     def thinking_box(self) -> Any:
         if not self.thinking or self.session is None:
             return None
-        seat = self.session.seat_to_move()
+        state = self.session.state
+        name = "" if state.is_over() else events.seat_names(self.t, self.ui.GAME, self.session.seats)[state.to_move()]
         return h("p", {"class": "thinking", "role": "status", "id": "thinking",
-                       "text": self.t("play.thinking", name=seat.name if seat else "")})
+                       "text": self.t("play.thinking", name=name)})
 
 
 def mount_game(app: Any, root: Any, route: router.Route, ui: GameUI) -> Callable[[], None]:

@@ -310,20 +310,22 @@ class Review:
             append(box, h("p", {"class": "muted", "id": "review-reason", "text": t(f"review.reason.{m.reason}")}))
             return box
         assert self.analysis is not None
-        unit = self.unit()
         klass = m.klass or "best"
         append(box, h("p", {"class": "review-verdict"},
                       h("span", {"class": f"review-class c-{klass}", "id": "review-class", "data-class": klass,
                                  "text": t(f"review.class.{klass}")}), " ",
                       t("review.forced") if m.forced else
-                      t("review.loss", loss=review_model.number(m.loss, t.lang), unit=unit)))
+                      t("review.loss", loss=review_model.number(m.loss, t.lang), unit=self.unit(m.loss))))
         append(box, self.alternatives(m))
         return box
 
-    def unit(self) -> str:
+    def unit(self, value: float | None = None) -> str:
+        """The analysis's unit in words, singular for a value of exactly 1 ("Loss 1 point")."""
         assert self.analysis is not None
         raw = self.analysis.thresholds.unit
         key = f"review.unit.{raw}"
+        if value is not None and abs(value) == 1 and self.t.has(key + ".one"):
+            key += ".one"
         return str(self.t(key)) if self.t.has(key) else raw
 
     def alternatives(self, m: MoveAnalysis) -> Any:

@@ -14,6 +14,7 @@ from typing import Any
 from pyscript import window
 
 from web.platform import stats
+from web.platform.i18n import signed
 from web.platform.router import GAMES
 from web.platform.stats_store import load, save
 from web.ui.charts import H, MARKERS, PAD, W, axes, marker, scale
@@ -79,7 +80,7 @@ def results_chart(t: Any, name: str, game: str, results: list[dict[str, Any]]) -
     table = h("table", {"class": "data"},
               h("thead", {}, h("tr", {}, h("th", {"text": "#"}), h("th", {"text": t("play.score")}),
                                h("th", {"text": t("stats.result")}))),
-              h("tbody", {}, *[h("tr", {}, h("td", {"text": str(k + 1)}), h("td", {"text": str(r["score"])}),
+              h("tbody", {}, *[h("tr", {}, h("td", {"text": str(k + 1)}), h("td", {"text": signed(r["score"], plus=False)}),
                                  h("td", {"text": t(f"stats.result.{r['result']}")})) for k, r in enumerate(results)]))
     return h("figure", {"class": "chart-figure"},
              h("figcaption", {"text": f"{t('stats.results.title', name=name)} — {t(f'game.{game}.name')}"}), chart,

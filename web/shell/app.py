@@ -15,7 +15,7 @@ from pyscript import document, window
 
 from web.platform import router
 from web.platform import engines
-from web.platform.i18n import LANGUAGES, Messages
+from web.platform.i18n import LANGUAGES, Messages, shown_title
 from web.ui.dom import Scope, append, by_id, clear, download, h, modal
 from web.platform.storage import (
     EMBED_PREFIX,
@@ -319,7 +319,9 @@ class App:
         when = self.when(save.updated)
         game_name = t(GAME_NAMES[save.game])
         return h("li", {"class": "save", "data-save": save.id},
-                 h("a", {"class": "title", "href": router.href(save.game, "play", save.id), "text": save.title}),
+                 h("a", {"class": "title", "href": router.href(save.game, "play", save.id),
+                         # a title the site made, in the page's language (a game started in Italian)
+                         "text": shown_title(t.catalogue, save.title, save.game, t.lang)}),
                  h("span", {"class": "meta", "text": f"{game_name} · {t('continue.updated', when=when)}"}),
                  self.save_facts(save),
                  h("span", {"class": "actions"},

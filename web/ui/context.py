@@ -59,7 +59,8 @@ class GameUI(Protocol):
     GAME: str
     MIN_PLAYERS: int
     MAX_PLAYERS: int
-    #: Computer levels, weakest first; their names are catalogue keys ``{GAME}.level.{n}``.
+    #: Computer levels, weakest first (the engine's ids); their names come from the one ladder
+    #: (``web.platform.events.level_name``).
     LEVELS: tuple[int, ...]
     #: True when players hold secrets (Scarabeo racks): a cover hides them between people's turns.
     PRIVATE: bool

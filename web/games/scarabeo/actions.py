@@ -105,6 +105,5 @@ class Actions(ViewPart):
             # The sand ran out between two ticks: the engine passed the turn instead of the play.
             local(page).last = {**(local(page).last or {}), "timeout": True}
             self._save_table(page)  # the save written with the move still said it could be taken back
-            page.show_message(page.t("scarabeo.timeout"))
         local(page).commit_ms = round((time.perf_counter() - started) * 1000, 1)
         window.document.body.setAttribute("data-sc-commit-ms", str(local(page).commit_ms))

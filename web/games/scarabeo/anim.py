@@ -14,6 +14,7 @@ from game.scarabeo.board import CENTRE
 from game.scarabeo.moves import Play
 from game.scarabeo.rules import apply_swaps, resolve_play
 from web.games.scarabeo.context import COMPUTER_TILE_SECONDS, ViewPart, local
+from web.platform import events
 from web.ui.dom import h
 
 if TYPE_CHECKING:
@@ -72,13 +73,14 @@ class Anim(ViewPart):
             rack = list(state.racks[state.to_move()])
             apply_swaps(board, rack, list(move.swaps))
             tiles = resolve_play(board, move)
-            score = state.preview(move).score
+            preview = state.preview(move)
         except (IllegalMove, NotationError):
             return
-        name = page.session.seats[state.to_move()].name
+        # the play in words while its tiles appear ("Computer (expert) played DOPARVI at 14H for 78 points")
+        info = events.scarabeo_event(page.t, preview, events.seat_names(page.t, "scarabeo", page.session.seats),
+                                     events.you_seat(page.t, page.session.seats)).text
         for k in range(1, len(tiles) + 1):
-            page.selection = {"ghost": tiles[:k], "ghost_info": page.t.plural("scarabeo.computer.plays", score,
-                                                                              name=name, move=text)}
+            page.selection = {"ghost": tiles[:k], "ghost_info": info}
             local(page).cursor = tiles[k - 1][0]  # a zoomed board follows the tiles as they appear
             self.refresh(page)
             self._scroll_to_cursor(page)

@@ -10,6 +10,7 @@ from pyscript import document
 
 from game.scarabeo.board import parse_square
 from web.games.scarabeo.context import ViewPart, local, scarabeo_ai
+from web.platform import events
 from web.ui.slices import run_in_slices
 
 if TYPE_CHECKING:
@@ -70,35 +71,8 @@ class Computer(ViewPart):
         page.redraw()
 
     def announce(self, page: PlayPage, move_text: str, result: Any) -> str:
-        t = page.t
-        state = page.session.state
-        seats = page.session.seats
+        """The move in words (``web.platform.events``): word, square and score, the scarabs
+        taken, a dispute with who asked and its outcome."""
         if result is None:
             return move_text
-        name = seats[result.player].name
-        move = result.move
-        kind = type(move).__name__
-        if kind == "Play":
-            text = t.plural("scarabeo.say.play", result.score, name=name, move=move_text, total=result.total)
-            if result.pending:
-                text += " " + t("scarabeo.say.pending")
-        elif kind == "Pass":
-            text = t("scarabeo.say.pass", name=name)
-        elif kind == "Exchange":
-            text = t("scarabeo.say.exchange", name=name)
-        elif kind == "Challenge" and state.check_mode == "vote":
-            text = t("scarabeo.say.contested", name=name, challenger=seats[move.seat].name,
-                     words=", ".join(state.pending.unknown if state.pending is not None else move.words))
-        elif kind == "Challenge":
-            if result.score < 0:
-                text = t.plural("scarabeo.say.upheld", -result.score, name=name, challenger=seats[move.seat].name)
-            else:
-                text = t("scarabeo.say.failed", name=name, challenger=seats[move.seat].name)
-        elif kind == "Vote":
-            text = t("scarabeo.say.rejected" if result.score < 0 else "scarabeo.say.accepted", name=name)
-        else:
-            text = t("scarabeo.say.stands", name=name)
-        if state.is_over():
-            text += " " + t("play.over")
-        page.message = (text, False)
-        return text
+        return events.session_event(page.t, "scarabeo", page.session, result).text

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from game.scarabeo import record as sc_record
 from game.scarabeo.moves import move_text as sc_move_text
 from game.scarabeo.tiles import LETTERS, SCARAB
-from web.platform import router
+from web.platform import events, router
+from web.platform.i18n import signed
 from web.ui.dom import append, download, h
 from game.scarabeo import table as table_rules
 from web.games.scarabeo.context import ViewPart, local, scarabeo_ai
@@ -109,24 +110,24 @@ class Panels(ViewPart):
         t = page.t
         seats = page.session.seats
         table = h("table", {"class": "scores", "id": "sc-scores"})
+        names = events.seat_names(t, "scarabeo", seats)
         for s, seat in enumerate(seats):
             current = not view["over"] and s == view["to_move"]
-            who = seat.name + (" \u2014 " + t("scarabeo.computer") if seat.computer else "")
+            # a computer named by its level says so already ("Computer (expert)")
+            named = events.is_default_name(t, seat.name, s)
+            who = names[s] + (" \u2014 " + t("scarabeo.computer") if seat.computer and not named else "")
             append(table, h("tr", {"class": "to-move" if current else "", "aria-current": "true" if current else None},
                             h("th", {"scope": "row", "text": ("\u25b6 " if current else "") + who}),
-                            h("td", {"class": "num", "text": str(view["scores"][s])})))
+                            h("td", {"class": "num", "text": signed(view["scores"][s], plus=False)})))
         return h("section", {"class": "panel", "aria-labelledby": "sc-scores-title"},
                  h("h2", {"id": "sc-scores-title", "text": t("play.score")}), table)
 
     def _last_summary(self, page: PlayPage) -> str | None:
-        """The last line of the score sheet, for the working set: who, the move, the points."""
-        rows = table_rules.sheet(page.session.state)
-        if not rows:
+        """The last move in words, for the working set (``web.platform.events``)."""
+        results = page.session.state.results()
+        if not results:
             return None
-        r = rows[-1]
-        score = r["score"]
-        points = "" if score is None else f" {score:+d}" if score else " 0"
-        return f"{page.session.seats[r['seat']].name}: {r['move']}{points}"
+        return events.session_event(page.t, "scarabeo", page.session, results[-1]).text
 
     def _draw_box(self, page: PlayPage, view: dict[str, Any]) -> Any:
         t = page.t
@@ -158,26 +159,29 @@ class Panels(ViewPart):
         if rows is None or local(page).rows_for is not page.session:
             rows = local(page).rows = {}
             local(page).rows_for = page.session
-        # a challenge under the challenger's name, an accept as a note on the play (game.scarabeo.table.sheet)
-        for n, r in enumerate(table_rules.sheet(page.session.state)):
+        # a challenge under the challenger's name, an accept as a note on the play (game.scarabeo.table.sheet);
+        # each move in words (web.platform.events), its notation beside it
+        state = page.session.state
+        results = state.results()
+        names = events.seat_names(t, "scarabeo", seats)
+        you = events.you_seat(t, seats)
+        for n, r in enumerate(table_rules.sheet(state)):
             note = r["note"]
-            if note in ("upheld", "failed"):
-                note_text = t(f"scarabeo.sheet.{note}", name=seats[r["player"]].name, score=r["lost"])
-            elif note == "contested":
-                note_text = t("scarabeo.sheet.contested", words=", ".join(r["words"]))
-            else:
-                note_text = t(f"scarabeo.sheet.{note}") if note else ""
+            # a dispute's row says its outcome in words; a play's note says what became of it
+            note_text = t(f"scarabeo.sheet.{note}") if note in ("pending", "accepted", "withdrawn") else ""
+            said = events.scarabeo_event(t, results[r["index"]], names, you).text
             score = r["score"]
-            key = (n + 1, seats[r["seat"]].name, r["move"], note_text,
-                   "" if score is None else f"{score:+d}" if score else "0",
-                   "" if r["total"] is None else str(r["total"]))
+            key = (n + 1, names[r["seat"]], said, r["move"], note_text,
+                   "" if score is None else signed(score),
+                   "" if r["total"] is None else signed(r["total"], plus=False))
             row = rows.get(key)  # rows already drawn are kept: a long game's sheet is not rebuilt each move
             if row is None:
-                move_cell = h("td", {"class": "mono"}, key[2],
+                move_cell = h("td", {}, key[2], " ",
+                              h("span", {"class": "mono sc-sheet-notation", "text": key[3]}),
                               h("span", {"class": "sc-sheet-note", "text": note_text}) if note_text else None)
                 row = rows[key] = h("tr", {"class": "sc-dispute-row" if score is None else ""},
                                     h("td", {"text": key[0]}), h("td", {"text": key[1]}), move_cell,
-                                    h("td", {"class": "num", "text": key[4]}), h("td", {"class": "num", "text": key[5]}))
+                                    h("td", {"class": "num", "text": key[5]}), h("td", {"class": "num", "text": key[6]}))
             body.appendChild(row)
         if not view["history"]:
             append(body, h("tr", {}, h("td", {"colspan": "5", "class": "muted", "text": t("scarabeo.sheet.empty")})))
@@ -272,8 +276,8 @@ class Panels(ViewPart):
             rack = racks[s] if s < len(racks) else ""
             append(table, h("tr", {}, h("th", {"scope": "row", "text": seats[s].name}),
                             h("td", {"class": "mono", "text": rack.replace(SCARAB, "\u2605") or "\u2014"}),
-                            h("td", {"class": "num", "text": f"{adj[s]:+d}"}),
-                            h("td", {"class": "num", "text": str(scores[s])})))
+                            h("td", {"class": "num", "text": signed(adj[s])}),
+                            h("td", {"class": "num", "text": signed(scores[s], plus=False)})))
         save = getattr(page.session, "save", None)  # a position drawn for a picture has none
         pay = h("ul", {"class": "sc-settlement", "id": "sc-settlement"})
         for p in settlement.get("payments") or []:

@@ -47,8 +47,7 @@ class Table(ViewPart):
             if state.timed_out() and not page.thinking and not page.session.computer_to_move():
                 page.selection = {}
                 self._before_move(page, timeout=True)
-                if page.commit("-"):
-                    page.show_message(page.t("scarabeo.timeout"))
+                page.commit("-")  # said in words by the event: "Anna ran out of time: the turn passes."
 
         proxy = create_proxy(tick)
         local(page).ticker = window.setInterval(proxy, 500)

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from game.scarabya.grid import SITE, Grid
-from game.scarabya.ruins import BOARD
+from game.scarabya.ruins import BOARD, PIECES
+from game.scarabya.sets import TILES
 from web.ui.dom import append, h
 
-from .context import Card, Cells, Page, Placing, Square
+from .context import Card, Cells, Page, Placing, Square, why_not
 from .piece import handle_of, piece_cells
 
 
@@ -68,7 +69,8 @@ class Board:
             label = f"{name}, {desc}"
             cell = h("div", {"class": f"sq {css}", "role": "gridcell", "id": f"sq-{name}",
                              "data-sq": str(sq), "aria-label": label},
-                     h("span", {"class": "sq-in", "text": text}) if text else None)
+                     # the title explains a short label ("1·PSS") to whoever points at it
+                     h("span", {"class": "sq-in", "text": text, "title": desc}) if text else None)
             self.cells[sq] = cell
             self.labels[sq] = label
             append(row, cell)
@@ -117,6 +119,17 @@ class Board:
         if a is None or self.piece is None:
             return None
         return f"{self.piece}{self.sel('k', 0)}@{self.grid.name(a[1] * self.grid.width + a[0])}"
+
+    def shown_text(self) -> str | None:
+        """The ghost's placement as the page writes it: one notation for one placement, the shape's
+        canonical orientation (a symmetric piece turned to look the same is U3@B8, never U7@B8), as
+        the engine's moves and the fitting placements are written."""
+        text = self.move_text()
+        shape = (TILES.get(self.piece) or PIECES.get(self.piece)) if self.piece else None
+        if text is None or shape is None:
+            return text
+        k = int(self.sel("k", 0))
+        return f"{self.piece}{shape.canonical[k]}@{text.split('@')[1]}"
 
     def fitting_text(self) -> str | None:
         if self.placing is None:
@@ -178,8 +191,11 @@ class Board:
             status = f"{summary} — {sentence}" if sentence else summary
         else:
             badge = "✗"
-            summary = t("scarabya.ghost.nofit", move=text or "")
-            status = summary
+            shown = self.shown_text()
+            summary = t("scarabya.ghost.nofit", move=shown or "")
+            # the engine's reason, in words: where it overlaps, the rock, the edge it must share
+            reason = why_not(self.page, shown) if shown and self.page is not None else ""
+            status = f"{summary} — {reason}" if reason else summary
         handle = self.handle()
         for sq in squares:
             cell = self.cells[sq]
@@ -212,6 +228,12 @@ def site_square(t: Any, ch: str, css: str, latest: bool = False) -> Square:
     return Square(css + f" tile t-{ch}" + (" latest" if latest else ""), "", t("scarabya.sq.tile", tile=ch))
 
 
+def zone_label(t: Any, ruin: dict[str, Any]) -> str:
+    """What a zone's first square shows: its number and its symbols' initials ("1·PSS"), explained by
+    the square's title and the zones panel ("Zone 1: pot, scarab, scarab = 3")."""
+    return f"{ruin['zone']}·" + "".join(t(f"scarabya.ruins.abbr.{c}") for c in ruin["symbols"])
+
+
 def ruins_square(t: Any, sq: int, ch: str, ruin: dict[str, Any] | None,
                  piece: Callable[[int], str]) -> Square:
     """(classes, text, accessible name) of one square of the Ruins board: its zone (the zone's first
@@ -222,7 +244,7 @@ def ruins_square(t: Any, sq: int, ch: str, ruin: dict[str, Any] | None,
         css += f" zone z{ruin['zone']}"
         if BOARD.name(sq) == ruin["squares"][0]:
             css += " zone-head"
-            text = f"{ruin['zone']}·" + "".join(t(f"scarabya.ruins.abbr.{c}") for c in ruin["symbols"])
+            text = zone_label(t, ruin)
             desc.append(text)  # the name begins with what the square shows (WCAG 2.5.3)
         desc.append(t("scarabya.ruins.zone", zone=ruin["zone"],
                       symbols=", ".join(t(f"scarabya.ruins.sym.{c}") for c in ruin["symbols"]),

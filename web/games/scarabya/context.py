@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
+from game.core import IllegalMove, NotationError
+from web.platform import events
+
 if TYPE_CHECKING:
     from web.ui.context import PlayPage as Page
 else:
@@ -69,9 +72,29 @@ class Card:
     label: str
 
 
+def why_not(page: Page, text: str) -> str:
+    """The engine's reason a placement is refused, in the player's language when we know its code
+    ("" when it is legal): every "does not fit" says why."""
+    state = page.session.state
+    try:
+        state.check(state.parse_move(text))
+    except IllegalMove as err:
+        key = f"scarabya.why.{err.code}"
+        return str(page.t(key, move=text)) if page.t.has(key) else str(err)
+    except NotationError as err:
+        return str(err)
+    return ""
+
+
+def is_you(page: Page, seat: int | None) -> bool:
+    """The seat is the reader (the daily's "You"): its texts take the catalogue's ``.you`` form."""
+    return seat is not None and events.you_seat(page.t, page.session.seats) == seat
+
+
 def seat_name(page: Page, seat: int) -> str:
-    return str(page.session.seats[seat].name)
+    """A seat's name as shown: a computer by its level ("Computer (expert)", ``web.platform.events``)."""
+    return events.seat_names(page.t, "scarabya", page.session.seats)[seat]
 
 
 __all__ = ["BEST_KEEP", "BEST_KEY", "Card", "Cells", "HINT_BUDGET_MS", "Page", "Placing",
-           "RUINS_HINT_LEVEL", "SELECTION", "Square", "seat_name"]
+           "RUINS_HINT_LEVEL", "SELECTION", "Square", "is_you", "seat_name", "why_not"]

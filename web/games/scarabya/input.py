@@ -9,25 +9,11 @@ from typing import Any
 
 from pyscript import window
 
-from game.core import IllegalMove, NotationError
 from web.ui.dom import h
 
 from .board import Board
-from .context import Page
+from .context import Page, why_not
 from .piece import flipped, handle_of, refresh_card, rotated
-
-
-def why_not(page: Page, text: str) -> str:
-    """The engine's reason, in the player's language when we know its code."""
-    state = page.session.state
-    try:
-        state.check(state.parse_move(text))
-    except IllegalMove as err:
-        key = f"scarabya.why.{err.code}"
-        return page.t(key, move=text) if page.t.has(key) else str(err)
-    except NotationError as err:
-        return str(err)
-    return ""
 
 
 class BoardInput:
@@ -188,10 +174,12 @@ class BoardInput:
         text = b.move_text()
         if text is None:
             return
-        if b.fitting_text() is None:
-            self.page.show_message(why_not(self.page, text), error=True)
+        fits = b.fitting_text()
+        if fits is None:
+            self.page.show_message(why_not(self.page, b.shown_text() or text), error=True)
             return
-        self.page.commit(text)
+        # the legal placement with those squares, in its one notation (U3@B8, not U7@B8)
+        self.page.commit(fits)
 
     def controls(self, *extra: Any) -> Any:
         """Rotate, flip and place buttons (the same as R, Shift+R, F and Enter on the board)."""

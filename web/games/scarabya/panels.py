@@ -11,11 +11,12 @@ from pyscript import window
 
 from game.core import safejson
 from game.scarabya.state import ScarabyaState
-from web.platform import router
+from web.platform import events, router
 from web.platform.storage import StorageError
 from web.ui.dom import append, h
 
-from .context import BEST_KEEP, BEST_KEY, Page, seat_name
+from .board import zone_label
+from .context import BEST_KEEP, BEST_KEY, Page, is_you, seat_name
 
 
 # --- solo best scores -----------------------------------------------------------------------------
@@ -94,24 +95,13 @@ def said_box(page: Page) -> Any:
 
 
 def last_summary(page: Page, v: dict[str, Any], last_seat: int | None, last_move: str | None) -> str | None:
-    """The last move for the score strip, from the engine's view (it survives a reload): classic, the
-    mover's latest placement (or discard) and its points; Ruins, who placed which piece."""
-    t = page.t
-    if "sites" not in v:
-        if last_seat is None or last_move is None:
-            return None
-        return str(t("scarabya.say.played", name=seat_name(page, last_seat), move=last_move)).rstrip(".")
-    last = v.get("last_move")
-    if not last:
+    """The last move for the score strip, in words (``web.platform.events``): the last placement
+    played again on a copy, so it survives a reload."""
+    state = page.session.state
+    if not state.history():
         return None
-    seat, rnd = int(last["seat"]), int(last["round"])
-    s = v["sites"][seat]
-    placed = next((tl["move"] for tl in s["tiles"] if tl["round"] == rnd), None)
-    if placed is None:
-        tile = next((d["tile"] for d in s["discarded"] if d["round"] == rnd), "?")
-        placed = t("scarabya.last.discarded", tile=tile)
-    pts = sum(a["points"] for a in s["areas"] if a["round"] == rnd)
-    return str(t("scarabya.last.item", name=seat_name(page, seat), round=rnd, move=placed, points=pts))
+    replay = state.copy()
+    return events.session_event(page.t, "scarabya", page.session, replay.push(replay.pop())).text
 
 
 def hint_button(page: Page, active: bool, on_hint: Callable[[], None]) -> Any:
@@ -145,7 +135,7 @@ def sites_panel(page: Page, v: dict[str, Any], site: int, view_site: Callable[[i
         name = seat_name(page, i)
         button = h("button", {"type": "button", "class": "sy-site-button", "id": f"sy-site-{i}",
                               "aria-pressed": "true" if i == site else "false",
-                              "aria-label": t("scarabya.view.site", name=name),
+                              "aria-label": t.form("scarabya.view.site", you=is_you(page, i), name=name),
                               "on_click": lambda _e, i=i: view_site(i)},
                    h("span", {"class": f"seat-dot seat-{i}"}), name, scope=page.view_scope)
         append(body, h("tr", {"class": "to-move" if v["to_move"] == i else None},
@@ -217,6 +207,8 @@ def ruins_zones_panel(page: Page, v: dict[str, Any]) -> Any:
     for ruin in v["ruins"]:
         holders = ", ".join(seat_name(page, q) for q in ruin["covered_by"]) or t("scarabya.ruins.nobody")
         append(ruins_list, h("li", {"class": f"z{ruin['zone']}"},
+                             # the label the board shows on the zone, beside what it means
+                             h("span", {"class": "mono", "text": zone_label(t, ruin)}), " ",
                              h("strong", {"text": t("scarabya.ruins.zone", zone=ruin["zone"],
                                                     symbols=symbols_words(page, ruin["symbols"]),
                                                     points=ruin["value"])}),
@@ -273,13 +265,14 @@ def end_screen(page: Page, v: dict[str, Any], board: Any = None) -> Any:
                 append(body, h("p", {"class": "sy-newbest", "text": t("scarabya.best.new")}))
             lst = h("ol", {"class": "sy-best", "aria-label": t("scarabya.best")})
             for g in best[:5]:
-                when = window.Date.new(g.get("when", 0)).toLocaleDateString(t.lang)
+                when = page.app.when(int(g.get("when", 0)), date_only=True)  # the site's one date format
                 append(lst, h("li", {"class": "mine" if g.get("save") == mine else None,
                                      "text": t.plural("scarabya.best.item", int(g["score"]), date=when)}))
             append(body, h("h3", {"text": t("scarabya.best")}), lst)
     else:
         if len(winners) == 1:
-            append(body, h("p", {"class": "sy-final", "text": t("play.winner", name=seat_name(page, winners[0]))}))
+            append(body, h("p", {"class": "sy-final", "text": t.form("play.winner", you=is_you(page, winners[0]),
+                                                                   name=seat_name(page, winners[0]))}))
         else:
             names = ", ".join(seat_name(page, w) for w in winners)
             append(body, h("p", {"class": "sy-final", "text": t("scarabya.end.tie", names=names)}))

@@ -14,12 +14,14 @@ from game.scarabya import solver
 from game.scarabya.grid import SITE
 from game.scarabya.ruins import BOARD, PIECES, RuinsState
 from game.scarabya.state import ScarabyaState
+from web.platform import events
+from web.platform.i18n import sentence
 from web.ui.dom import append, h
 
 from . import anim, panels
 from .board import Board, fill_site, mini_site, ruins_square, ruins_still, site_square, with_last
-from .context import HINT_BUDGET_MS, RUINS_HINT_LEVEL, Page, seat_name
-from .input import bind, why_not
+from .context import HINT_BUDGET_MS, RUINS_HINT_LEVEL, Page, is_you, seat_name, why_not
+from .input import bind
 from .piece import mission_card, ruins_hand
 
 
@@ -57,29 +59,19 @@ class ScarabyaUI:
 
     # --- announcements -------------------------------------------------------------------------
     def announce(self, page: Page, move_text: str, result: Any) -> str:
-        t = page.t
+        """The placement in words (``web.platform.events``): the tile and square, the areas closed
+        and their points; in the Ruins the piece and, at a round's end, the zones won."""
         state = page.session.state
         if not isinstance(result, dict):
-            return str(t("scarabya.say.played", name="", move=move_text))
-        name = seat_name(page, result["seat"])
+            return move_text
+        said = events.session_event(page.t, "scarabya", page.session, result).text
         if isinstance(state, RuinsState):
-            said = t("scarabya.say.played", name=name, move=move_text)
-            scored = result.get("scored") or []
-            if scored:
-                page.selection["ruins_scored"] = {"n": len(state.history()), "scored": scored}
-                parts = [t("scarabya.ruins.zone.won", zone=e["zone"], name=seat_name(page, e["seat"]),
-                           points=e["points"])
-                         for e in scored if e["seat"] is not None]
-                said += " " + t("scarabya.ruins.round.end", round=result["round"]) + " " + (
-                    "; ".join(parts) if parts else t("scarabya.ruins.round.none"))
-        elif result.get("discarded"):
-            said = t("scarabya.say.discarded", name=name, tile=result["tile"])
-        else:
+            if result.get("scored"):
+                page.selection["ruins_scored"] = {"n": len(state.history()), "scored": result["scored"]}
+        elif not result.get("discarded"):
             page.selection["scored"] = {"seat": result["seat"], "n": len(state.history()), "areas": result["areas"]}
-            said = t("scarabya.say.placed", name=name, move=move_text, points=result["points"])
         if state.is_over():
             panels.record_best(page)
-            said += " " + t("play.over")
         page.selection["said"] = {"n": len(state.history()), "text": said}
         return str(said)
 
@@ -157,10 +149,10 @@ class ScarabyaUI:
         def describe(text: str) -> tuple[str, str]:
             if text not in cache:
                 res = self.preview(state, text)
-                cache[text] = (f"+{res['points']}", panels.areas_sentence(page, res["areas"], res["covered_symbols"]))
+                cache[text] = (f"+{res['points']}", sentence(panels.areas_sentence(page, res["areas"], res["covered_symbols"])))
             return cache[text]
 
-        label = t("scarabya.site.of", name=seat_name(page, site))
+        label = t.form("scarabya.site.of", you=is_you(page, site), name=seat_name(page, site))
         board = Board(page, SITE, label, placing, tile if placing else None, legal, describe, spots=spots)
         sdata = v["sites"][site]
         last = anim.last_classic(v)
@@ -174,7 +166,7 @@ class ScarabyaUI:
         if not v["over"]:
             mover = v["to_move"]
             turn = h("p", {"class": "sy-turn", "id": "sy-turn",
-                           "text": t("play.turn", name=seat_name(page, mover))})
+                           "text": t.form("play.turn", you=is_you(page, mover), name=seat_name(page, mover))})
         discard = None
         if active_seat is not None and v["must_discard"]:
             discard = h("div", {"class": "play-message", "role": "status"},
@@ -187,7 +179,8 @@ class ScarabyaUI:
             viewing = h("p", {"class": "sy-viewing"},
                         t("scarabya.viewing", name=seat_name(page, site)), " ",
                         h("button", {"type": "button", "id": "sy-back-to-mine",
-                                     "text": t("scarabya.view.mine", name=seat_name(page, active_seat)),
+                                     "text": t.form("scarabya.view.mine", you=is_you(page, active_seat),
+                                                   name=seat_name(page, active_seat)),
                                      "on_click": lambda _e: self.view_site(page, active_seat)}, scope=page.view_scope))
 
         hint_reason = ""
@@ -198,7 +191,7 @@ class ScarabyaUI:
             else:
                 res = self.preview(state, hint["move"])
                 said = panels.areas_sentence(page, res["areas"], res["covered_symbols"])
-                hint_reason = said[0].upper() + said[1:] + "." if said else t("scarabya.reason.quiet")
+                hint_reason = sentence(said) if said else t("scarabya.reason.quiet")
                 if hint.get("expected") is not None:
                     later = float(hint["expected"]) - res["points"]
                     amount = f"{later:.1f}".replace(".", "," if t.lang == "it" else ".")
@@ -286,14 +279,14 @@ class ScarabyaUI:
                     parts.append(t.plural("scarabya.ruins.completes", ruin["value"], zone=ruin["zone"]))
                 else:
                     parts.append(t("scarabya.ruins.claims", zone=ruin["zone"], n=mine))
-            return f"+{found['points']}", "; ".join(parts)
+            return f"+{found['points']}", sentence("; ".join(parts))
 
         label = t("scarabya.ruins.board")
         board = Board(page, BOARD, label, active_seat is not None, piece, legal, describe, playable, spots)
         last = anim.last_ruins(v)
 
         def piece_of(seat: int) -> str:
-            return str(t("scarabya.sq.piece", name=seat_name(page, seat)))
+            return str(t.form("scarabya.sq.piece", you=is_you(page, seat), name=seat_name(page, seat)))
 
         for r, row in enumerate(v["rows"]):
             squares = []
@@ -393,7 +386,7 @@ class ScarabyaUI:
                 css, text, _name = site_square(t, ch, "closed" if sq in closed else "", latest=sq in latest)
                 cells.append(el("div", f"sq {css}".strip(), None, el("span", "sq-in", text) if text else None))
             rows.append(el("div", "sy-row", None, el("span", "sy-lbl", r + 1), *cells))
-        label = t("scarabya.site.of", name=seat_name(page, site))
+        label = t.form("scarabya.site.of", you=is_you(page, site), name=seat_name(page, site))
         board = el("div", "game-board sy-board-box", None,
                    el("div", "sy-site-head", None, el("h2", None, label),
                       el("span", "sy-site-score", t.plural("scarabya.site.score", sdata["score"],

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from game.thot.moves import ThotMove
 from web.games.thot import anim, input as controls
 from web.games.thot.context import cell_text, local
+from web.platform.i18n import signed
 from web.ui.dom import append, h
 
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ def board(page: PlayPage, state: ThotState, view: dict[str, Any], person: bool) 
             else:
                 classes.append("pos" if value > 0 else "neg")
                 is_marked = sq in marked
-                parts.append(f"{value:+d}" + (" " + t("thot.marked") if is_marked else ""))
+                parts.append(signed(value) + (" " + t("thot.marked") if is_marked else ""))
                 content = h("span", {"class": "piece", "aria-hidden": "true", "text": cell_text(value)})
                 if is_marked:
                     classes.append("marked")

@@ -16,6 +16,8 @@ from pyscript import document
 
 from game.thot.search import BROWSER_TIME_BUDGET, Search, hint_of, hint_search
 from web.games.thot.context import local, state_of
+from web.platform import events
+from web.platform.i18n import signed
 from web.games.thot.input import person_to_move
 
 if TYPE_CHECKING:
@@ -85,8 +87,8 @@ async def hint(page: PlayPage) -> None:
     if found["move"] is None:
         return
     text = str(found["move"])
-    what = page.t("thot.ankh") if found["take"] == "ankh" else f"{found['take']:+d}"
-    gain = f"{found['gain']:+g}"
+    what = page.t("thot.ankh") if found["take"] == "ankh" else signed(found["take"])
+    gain = signed(found["gain"])
     page.selection["hint_move"] = text
     message = page.t("thot.hint.result", move=text, take=what, gain=gain, depth=found["depth"])
     page.message = (message, False)
@@ -95,17 +97,9 @@ async def hint(page: PlayPage) -> None:
 
 
 def announce(page: PlayPage, move_text: str, result: Any) -> str:
-    """What the live region says after a move: who played what, what it took, a drop, the end."""
-    state = state_of(page)
+    """What the live region says after a move, in words (``web.platform.events``): where the
+    priest went, what it took, the scarab put back, the end."""
     assert page.session is not None
-    seat = page.session.seats[(state.to_move() - 1) % state.num_players]
-    t = page.t
     if not isinstance(result, dict):
-        return str(t("thot.announce.plain", name=seat.name, move=move_text))
-    taken = t("thot.ankh") if result.get("taken") == "ankh" else f"{result.get('taken', 0):+d}"
-    text = t("thot.announce", name=seat.name, move=move_text, taken=taken)
-    if result.get("dropped") is not None:
-        text += " " + t("thot.announce.drop", value=f"{result['dropped']:+d}")
-    if state.is_over():
-        text += " " + t("play.over")
-    return str(text)
+        return move_text
+    return events.session_event(page.t, "thot", page.session, result).text

@@ -17,7 +17,8 @@ from game.thot.moves import ThotMove
 from game.thot.notation import scarab_text
 from web.games.thot import computer, input as controls
 from web.games.thot.context import cell_text, state_of
-from web.platform import router
+from web.platform import events, router
+from web.platform.i18n import signed
 from web.ui.dom import append, h
 
 if TYPE_CHECKING:
@@ -89,16 +90,13 @@ def last_summary(page: PlayPage, state: ThotState) -> str | None:
         return None
     assert page.session is not None
     replay = state.copy()
-    move = replay.pop()
-    seat = replay.to_move()
-    result = replay.push(move)
-    taken = page.t("thot.ankh") if result["taken"] == "ankh" else f"{result['taken']:+d}"
-    return f"{page.session.seats[seat].name}: {result['move']} ({taken})"
+    result = replay.push(replay.pop())
+    return events.session_event(page.t, "thot", page.session, result).text
 
 
 def points(t: Any, n: int) -> str:
     """ "1 punto", "2 punti", "−1 point" """
-    return str(t.plural("thot.points", n))
+    return str(t.form("thot.points", n=n))  # the minus sign, U+2212
 
 
 def team_totals(t: Any, totals: list[int]) -> str:
@@ -131,18 +129,20 @@ def players(page: PlayPage, view: dict[str, Any]) -> Any:
     box = h("section", {"class": "panel thot-players", "aria-labelledby": "thot-players-title"},
             h("h2", {"id": "thot-players-title", "text": t("thot.players")}))
     teams = view["teams"]
+    names = events.seat_names(t, "thot", seats)
     for seat, who in enumerate(seats):
         current = not view["over"] and seat == view["to_move"]
         head = h("div", {"class": "thot-player-head"},
                  h("span", {"class": "thot-turn-mark", "aria-hidden": "true", "text": "\u25b6" if current else ""}),
-                 h("span", {"class": "thot-name", "text": who.name}),
+                 h("span", {"class": "thot-name", "text": names[seat]}),
                  h("span", {"class": "muted", "text": t("thot.team", n=seat // 2 + 1) if teams else ""}),
                  h("span", {"class": "thot-score", "text": points(t, view["scores"][seat])}))
         codes = sorted(state.collection(seat), key=lambda c: (VALUE[c], MARKED[c]), reverse=True)
-        chips = h("ul", {"class": "thot-chips", "aria-label": t("thot.collection.of", name=who.name)})
+        chips = h("ul", {"class": "thot-chips", "aria-label": t.form("thot.collection.of", you=events.you_seat(t, page.session.seats) == seat,
+                                                                    name=names[seat])})
         for code in codes:
             value = VALUE[code]
-            label = f"{value:+d}" + (" " + t("thot.marked") if MARKED[code] else "")
+            label = signed(value) + (" " + t("thot.marked") if MARKED[code] else "")
             append(chips, h("li", {"class": "chip " + ("pos" if value > 0 else "neg") +
                                    (" marked" if MARKED[code] else ""), "aria-label": label,
                                    "text": cell_text(value)}))
@@ -185,11 +185,13 @@ def log(page: PlayPage, state: ThotState) -> Any:
         moves.append(replay.pop())
     moves.reverse()
     items = []
+    names = events.seat_names(t, "thot", seats)
+    you = events.you_seat(t, seats)
     for move in moves:
-        seat = replay.to_move()
+        # each move in words (web.platform.events), its notation beside it
         result = replay.push(move)
-        taken = t("thot.ankh") if result["taken"] == "ankh" else f"{result['taken']:+d}"
-        items.append(h("li", {"text": f"{seats[seat].name}: {result['move']} ({taken})"}))
+        items.append(h("li", {}, events.thot_event(t, result, names, you).text, " ",
+                       h("span", {"class": "mono movelog-notation", "text": str(result["move"])})))
     append(out, *reversed(items))
     if not moves:
         append(out, h("li", {"class": "muted", "text": t("thot.log.empty")}))
@@ -263,7 +265,7 @@ def drop_box(page: PlayPage, state: ThotState) -> Any:
     chips = h("div", {"class": "thot-drop-chips", "role": "group", "aria-label": t("thot.drop.choose")})
     for code in sorted(held, key=lambda c: (VALUE[c], MARKED[c])):
         value = VALUE[code]
-        label = f"{value:+d}" + (" " + t("thot.marked") if MARKED[code] else "")
+        label = signed(value) + (" " + t("thot.marked") if MARKED[code] else "")
         append(chips, h("button", {
             "type": "button", "id": f"thot-drop-{scarab_text(code)}",
             "class": "chip " + ("pos" if value > 0 else "neg") + (" marked" if MARKED[code] else ""),
