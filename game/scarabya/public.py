@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from game.core import IllegalMove, NotationError, RecordError
+from game.core import GameState, IllegalMove, NotationError, RecordError
 from game.core.view import PUBLIC_FORMAT, PUBLIC_VERSION, check_envelope, check_fields
 from game.scarabya import ruins as R
 from game.scarabya.sets import TILE_NAMES
@@ -85,7 +85,8 @@ def _revealed(state: AnyScarabya) -> int:
 
 def public_record(state: AnyScarabya) -> PublicRecord:
     options = state.options()
-    moves = [state.move_text(m) for m in state.history()]  # type: ignore[arg-type]
+    game: GameState[Any] = state  # either variant: its own moves in its own notation
+    moves = [game.move_text(m) for m in game.history()]
     n = _revealed(state)
     deck, zones = str(options.pop("deck")), str(options.pop("zones", ""))
     return PublicRecord(options, deck[:n], zones[:n], moves)
@@ -118,9 +119,10 @@ def rebuild(record: PublicRecord) -> AnyScarabya:
         state: AnyScarabya = ScarabyaState.from_options(options, 0)
     except (ValueError, NotationError) as err:
         raise RecordError(f"cannot set up the game: {err}") from None
+    game: GameState[Any] = state  # either variant: each move read by its own notation
     for turn, text in enumerate(record.moves, start=1):
         try:
-            state.push(state.parse_move(text))  # type: ignore[arg-type]
+            game.push(game.parse_move(text))
         except (IllegalMove, NotationError) as err:
             raise RecordError(f"{text!r}: {err}", turn) from None
     if _revealed(state) != len(record.drawn):
