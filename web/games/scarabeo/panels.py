@@ -53,7 +53,9 @@ class Panels(ViewPart):
         pending = view["pending"]
         if pending and pending["kind"] == "vote":
             return t("scarabeo.status.vote", name=pending["name"])
-        text = t("play.turn", name=seats[view["to_move"]].name)
+        mover = view["to_move"]  # the daily's "Your turn", never "Tocca a Tu"
+        text = t.form("play.turn", you=events.you_seat(t, seats) == mover,
+                      name=events.seat_names(t, "scarabeo", seats)[mover])
         if view["first_play"]:
             text += " — " + t("scarabeo.status.first")
         return text

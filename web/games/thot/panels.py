@@ -78,10 +78,12 @@ def status(page: PlayPage, view: dict[str, Any]) -> str:
     if view["over"]:
         return str(t("play.over"))
     assert page.session is not None
-    seat = page.session.seats[view["to_move"]]
+    mover = view["to_move"]
+    name = events.seat_names(t, "thot", page.session.seats)[mover]
+    you = events.you_seat(t, page.session.seats) == mover  # the daily's "Your turn", never "Tocca a Tu"
     line = t(f"thot.axis.{view['axis'] or 'any'}", square=view["priest"], row=view["priest"][1:],
              column=view["priest"][0])
-    return f"{t('play.turn', name=seat.name)} — {line}"
+    return f"{t.form('play.turn', you=you, name=name)} — {line}"
 
 
 def last_summary(page: PlayPage, state: ThotState) -> str | None:
