@@ -14,7 +14,7 @@ from typing import Any
 from pyscript import window
 
 from web.platform import stats
-from web.platform.i18n import signed
+from web.platform.i18n import MINUS, signed
 from web.platform.router import GAMES
 from web.platform.stats_store import load, save
 from web.ui.charts import H, MARKERS, PAD, W, axes, marker, scale
@@ -97,8 +97,9 @@ def game_table(t: Any, games: dict[str, Any]) -> Any:
                  "scarabya": t("stats.extra.scarabya", digs=g["perfect_digs"]),
                  "thot": t("stats.extra.thot", margin=g["best_margin"])}[game]
         rows.append(h("tr", {}, h("th", {"scope": "row", "text": t(f"game.{game}.name")}),
-                      *[h("td", {"text": str(v)}) for v in (g["played"], g["won"], g["lost"], g["drawn"], g["best"],
-                                                             f"{stats.mean(g):.1f}")],
+                      *[h("td", {"text": signed(v, plus=False)})
+                        for v in (g["played"], g["won"], g["lost"], g["drawn"], g["best"])],
+                      h("td", {"text": f"{stats.mean(g):.1f}".replace("-", MINUS)}),  # one minus sign
                       h("td", {"text": extra})))
     head = [t(k) for k in ("stats.played", "stats.won", "stats.lost", "stats.drawn", "stats.best", "stats.mean",
                            "stats.extra")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.platform.i18n import signed
 from web.ui.dom import svg
 
 #: The chart's box, in SVG units, and the margin left for the axes' labels.
