@@ -15,7 +15,8 @@ from pyscript import document, window
 
 from web.platform import router
 from web.platform import engines
-from web.platform.i18n import LANGUAGES, Messages, shown_title
+from web.platform import events
+from web.platform.i18n import LANGUAGES, Messages, shown_title, signed
 from web.ui.dom import Scope, append, by_id, clear, download, h, modal
 from web.platform.storage import (
     EMBED_PREFIX,
@@ -365,15 +366,17 @@ class App:
         if facts is None:
             return None
         players = h("span", {"class": "save-players", "aria-label": t("continue.players")})
+        names = events.seat_names(t, save.game, facts.seats)  # a computer by its level
         for i, seat in enumerate(facts.seats):
-            score = f" {facts.scores[i]}" if facts.scores is not None else ""
+            score = f" {signed(facts.scores[i], plus=False)}" if facts.scores is not None else ""
             append(players, h("span", {"class": "save-seat to-move" if i == facts.to_move else "save-seat",
-                                       "text": f"{seat.name}{score}"}))
+                                       "text": f"{names[i]}{score}"}))
         parts = [t.plural("continue.moves", facts.moves) if facts.moves else t("continue.moves.none")]
         if facts.over:
             parts.append(t("continue.finished"))
         elif facts.to_move is not None:
-            parts.append(t("continue.turn", name=facts.seats[facts.to_move].name))
+            parts.append(t.form("continue.turn", you=events.you_seat(t, facts.seats) == facts.to_move,
+                                name=names[facts.to_move]))
         return h("span", {"class": "facts"}, players, h("span", {"class": "save-progress", "text": " · ".join(parts)}))
 
     async def rename_save(self, save: Save) -> None:
