@@ -316,7 +316,7 @@ class TestPhone:
         page.evaluate("window.scrollTo(0, 0)")
         reply = other_move(page)
         assert reply in page.locator(".sy-last").inner_text()
-        assert f"at {reply.split('@')[1]}" in page.locator("#sl-last").inner_text()  # the last move in words
+        assert f" {reply.split('@')[1]}" in page.locator("#sl-last").inner_text()  # the last move in words: its square
         assert in_viewport(page, "#sy-other") and in_viewport(page, "#sy-place")
         # and on the smallest phone too, with the board and the mission card
         page.set_viewport_size({"width": 360, "height": 640})
