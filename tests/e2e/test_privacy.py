@@ -260,7 +260,7 @@ class TestTamperedAnalysis:
 
         record, analysis = self.finished_thot()
         bad = copy.deepcopy(analysis)
-        bad["moves"][0]["scores"] = [10 ** 40, 0]
+        bad["moves"][0]["scores"] = [10 ** 39, 0]  # 40 digits: within the JSON guard, beyond any score
         record.meta[CACHE_KEY] = bad
         envelope = json.dumps({"schema": 1, "id": "tamper", "game": "thot", "title": "tampered", "created": 1,
                                "updated": 2, "revision": 1, "state": record.to_json()})
