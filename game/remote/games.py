@@ -292,7 +292,7 @@ class ScarabyaRemote(RemoteGame):
     @classmethod
     def check_hello(cls, hello: Mapping[str, Any]) -> None:
         try:
-            unb64(hello.get("o"), 32)  # type: ignore[arg-type]
+            unb64(hello.get("o"), 32)
         except ValueError:
             raise ProtocolError("a Scarabya player's commitment is missing or malformed") from None
 

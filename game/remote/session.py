@@ -161,8 +161,8 @@ def _hello(data: Any, first: bool, game: type[RemoteGame]) -> Hello:
         name = check_name(data.get("name"))
         if name != data.get("name"):
             raise ValueError
-        key = unb64(data.get("key"), sign.PUBLIC_BYTES)  # type: ignore[arg-type]
-        value = unb64(data.get("c" if first else "r"), 32)  # type: ignore[arg-type]
+        key = unb64(data.get("key"), sign.PUBLIC_BYTES)
+        value = unb64(data.get("c" if first else "r"), 32)
         sign.check_public(key)
     except (ValueError, Refused):
         raise _altered("a player's name, key or value is malformed") from None

@@ -54,7 +54,7 @@ def b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
-def unb64(text: str, size: int | None = None) -> bytes:
+def unb64(text: object, size: int | None = None) -> bytes:
     """Bytes from unpadded base64url; ``ValueError`` if it is not that (or not ``size`` bytes)."""
     if not isinstance(text, str) or not _B64URL.fullmatch(text) or len(text) % 4 == 1:
         raise ValueError("not base64url")
