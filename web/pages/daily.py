@@ -370,7 +370,7 @@ class DailyPage(GamePage):
             if status:
                 status.textContent = self.t("daily.over")
         try:
-            banner = self.banner()
+            banner = self.daily_banner()
         except Exception as err:  # the banner must never take the game down
             window.console.warn(f"daily banner: {err!r}")
             return
@@ -452,7 +452,7 @@ class DailyPage(GamePage):
         entry = ds.counted(ds.load_attempts(self.app.store.kv), d["date"], d["game"])
         return entry is not None and entry["save"] == self.session.save.id
 
-    def banner(self) -> Any:
+    def daily_banner(self) -> Any:
         t = self.t
         d = self.daily
         assert d is not None and self.session is not None
