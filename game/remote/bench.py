@@ -19,6 +19,7 @@ from game.remote.games import SeatRandom
 from game.remote.session import Device
 from game.remote.wire import MAX_MESSAGE_CHARS
 from game.scarabeo import randomplay
+from game.scarabeo.game import ScarabeoState
 from game.scarabeo.moves import move_text
 from game.scarabeo.words import AnyWord, WordList
 
@@ -76,7 +77,9 @@ class Table:
         game = mover.game
         assert game is not None
         if mover.game_name == "scarabeo":
-            return mover, move_text(randomplay.random_move(game.state, Rng(rng.getrandbits(64))))  # type: ignore[arg-type]
+            state = game.state
+            assert isinstance(state, ScarabeoState)
+            return mover, move_text(randomplay.random_move(state, Rng(rng.getrandbits(64))))
         return mover, str(rng.choice(mover.show()["legal"]))
 
     def play(self, rng: random.Random) -> str:
