@@ -70,7 +70,9 @@ def test_thot_puzzle_played_through_shared_and_replayed(page: Any, context_facto
     lines = share.splitlines()
     assert lines[0] == f"Scarab · Thot #1: {puzzle['points']}/{puzzle['points']} (100%)"
     assert lines[1] == "🟩🟩🟩"
-    assert "#/open?d=s1." in lines[2]
+    # the link is the puzzle's date and the result (issue 24): never the moves of the perfect line
+    assert f"#/daily/thot?date={DAY}&r=" in lines[2]
+    assert not any(move in lines[2] for move in puzzle["line"])
     assert page.locator("#daily-copy").is_enabled()
     assert page.locator("#daily-replay").count() == 0
     # past the end nothing is marked to play, and the seeded moves before the puzzle are its setup
@@ -107,13 +109,14 @@ def test_thot_puzzle_played_through_shared_and_replayed(page: Any, context_facto
     data = json.loads(page.evaluate("localStorage.getItem('scarab:daily:attempts')"))
     assert [(e["game"], e["percent"]) for e in data["entries"]] == [("thot", 100)]
 
-    # the share link opens the attempt in a fresh browser, shown and not counted there
+    # the share link opens the same puzzle in a fresh browser, to play unspoiled: no answer shown
     other = watch(context_factory().new_page(), guard)
     link = lines[2]
     assert link.startswith(server)
     open_site(other, link[len(server):])
-    other.wait_for_selector("#daily-banner #daily-result", timeout=30_000)
-    assert other.locator("#daily-shared").count() == 1
+    other.wait_for_selector("#daily-banner #daily-task", timeout=30_000)
+    assert other.locator("#daily-result, #daily-line").count() == 0
+    assert other.locator("#daily-friend-later").count() == 1
     assert other.evaluate("localStorage.getItem('scarab:daily:attempts')") is None
 
 

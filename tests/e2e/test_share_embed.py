@@ -66,7 +66,7 @@ class TestLinks:
         play_one(one)
         play_one(one)
         link = share_link(one)
-        assert "#/open?d=s1." in link
+        assert "#/open?d=s2." in link
         other = watch(context_factory().new_page(), guard)
         open_link(other, link)
         other.wait_for_selector("#thot-board")
@@ -87,8 +87,10 @@ class TestLinks:
 
 
 class TestPrivateRacks:
-    def test_scarabeo_link_watch_only_unless_revealed(self, page: Any, context_factory: Any, guard: Guard,
-                                                      server: str) -> None:
+    def test_scarabeo_link_watch_only_unless_moved(self, page: Any, context_factory: Any, guard: Guard,
+                                                   server: str) -> None:
+        """Issue 24: the Share link of a game in progress is a watch; "Move this game to another
+        device", confirmed, gives the one link that continues it (every rack in it)."""
         one = page
         one.goto(server + "#/scarabeo/new")
         one.wait_for_selector("body[data-ready='1']", timeout=60_000)
@@ -101,7 +103,8 @@ class TestPrivateRacks:
         one.locator("#reveal").click()
         one.locator("#share").click()
         watch_link = one.locator("#share-link").input_value()
-        one.locator("#share-reveal").check()
+        one.locator("#share-move").click()
+        one.locator("#share-move-yes").click()
         play_link = one.locator("#share-link").input_value()
         assert play_link != watch_link
         other = watch(context_factory().new_page(), guard)

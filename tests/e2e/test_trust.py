@@ -292,7 +292,7 @@ class TestCrossSiteEmbed:
         note = frame.locator("#ephemeral-note")
         assert "lasts only for this visit" in note.inner_text()
         href = frame.locator("#ephemeral-open").get_attribute("href") or ""
-        assert "index.html#/open?d=s1." in href  # the full site opens this very game
+        assert "index.html#/open?d=s2." in href  # the full site opens this very game
         shot(page, "trust-embed-no-storage")
 
     def test_embed_of_an_unknown_game_says_so(self, fresh_page: Any, server: str) -> None:
