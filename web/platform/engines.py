@@ -26,7 +26,8 @@ def factory(game: str) -> Callable[[Mapping[str, Any], int], GameState[Any]]:
     kwargs = FACTORY_KWARGS.get(game, {})
 
     def new_state(options: Mapping[str, Any], seed: int) -> GameState[Any]:
-        return cls.from_options(dict(options), seed, **kwargs)  # type: ignore[no-any-return]
+        state: GameState[Any] = cls.from_options(dict(options), seed, **kwargs)
+        return state
 
     return new_state
 

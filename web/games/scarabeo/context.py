@@ -105,7 +105,7 @@ def local(page: PlayPage) -> ScarabeoLocal:
     mine = vars(page).get("sc_local")
     if not isinstance(mine, ScarabeoLocal):
         mine = ScarabeoLocal()
-        page.sc_local = mine  # type: ignore[attr-defined]
+        vars(page)["sc_local"] = mine  # kept where it is read: the page's own attributes
     return mine
 
 

@@ -58,9 +58,10 @@ def saved_search(page: PlayPage) -> dict[str, Any] | None:
     if not isinstance(saved, dict) or saved.get("move") != len(state.history()):
         return None
     numbers = [saved.get(k) for k in ("seat", "depth", "nodes", "ms")]
-    if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 10**12 for x in numbers):
+    checked = [x for x in numbers if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 10**12]
+    if len(checked) != len(numbers):
         return None
-    seat, depth, nodes, ms = (int(x) for x in numbers)  # type: ignore[arg-type]
+    seat, depth, nodes, ms = checked
     if seat >= len(session.seats):
         return None
     return {"name": session.seats[seat].name, "depth": depth, "nodes": nodes, "ms": ms}

@@ -35,7 +35,7 @@ def local(page: PlayPage) -> ThotLocal:
     mine = vars(page).get("thot_local")
     if not isinstance(mine, ThotLocal):
         mine = ThotLocal()
-        page.thot_local = mine  # type: ignore[attr-defined]
+        vars(page)["thot_local"] = mine  # kept where it is read: the page's own attributes
     return mine
 
 
