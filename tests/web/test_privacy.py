@@ -269,3 +269,21 @@ class TestResumeSnapshot:
         snap = snapshot.build(Page(session, ui))
         assert snap is not None and set(snap) >= {"cover"} and "hand" not in snap and "board" not in snap
 
+
+
+class TestWatchReview:
+    def test_the_chart_of_a_watched_game_is_its_public_scores(self, game: Session) -> None:
+        from web.platform import review_model
+        from web.platform.watch import read_watch
+
+        watcher = store()
+        save, _ = receive(watcher, watch_link(game), "watched")
+        public, _meta = read_watch(watcher.load(save.id).state)
+        values = review_model.public_series(public.moves, 3)
+        totals = [[0.0] * 3]
+        for r in game.state.results():
+            row = list(totals[-1])
+            row[r.player] = float(r.total)
+            totals.append(row)
+        assert [list(col) for col in zip(*values)] == totals
+        assert values[0][-1:] + values[1][-1:] + values[2][-1:] == [float(x) for x in game.state.view()["scores"]]

@@ -434,12 +434,13 @@ class Review:
 
     # --- the advantage chart and the summary -------------------------------------------------------
     def chart(self) -> Any:
-        if self.analysis is None or not self.total:
+        if (self.analysis is None and self.public is None) or not self.total:
             return None
         from web.ui.charts import MARKERS, marker
 
         t = self.t
-        values = review_model.series(self.analysis)
+        values = (review_model.series(self.analysis) if self.analysis is not None
+                  else review_model.public_series(self.public.moves, len(self.seats)))
         low, high = review_model.value_range(values)
         left, right, top, bottom = PAD, W - 10, 12.0, H - 28.0
         thot = self.game == "thot"

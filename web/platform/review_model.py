@@ -163,6 +163,19 @@ def series(analysis: Analysis) -> list[list[float | None]]:
     return out
 
 
+def public_series(moves: Sequence[Any], players: int) -> list[list[float | None]]:
+    """The scores after each move of a watched game, from its public record's moves (each gives
+    the seat it counts for and that seat's total after it): the chart of a game nobody analyses."""
+    scores = [0.0] * players
+    out: list[list[float | None]] = [[0.0] for _ in range(players)]
+    for m in moves:
+        if 0 <= m.seat < players:
+            scores[m.seat] = float(m.total)
+        for seat in range(players):
+            out[seat].append(scores[seat])
+    return out
+
+
 def value_range(values: list[list[float | None]]) -> tuple[float, float]:
     """(low, high) for the chart's axis: every value and 0 inside, never an empty span."""
     seen = [v for row in values for v in row if v is not None]
