@@ -70,7 +70,6 @@ KINDS = ("game", "watch", "move")
 #: Longest link payload accepted (browsers and chat apps cope with this, and it holds a whole game).
 MAX_LINK_CHARS = 16_000
 MAX_JSON_BYTES = 200_000
-#: Games whose state is public: a link can carry them ready to continue.
 
 
 class ShareError(ValueError):
