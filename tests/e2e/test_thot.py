@@ -86,8 +86,9 @@ class TestWholeGame:
         assert review.is_visible() and review.inner_text() == "Review"
         assert review.get_attribute("href") == "#/thot/review/" + page.url.rsplit("/", 1)[1]
         # The board's totals are the players' panels' totals.
-        scores = [int(s.split()[0]) for s in page.locator(".thot-score").all_inner_texts()]
-        assert f"P1 {scores[0]}, P2 {scores[1]}" in end
+        shown = [s.split()[0] for s in page.locator(".thot-score").all_inner_texts()]  # "−14": one minus sign
+        scores = [int(s.replace("\u2212", "-")) for s in shown]
+        assert f"P1 {shown[0]}, P2 {shown[1]}" in end and "-" not in end
         shot(page, "thot-end-desktop")
         page.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
         assert page.locator("#thot-result").is_visible()
@@ -339,11 +340,12 @@ class TestTeams:
         page.locator("#start").click()
         page.wait_for_selector("#thot-result", timeout=120_000)  # four computers play it to the end
         assert re.match(r"^(Team [12] wins: |Draw|Shared win)", page.locator("#thot-result").inner_text())
-        scores = [int(s.split()[0]) for s in page.locator(".thot-score").all_inner_texts()]
+        scores = [int(s.split()[0].replace("\u2212", "-")) for s in page.locator(".thot-score").all_inner_texts()]
         teams_line = page.locator("#thot-end-teams").inner_text()
         a, b = scores[0] + scores[1], scores[2] + scores[3]
         def pts(n: int) -> str:
-            return f"{n} point" if abs(n) == 1 else f"{n} points"
+            shown = str(n).replace("-", "\u2212")  # the page writes U+2212
+            return f"{shown} point" if abs(n) == 1 else f"{shown} points"
         assert teams_line == f"Team totals: Team 1: {pts(a)} · Team 2: {pts(b)}.", (teams_line, scores)
         assert page.locator(".thot-teams").last.inner_text() == f"Team 1: {pts(a)} · Team 2: {pts(b)}"
         shot(page, "thot-teams-end")

@@ -238,7 +238,8 @@ def end_box(page: PlayPage, view: dict[str, Any]) -> Any:
             f"{' + '.join(seats[s].name for s in side)}: {sum(state.held(s, value) for s in side)}"
             for side in state.side_seats())
         lines.append(t("thot.end.tie.break", points=points(t, max(totals)), value=tiebreak, counts=counts))
-    scores = ", ".join(f"{who.name} {view['scores'][i]}" for i, who in enumerate(seats))
+    shown = events.seat_names(t, "thot", seats)  # a computer by its level, a score with the minus sign
+    scores = ", ".join(f"{shown[i]} {signed(view['scores'][i], plus=False)}" for i in range(len(seats)))
     lines.append(t("thot.end.scores", scores=scores))
     teams = h("p", {"id": "thot-end-teams", "class": "thot-teams",
                     "text": t("thot.end.teams", totals=team_totals(t, view["team_scores"]))}
