@@ -190,6 +190,7 @@ class TestDailyShare:
         assert "perfect line" not in page.inner_text("#app").lower()
         assert page.locator("#daily-friend-later").count() == 1
         assert page.locator("#daily-show-answer").count() == 1
+        assert page.locator("#review").count() == 0  # its analysis would give the answer away
         shot(page, "privacy-daily-unspoiled")
         # "Show the answer", confirmed: the line is shown and the attempt is not counted
         page.click("#daily-show-answer")

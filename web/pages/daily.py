@@ -356,7 +356,9 @@ class DailyPage(GamePage):
         super().redraw()
         if self.closed or self.session is None or self.needs_cover():
             return
-        for node_id in HINT_BUTTONS:  # a hint would give the answer away
+        # a hint would give the answer away, and so would the review's analysis of a move of an
+        # attempt still going on (the best alternatives are the answer's moves)
+        for node_id in HINT_BUTTONS + (() if self.over() else ("review",)):
             node = document.getElementById(node_id)
             if node:
                 node.remove()
