@@ -357,3 +357,15 @@ def test_a_title_the_site_made_is_shown_in_the_pages_language() -> None:
         "Scarab — il gioco di Thot del 2 dic 2026"
     assert shown_title(CATALOGUE, "Scarabeo: prima partita guidata", "scarabeo", "en") == "Scarabeo: guided first game"
     assert shown_title(CATALOGUE, "Partita con Bruno", "thot", "en") == "Partita con Bruno"  # the player's own
+
+
+def test_what_is_news_to_the_player_who_moved() -> None:
+    # the message line repeats a person's own move only when its outcome was not theirs to know
+    s = state_with([], "CONTAREB", WORDS, others=("ABCDEFGH",), check_mode="challenge")
+    play = s.push(s.parse_move("9F CONTRAB"))
+    assert not events.is_outcome(play)
+    assert events.is_outcome(s.push(Challenge(1)))
+    from dataclasses import replace
+
+    assert events.is_outcome(replace(s.push(Pass()), note="time-out"))
+    assert not events.is_outcome({"seat": 0, "move": "C1"})  # a Thot or Scarabya move

@@ -47,6 +47,7 @@ class GamePage:
         #: message line until that person's next move, so a dispute's outcome is not replaced by the
         #: computer's reply a second later, and several computer moves in a row are all read.
         self.events: list[str] = []
+        self.news = True  # the move being committed is news for the message line (``commit``)
         #: The guided game's last explanation (catalogue key); it survives the computer's reply.
         self.tutorial_note: str | None = None
 
@@ -400,6 +401,9 @@ class GamePage:
                 return False
         if not by_computer:
             self.events = []
+        # the person's own move goes to the message line only when it is news: its outcome (a
+        # challenge, a vote, a time-out) or the move for another person at the table to read
+        self.news = by_computer or events.is_outcome(result) or self.session.humans() >= 2
         self.after_move(move_text, result)
         return True
 
@@ -413,7 +417,7 @@ class GamePage:
                 window.console.warn(f"statistics not recorded: {err!r}")
         self.selection = {}
         said = self.ui.announce(self, move_text, result)
-        if said:
+        if said and (self.news or self.session is None or self.session.state.is_over()):
             self.events = [*self.events, said][-EVENTS_SHOWN:]
         self.message = (" ".join(self.events), False) if self.events else None
         self.say(said)

@@ -210,6 +210,16 @@ def scarabya_event(t: Messages, result: Mapping[str, Any], names: Sequence[str],
     return Event(text, str(result["move"]), seat)
 
 
+def is_outcome(result: Any) -> bool:
+    """A move whose outcome its maker cannot know before it is played: a dispute's decision
+    (challenge, vote, accept) or the hourglass passing the turn. Shown to its maker too."""
+    from game.scarabeo import TurnResult
+    from game.scarabeo.moves import Accept, Challenge, Vote
+
+    return isinstance(result, TurnResult) and (isinstance(result.move, (Challenge, Vote, Accept))
+                                               or result.note == "time-out")
+
+
 def session_event(t: Messages, game: str, session: Any, result: Any) -> Event:
     """The move just played in a session (``web.platform.session.Session``), in words."""
     return describe(t, game, session.state, result, seat_names(t, game, session.seats), you_seat(t, session.seats))
