@@ -1,16 +1,21 @@
 """Thot analysis: the search's own moves are best, a bad capture loses, the best move is legal and
-its value is the search's, the hidden-information rule, JSON, command line. Small node budgets."""
+its line replays, the move played searched as deep, one table for the game (cheaper, and values that
+depend only on the record so far), ``fresh`` is the computer's own search, the hidden-information
+rule, JSON, command line. Small node budgets; ``-m slow``: the agreement of the default settings with
+the computer's own search over two whole games, and the review e2e test's giveaway found."""
 
 from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from game.core import GameRecord, Rng
 from game.core.analysis import CLASSES, Analysis, Thresholds, may_analyse
-from game.thot import ThotMove, ThotState, analysis
+from game.thot import ThotMove, ThotState, analysis, match
 from game.thot.cli import main
 from game.thot.search import Search, _immediate_gain
 
@@ -56,18 +61,50 @@ class TestValues:
         assert CLASSES.index(bad.klass or "best") >= CLASSES.index("inaccuracy")
         assert bad.loss == pytest.approx(bad.best[0].value - bad.played.value, abs=0.011)
 
-    def test_the_best_move_is_legal_and_its_value_is_the_searchs(self, game: ThotState,
-                                                                  result: Analysis) -> None:
-        lv = analysis.engine_level(nodes=NODES)
+    def test_the_best_move_is_legal_and_its_line_replays(self, game: ThotState, result: Analysis) -> None:
         state = ThotState.new(seed=game.seed, short=True)
         for m in result.moves:
-            best = state.parse_move(m.best[0].move)
-            state.check(best)
-            res = Search(state, lv, search_forced=True).run()
-            assert res.move == best and res.value == m.best[0].value
-            assert m.best[0].detail["depth"] == res.depth and m.best[0].detail["pv"][0] == m.best[0].move
+            best = m.best[0]
+            state.check(state.parse_move(best.move))
+            assert best.detail["pv"][0] == best.move
+            analysis.RULES.alternative(state, best)  # every move of its line legal in turn
             state.push(state.parse_move(m.move))
             assert list(m.scores) == state.score
+
+    def test_the_played_move_is_searched_as_deep_as_the_best(self) -> None:
+        state = engine_game(plies=3, bad_at=3)
+        a = analysis.analyse(state.record(), nodes=NODES, finished=True)
+        bad = a.moves[2]
+        assert bad.played is not None and bad.played.move != bad.best[0].move
+        assert bad.played.detail["depth"] == bad.best[0].detail["depth"] >= 1
+
+    def test_fresh_is_the_computers_own_search(self, game: ThotState) -> None:
+        a = analysis.analyse(game.record(), nodes=NODES, finished=True, fresh=True)
+        assert a.engine["fresh"] is True
+        lv = analysis.engine_level(nodes=NODES)
+        state = ThotState.new(seed=game.seed, short=True)
+        for m in a.moves:
+            res = Search(state, lv, search_forced=True).run()
+            assert res.move is not None and state.move_text(res.move) == m.best[0].move
+            assert res.value == m.best[0].value and res.depth == m.best[0].detail["depth"]
+            state.push(state.parse_move(m.move))
+
+    def test_one_table_for_the_game_costs_fewer_nodes(self, game: ThotState, result: Analysis) -> None:
+        fresh = analysis.analyse(game.record(), nodes=NODES, finished=True, fresh=True)
+
+        def nodes(a: Analysis) -> int:
+            return sum(m.best[0].detail["nodes"] for m in a.moves)
+        assert nodes(result) < nodes(fresh)
+
+    def test_values_depend_only_on_the_record_up_to_the_move(self, game: ThotState,
+                                                              result: Analysis) -> None:
+        # The table carried from move to move holds only this game's earlier positions: the
+        # analysis of the game's first half is the first half of the whole game's.
+        record = game.record()
+        half = replace(record, moves=record.moves[:PLIES // 2])
+        first = analysis.analyse(half, nodes=NODES, finished=True)
+        assert first.moves == result.moves[:PLIES // 2]
+        assert analysis.analyse(record, nodes=NODES, finished=True) == result
 
     def test_evaluation_per_seat_is_the_played_value_and_its_negative(self, result: Analysis) -> None:
         for m in result.moves:
@@ -130,3 +167,40 @@ class TestCommandLine:
         monkeypatch.setattr("sys.stdin", io.StringIO(bad.dumps()))
         assert main(["analyse", "-"]) == 2
         capsys.readouterr()
+
+
+def greedy_record(seed: int) -> GameRecord:
+    """A whole 10×10 game of the greedy player against itself (the bench's kind of game)."""
+    state = ThotState.from_options({}, seed)
+    rng = Rng(seed)
+    while not state.is_over():
+        state.push(match.choose(state, "greedy", rng))
+    return state.record()
+
+
+@pytest.mark.slow
+def test_agreement_with_the_computers_own_search() -> None:
+    """The analysis's settings (one table, planned iterations, ``NODES``) against each position
+    searched alone as the computer plays it (``fresh``): the same best move and the same class in
+    most positions (the module's docstring gives the figures over four games)."""
+    n = same_best = same_class = 0
+    for seed in (3, 21):
+        record = greedy_record(seed)
+        new = analysis.analyse(record, finished=True)
+        old = analysis.analyse(record, finished=True, fresh=True)
+        assert new.engine["node_limit"] == analysis.NODES < old.engine["node_limit"]
+        for a, b in zip(new.moves, old.moves, strict=True):
+            n += 1
+            same_best += a.best[0].move == b.best[0].move
+            same_class += a.klass == b.klass
+    print(f"over {n} positions: the same best move in {same_best / n:.1%}, the same class in {same_class / n:.1%}")
+    assert same_best >= 0.9 * n and same_class >= 0.8 * n
+
+
+@pytest.mark.slow
+def test_the_review_tests_giveaway_is_found_with_the_default_settings() -> None:
+    from tests.e2e.test_review import THOT_BAD_PLY, thot_record
+
+    record = thot_record()
+    bad = analysis.analyse(record, finished=True).moves[THOT_BAD_PLY - 1]
+    assert bad.klass in ("mistake", "blunder") and bad.best[0].move != bad.move
