@@ -89,7 +89,7 @@ def _parser() -> _Parser:
     an.add_argument("--viewer", type=int, default=None,
                     help="the seat (0-based) whose own moves may be analysed while the game is on")
     cliargs.add_count(an, "--depth", 1, MAX_DEPTH, None, "deepest iteration (default: the top level's 64)")
-    cliargs.add_count(an, "--nodes", 1, MAX_NODES, None, "nodes per search (default: the top level's)")
+    cliargs.add_count(an, "--nodes", 1, MAX_NODES, None, "nodes per position (default 20 000: analysis.NODES)")
     an.add_argument("--time", type=cliargs.seconds(MAX_SECONDS), default=None,
                     help=f"cap per search in seconds, 0-{MAX_SECONDS} (not reproducible)")
     an.add_argument("--bench", action="store_true", help="add the time it took")
