@@ -136,6 +136,11 @@ class GamePage:
         spec = registry.tutorial(self.ui.GAME)
         return None if spec is None else tutorial.Progress(self.session, spec)
 
+    def banner(self) -> Any:
+        """What the page shows above the game: the guided game's banner (a game by links: its links,
+        ``web.pages.remote``)."""
+        return self.tutorial_banner()
+
     def tutorial_banner(self) -> Any:
         progress = self.tutorial_progress()
         if progress is None:
@@ -251,7 +256,11 @@ class GamePage:
                             self.tutorial_offer(),
                             h("p", {}, h("a", {"href": router.href(ui.GAME, "rules"), "id": "rules-link",
                                                "text": t("rules.link")})),
-                            form))
+                            form,
+                            None if self.app.embed else h(
+                                "p", {"class": "remote-offer"},
+                                h("a", {"class": "button", "href": router.href(ui.GAME, "remote"), "id": "remote-offer",
+                                        "text": t("remote.invite.link")}))))
 
     def tutorial_offer(self) -> Any:
         """On the first visit to a game, offer its guided first game."""
@@ -302,7 +311,7 @@ class GamePage:
             self.draw_cover()
             return
         try:
-            append(self.root, self.app.ephemeral_note(self.session), self.tutorial_banner(), self.ui.render(self))
+            append(self.root, self.app.ephemeral_note(self.session), self.banner(), self.ui.render(self))
         except Exception as err:
             self.closed = True  # no computer turn, no autosave on top of a game that cannot be drawn
             self.show_broken(err)

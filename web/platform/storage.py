@@ -291,6 +291,8 @@ class SaveStore:
         self.kv.remove(self.prefix + save_id)
         # its resume snapshot (web/platform/snapshot.py) goes with it: boot.js must never draw a deleted game
         self.kv.remove(self.prefix[: -len("save:")] + "snap:" + save_id)
+        # and a remote game's own device state, its keys (web/platform/remote.py)
+        self.kv.remove(self.prefix[: -len("save:")] + "remote:" + save_id)
 
     # --- files -----------------------------------------------------------------------
     def export(self, save_id: str) -> str:

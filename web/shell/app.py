@@ -158,6 +158,7 @@ class App:
                 "settings": self.view_settings,
                 "about": self.view_about,
                 "open": self.view_open,
+                "remote": self.view_remote,
                 "stats": self.view_stats,
                 "game": self.view_game,
                 "daily": self.view_daily,
@@ -319,8 +320,11 @@ class App:
                          scope=scope)))
         when = self.when(save.updated)
         game_name = t(GAME_NAMES[save.game])
+        from web.platform.remote import remote_meta
+
+        page = "remote" if remote_meta(save.state) is not None else "play"  # a game played by links
         return h("li", {"class": "save", "data-save": save.id},
-                 h("a", {"class": "title", "href": router.href(save.game, "play", save.id),
+                 h("a", {"class": "title", "href": router.href(save.game, page, save.id),
                          # a title the site made, in the page's language (a game started in Italian)
                          "text": shown_title(t.catalogue, save.title, save.game, t.lang)}),
                  h("span", {"class": "meta", "text": f"{game_name} · {t('continue.updated', when=when)}"}),
@@ -372,7 +376,13 @@ class App:
             append(players, h("span", {"class": "save-seat to-move" if i == facts.to_move else "save-seat",
                                        "text": f"{names[i]}{score}"}))
         parts = [t.plural("continue.moves", facts.moves) if facts.moves else t("continue.moves.none")]
-        if facts.over:
+        from web.platform.remote import remote_meta
+
+        remote = remote_meta(save.state)
+        if remote is not None and not facts.over:  # by links: this device's turn, or whose link it awaits
+            parts.append(t("remote.continue.yours") if remote.get("your_turn") else
+                         t("remote.continue.waiting", name=str(remote.get("waiting_for") or "…")))
+        elif facts.over:
             parts.append(t("continue.finished"))
         elif facts.to_move is not None:
             parts.append(t.form("continue.turn", you=events.you_seat(t, facts.seats) == facts.to_move,
@@ -551,6 +561,11 @@ class App:
                                 h("p", {"text": self.t("game.unavailable.body")}),
                                 h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
             return
+        if self.route.page == "remote":
+            from web.pages import remote
+
+            self.unmount = remote.mount(self, self.root, self.route, views.ui)
+            return
         from web.pages.play import mount_game
 
         from web.pages import daily
@@ -615,6 +630,12 @@ class App:
             return
         self.toast(self.t(f"share.received.{what}"))
         window.location.replace(router.href(save.game, "play", save.id))
+
+    def view_remote(self) -> None:
+        """A remote-play link (``#/remote?m=…``): the game it belongs to applies it."""
+        from web.pages import remote
+
+        self.unmount = remote.mount_link(self, self.root, self.route)
 
     def view_not_found(self) -> None:
         append(self.root, h("section", {},

@@ -296,4 +296,5 @@ class Panels(ViewPart):
                            "text": t("play.again")}),
                    # the game's moves with the engine's analysis, where the game ends (as in the toolbar)
                    h("a", {"class": "button", "id": "end-review", "text": t("review.button"),
-                           "href": router.href("scarabeo", "review", save.id)}) if save is not None else None))
+                           "href": router.href("scarabeo", "review", save.id)})
+                   if save is not None and getattr(page.session, "reviewable", True) else None))

@@ -26,6 +26,9 @@ class Rack(ViewPart):
         state = session.state
         if state.is_over() or session.replay_only:  # a shared game is watched with the racks hidden
             return None
+        here = getattr(session, "seat_here", None)
+        if here is not None:  # a game by links: this device holds one seat, and only its rack
+            return int(here)
         if table_rules.vote_on_cover(state, session.seats):  # the table votes: every rack covered
             return None
         seat: int = state.to_move()

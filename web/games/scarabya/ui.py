@@ -88,7 +88,7 @@ class ScarabyaUI:
     def active_seat(self, page: Page) -> int | None:
         """The seat a person places for now, if any."""
         s = page.session
-        if s.state.is_over() or page.thinking or s.seats[s.state.to_move()].computer:
+        if s.state.is_over() or page.thinking or s.computer_to_move():
             return None
         return int(s.state.to_move())
 

@@ -1,0 +1,300 @@
+"""Playing a friend on another device, in Chromium: two browser contexts are two devices, each with
+its own storage, and everything between them travels as links (issue 27).
+
+The test process only carries links from one page to the other, and picks moves the way a person
+would: Thot's and Scarabya's from the marks the page shows, Scarabeo's with the engine's move
+generator on the rack this device holds (read from its own state, as ``python -m game remote show``
+would print it); the moves are laid through the interface.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterator
+
+import pytest
+
+from tests.e2e.conftest import Guard, shot, watch
+
+pytestmark = pytest.mark.e2e
+
+GAME_PAGE = re.compile(r"#/(thot|scarabya|scarabeo)/remote/[A-Za-z0-9_-]+$")
+
+
+class Device:
+    """One browser context with its page: a friend's phone."""
+
+    def __init__(self, context_factory: Any, guard: Guard, name: str) -> None:
+        self.page = watch(context_factory().new_page(), guard)
+        self.name = name
+        self.last_save = self.game_url = ""
+
+    # --- links ------------------------------------------------------------------------
+    def link(self, other_than: str | None = None) -> str:
+        """The link this device shows to send (a new one, when ``other_than`` was shown before)."""
+        box = self.page.locator("#remote-link")
+        box.wait_for(timeout=30_000)
+        if other_than is not None:
+            self.page.wait_for_function("(old) => { const b = document.getElementById('remote-link');"
+                                        " return b && b.value !== old; }", arg=other_than, timeout=120_000)
+        return str(box.input_value())
+
+    def pending_link(self) -> str | None:
+        return self.link() if self.page.locator("#remote-link").count() else None
+
+    def open(self, link: str) -> str:
+        """Open a link as a tap in a chat would; returns what the page says it did."""
+        self.page.goto(link)
+        self.page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        if self.page.locator("#remote-refused").count():
+            return str(self.page.locator("#remote-refused p").inner_text())
+        self.page.wait_for_url(GAME_PAGE, timeout=60_000)
+        self.page.wait_for_selector("#remote-panel", timeout=120_000)
+        self.save_id()
+        return self.notice()
+
+    def notice(self) -> str:
+        node = self.page.locator("#remote-notice")
+        return str(node.inner_text()) if node.count() else ""
+
+    def status(self) -> str:
+        return str(self.page.locator("#remote-status").inner_text())
+
+    def save_id(self) -> str:
+        """This device's save of the game (the page may be showing a refused link meanwhile)."""
+        if GAME_PAGE.search(self.page.url):
+            self.last_save = str(self.page.url.rsplit("/", 1)[1])
+            self.game_url = str(self.page.url)
+        return self.last_save
+
+    def back_to_game(self) -> None:
+        """From a refused link's page to the game, as the Continue list would."""
+        self.page.goto(self.game_url)
+        self.page.wait_for_selector("#remote-panel", timeout=120_000)
+
+    def stored(self, prefix: str) -> Any:
+        return json.loads(self.page.evaluate(f"localStorage.getItem('scarab:{prefix}:{self.save_id()}')"))
+
+    def your_turn(self) -> bool:
+        return self.status() == "Your turn."
+
+
+def invite(anna: Device, open_site: Any, game: str, options: Any = None) -> str:
+    open_site(anna.page, f"#/{game}/new")
+    anna.page.click("#remote-offer")
+    anna.page.wait_for_selector("#remote-invite", timeout=60_000)
+    anna.page.fill("#remote-name", anna.name)
+    if options is not None:
+        options(anna.page)
+    anna.page.click("#remote-invite")
+    anna.page.wait_for_url(GAME_PAGE)
+    return anna.link()
+
+
+def accept(bruno: Device, invitation: str, inviter: str, game_name: str) -> str:
+    bruno.page.goto(invitation)
+    bruno.page.wait_for_selector("#remote-invitation", timeout=120_000)
+    heading = bruno.page.locator("#remote-invitation h1").inner_text()
+    assert heading.startswith(f"{inviter} invites you to ") and game_name in heading, heading
+    bruno.page.fill("#remote-name", bruno.name)
+    bruno.page.click("#remote-accept")
+    bruno.page.wait_for_url(GAME_PAGE)
+    assert f"You accepted {inviter}'s invitation" in bruno.notice()
+    return bruno.link()
+
+
+def start(anna: Device, bruno: Device, open_site: Any, game: str, game_name: str, options: Any = None) -> None:
+    """Invite, accept, and carry links until no device has one to send (Scarabeo: the deal)."""
+    invitation = invite(anna, open_site, game, options)
+    answer = accept(bruno, invitation, anna.name, game_name)
+    said = anna.open(answer)
+    assert f"{bruno.name} accepted the invitation" in said and "The game starts" in said
+    relay(anna, bruno)
+
+
+def relay(sender: Device, receiver: Device) -> None:
+    """Carry the link the sender shows to the receiver, and the answers back, until none is left."""
+    link = sender.pending_link()
+    while link is not None:
+        said = receiver.open(link)
+        assert "refused" not in said.lower(), said
+        sender, receiver = receiver, sender
+        link = sender.pending_link()
+
+
+def turns(devices: list[Device], limit: int) -> Iterator[tuple[Device, Device]]:
+    """(the device whose turn it is, the other) until the game ends; fails after ``limit`` turns."""
+    for _ in range(limit):
+        player = mover(devices)
+        if player is None:
+            return
+        yield player, next(d for d in devices if d is not player)
+    pytest.fail("the game did not end")
+
+
+def mover(devices: list[Device]) -> Device | None:
+    for d in devices:
+        d.page.wait_for_selector("#remote-status")
+    ready = [d for d in devices if d.your_turn()]
+    assert len(ready) <= 1
+    return ready[0] if ready else None
+
+
+class TestThot:
+    def test_a_short_game_by_links_with_refused_links(self, context_factory: Any, guard: Guard,
+                                                       open_site: Any) -> None:
+        anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
+        start(anna, bruno, open_site, "thot", "Thot", lambda p: p.check("#thot-short"))
+        devices = [anna, bruno]
+        links: list[tuple[Device, str]] = []
+        for turn, (player, other) in enumerate(turns(devices, 200)):
+            assert other.status() == f"Waiting for {player.name}'s link."
+            assert other.page.locator("#thot-board .mark-legal").count() == 0  # only the seat to move acts
+            page = player.page
+            before = player.pending_link() or ""
+            page.locator("#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop").first.click()
+            page.wait_for_function("(old) => { const b = document.getElementById('remote-link');"
+                                   " return (b && b.value !== old) || document.getElementById('thot-drop'); }",
+                                   arg=before, timeout=30_000)
+            if page.locator("#thot-drop").count():  # the ankh taken: one of this player's scarabs goes back
+                page.locator("#thot-drop button.chip").first.click()
+                page.locator("#thot-board .mark-drop").first.click()
+            link = player.link(other_than=before)
+            said = other.open(link)
+            assert said.startswith(f"{player.name} played "), said
+            links.append((other, link))
+            if turn == 2:
+                # the same link again, an old one, and an edited one: each explained, nothing lost
+                moves = len(other.stored("save")["state"]["moves"])
+                assert other.open(link) == "This link was already played."
+                assert other.open(links[0][1] if links[0][0] is other else links[1][1]) == \
+                    "This link was already played."
+                body = link.split("m=", 1)[1]
+                altered = link.split("m=", 1)[0] + "m=" + body[:30] + ("A" if body[30] != "A" else "B") + body[31:]
+                assert other.open(altered).startswith("This link was altered")
+                assert len(other.stored("save")["state"]["moves"]) == moves
+                other.back_to_game()
+                # "Send my last link again" gives the same link back
+                player.page.click("#remote-resend")
+                player.page.wait_for_selector("#remote-notice")
+                assert player.notice() == "Your last link again: send it to whoever missed it."
+                assert player.link() == link
+        for d in devices:
+            assert d.status() == "The game is over."
+            assert d.page.locator("#thot-result").count() == 1
+        assert anna.stored("save")["state"]["meta"]["summary"]["scores"] == \
+            bruno.stored("save")["state"]["meta"]["summary"]["scores"]
+        shot(anna.page, "remote-thot-end")
+        # the Continue list says it is over; the review opens the game like a local one
+        anna.page.goto(anna.page.url.split("#")[0] + "#/")
+        anna.page.wait_for_selector(".saves .save")
+        assert "game over" in anna.page.locator(".saves .save").first.inner_text()
+
+
+class TestScarabya:
+    def test_a_game_by_links_to_its_end(self, context_factory: Any, guard: Guard, open_site: Any) -> None:
+        anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
+        start(anna, bruno, open_site, "scarabya", "Scarabya")
+        devices = [anna, bruno]
+        for player, other in turns(devices, 60):
+            page = player.page
+            page.wait_for_selector(".sy-game")
+            before = player.pending_link() or ""
+            if page.locator("#sy-discard").count():
+                page.locator("#sy-discard").click()
+            else:
+                page.locator("#sy-hint").click()
+                page.locator("#sy-hint-box").wait_for()
+                page.locator("#sy-board .sq.handle").click()
+            said = other.open(player.link(other_than=before))
+            assert player.name in said, said
+        for d in devices:
+            assert d.status() == "The game is over."
+        assert anna.stored("save")["state"]["meta"]["summary"]["scores"] == \
+            bruno.stored("save")["state"]["meta"]["summary"]["scores"]
+        shot(bruno.page, "remote-scarabya-end")
+
+
+class TestScarabeo:
+    def test_a_whole_game_by_links_each_seeing_only_its_rack_then_verified(
+            self, context_factory: Any, guard: Guard, open_site: Any, lex: Any, gen: Any) -> None:
+        from game.remote.session import Device as Protocol
+        from game.scarabeo.tiles import HIDDEN
+        from tests.e2e.test_scarabeo import type_play
+
+        anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
+        start(anna, bruno, open_site, "scarabeo", "Scarabeo")
+        devices = [anna, bruno]
+        seen_racks: dict[str, set[str]] = {"Anna": set(), "Bruno": set()}
+        for turn, (player, other) in enumerate(turns(devices, 120)):
+            page = player.page
+            states = {}
+            for d in devices:  # each device shows its own rack, and holds no other tile
+                d.page.wait_for_selector("#sc-rack")
+                held = Protocol.from_json(d.stored("remote"), lex)
+                engine = held.game.engine  # type: ignore[union-attr]
+                mine = list(engine.racks[held.seat])
+                assert HIDDEN not in mine
+                assert all(set(r) <= {HIDDEN} for s, r in enumerate(engine.racks) if s != held.seat)
+                shown = sorted(d.page.evaluate("Array.from(document.querySelectorAll('#sc-rack [data-tile]'))"
+                                               ".map(n => n.dataset.tile)"))
+                assert shown == sorted(mine), (d.name, shown, mine)
+                states[d.name] = (engine, held.seat)
+                seen_racks[d.name].add("".join(sorted(mine)))
+            state, seat = states[player.name]
+            rack = list(state.racks[seat])
+            before = player.pending_link() or ""
+            plays = [p for p in gen.plays(state.board, rack, state.first_play) if not p[4]] if turn < 80 else []
+            plays.sort(key=lambda p: (-p[0], p[1], p[2], p[3]))
+            if plays:
+                type_play(page, state, plays[0])
+                page.click("#sc-play")
+            else:
+                page.click("#sc-pass")
+            link = player.link(other_than=before)
+            said = other.open(link)
+            assert said.startswith(player.name), said
+            relay(other, player)  # the end's keys, when the game is over
+        for d in devices:
+            d.page.wait_for_selector("#remote-verified")
+            assert d.page.locator("#remote-verified").inner_text() == "Verified: nobody cheated with the tiles."
+        shot(anna.page, "remote-scarabeo-end")
+        assert len(seen_racks["Anna"]) > 1 and len(seen_racks["Bruno"]) > 1
+
+
+class TestThreePlayers:
+    def test_a_group_chat_game_and_a_link_opened_out_of_order(self, context_factory: Any, guard: Guard,
+                                                               open_site: Any) -> None:
+        anna, bruno, carla = (Device(context_factory, guard, n) for n in ("Anna", "Bruno", "Carla"))
+        invitation = invite(anna, open_site, "thot", lambda p: p.select_option("#remote-players", "3"))
+        answers = [accept(d, invitation, "Anna", "Thot") for d in (bruno, carla)]
+        assert "Bruno accepted the invitation" in anna.open(answers[0])
+        assert anna.status().startswith("Waiting for everyone")
+        said = anna.open(answers[1])
+        assert "Carla accepted the invitation" in said and "The game starts" in said
+        start_link = anna.link()
+        for d in (bruno, carla):
+            d.open(answers[0] if d is carla else answers[1])  # the group chat: each sees the other's answer
+            assert "The game starts" in d.open(start_link)
+        devices = [anna, bruno, carla]
+        first = mover(devices)
+        assert first is not None
+        seats = {d.name: d.stored("save")["state"]["meta"]["remote"]["seat"] for d in devices}
+        assert sorted(seats.values()) == [0, 1, 2]
+        second = next(d for d in devices if seats[d.name] == (seats[first.name] + 1) % 3)
+        third = next(d for d in devices if d is not first and d is not second)
+        legal = "#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop"
+        before = first.pending_link() or ""
+        first.page.locator(legal).first.click()
+        one = first.link(other_than=before)
+        assert second.open(one).startswith(f"{first.name} played ") and second.your_turn()
+        before = second.pending_link() or ""
+        second.page.locator(legal).first.click()
+        two = second.link(other_than=before)
+        # the third player opens the second move before the first: told whose link is missing
+        assert third.open(two) == f"Open {first.name}'s previous link first."
+        assert third.open(one).startswith(f"{first.name} played ")
+        assert third.open(two).startswith(f"{second.name} played ")
+        assert first.open(two).startswith(f"{second.name} played ")
+        assert third.your_turn() and not first.your_turn() and not second.your_turn()

@@ -1,0 +1,549 @@
+"""Playing a friend on another device, the moves travelling as links (issue 27; docs/remote.md "In the site").
+
+Routes: ``#/<game>/remote`` the invitation form; ``#/<game>/remote/<save id>`` a remote game on this
+device; ``#/remote?m=<payload>`` a link that came in (an invitation, an answer, a move …), applied to
+the game it belongs to and then shown there.
+
+The page only carries the protocol's messages (``game.remote`` checks every rule, order and
+signature; ``web.platform.remote`` stores the device). The game is drawn by its own view
+(``web/games/<game>``) on this seat's state: ``RemoteSession.computer_to_move`` is true while another
+device's seat is to move, so the view's input is off, and ``seat_here`` tells whose rack to show
+(Scarabeo's view is built from its masked state: the others' tiles are not on this device at all).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable
+
+from pyscript import document, window
+
+from game.core import IllegalMove, NotationError
+from game.remote.games import MAX_PLAYERS, MIN_PLAYERS
+from game.remote.session import Device, Refused, game_of
+from game.remote.wire import WireError, unpack
+from web.pages.play import GamePage
+from web.platform import router
+from web.platform.remote import LinkTransport, Outcome, RemoteSession, find, game_id_of, refusal
+from web.platform.storage import StorageError
+from web.ui import registry
+from web.ui.context import GameUI
+from web.ui.dom import Scope, append, clear, h
+from web.ui.pause import sliced
+
+#: What a page shows once it navigated to a game: (text, is_error, payload to send), by save id.
+NOTICES: dict[str, tuple[str, bool, str | None]] = {}
+
+
+def timed(kind: str, text: str, work: Callable[[], Outcome]) -> Outcome:
+    """Run the protocol's work for one message and note its time and link length on the page, for
+    ``tools/bench_remote_page.py`` (``body[data-remote-log]``: the last 50, as JSON)."""
+    import json
+
+    started = window.performance.now()
+    outcome = work()
+    ms = float(window.performance.now() - started)
+    body = document.body
+    try:
+        log = json.loads(str(body.getAttribute("data-remote-log") or "[]"))
+    except ValueError:
+        log = []
+    log.append({"kind": kind, "event": outcome.event.kind, "ms": round(ms, 1), "in": len(text),
+                "out": len(outcome.send or "")})
+    body.setAttribute("data-remote-log", json.dumps(log[-50:]))
+    return outcome
+
+
+def transport() -> LinkTransport:
+    base = str(window.location.href).split("#")[0].split("?")[0]
+    return LinkTransport(base.rsplit("/", 1)[0] + "/")
+
+
+def words() -> Any:
+    """Scarabeo's word list, once ``UI.prepare`` loaded it (the other games need none)."""
+    from web.platform import engines
+
+    return engines.FACTORY_KWARGS.get("scarabeo", {}).get("word_list")
+
+
+class RemotePage(GamePage):
+    """A ``GamePage`` whose session is a ``RemoteSession``: moves go out as links, and come in as links."""
+
+    session: Any
+
+    def __init__(self, app: Any, root: Any, route: router.Route, ui: GameUI, payload: str | None = None) -> None:
+        super().__init__(app, root, route, ui)
+        self.payload = payload
+        self.send: str | None = None  # the payload to pass on now
+        self.busy = False  # protocol work under way (a click meanwhile is ignored)
+        self.notice: tuple[str, bool] | None = None
+
+    # --- routes ---------------------------------------------------------------------
+    def show_route(self) -> None:
+        # Scarabeo's page calls this from a task (after its lexicon loaded): its deal's work is
+        # sliced there; elsewhere ``sliced`` is a no-op and the work (Thot, Scarabya) is short.
+        with sliced():
+            if self.payload is not None:
+                self.open_link(self.payload)
+            elif self.route.save_id:
+                self.show_game(self.route.save_id)
+            else:
+                self.show_invite()
+
+    def working(self, run: Callable[[], Any]) -> None:
+        """Run protocol work as a task of the page's event loop, sliced (``web.ui.pause``); one at a time."""
+        if self.busy:
+            return
+        self.busy = True
+        status = document.getElementById("remote-status")
+        if status:
+            status.textContent = self.t("remote.working")
+
+        async def task() -> None:
+            try:
+                await asyncio.sleep(0)  # "working" is drawn first
+                with sliced():
+                    run()
+            except Exception as err:  # the last net: a line for the player, never a traceback
+                window.console.warn(f"remote play: {type(err).__name__}: {err}")
+                self.app.toast(self.t("remote.failed.internal", error=str(err)[:200]), error=True)
+            finally:
+                self.busy = False
+
+        asyncio.ensure_future(task())
+
+    def store_snapshot(self) -> None:
+        """Never: a remote game has no resume snapshot (the rack must not be drawn before Python)."""
+
+    # --- inviting -------------------------------------------------------------------
+    def show_invite(self) -> None:
+        t, ui, scope = self.t, self.ui, self.scope
+        game_name = t(f"game.{ui.GAME}.name")
+        low, high = max(MIN_PLAYERS, ui.MIN_PLAYERS), min(MAX_PLAYERS, ui.MAX_PLAYERS)
+        count = h("select", {"id": "remote-players"})
+        for n in range(low, high + 1):
+            append(count, h("option", {"value": str(n), "text": str(n), "selected": n == low}))
+        name = h("input", {"type": "text", "id": "remote-name", "maxlength": "40", "autocomplete": "nickname",
+                           "required": True, "value": str(self.app.settings.get("remote_name", ""))})
+        options_box, read_options = ui.options_form(self)
+
+        def invite(event: Any) -> None:
+            event.preventDefault()
+            self.working(make)
+
+        def make() -> None:
+            players = int(count.value)
+            try:
+                options = {k: v for k, v in read_options(players).items() if k not in ("players", "names")}
+                device, invitation = Device.invite(ui.GAME, str(name.value), players, options, words())
+                session = RemoteSession.create(self.app.store, device, t("remote.title", game=game_name))
+            except ValueError as err:  # the protocol's refusal (``Refused``) or the form's
+                self.app.toast(str(err), error=True)
+                return
+            except StorageError as err:
+                self.app.storage_error(err, "new")
+                return
+            self.remember_name(str(name.value))
+            NOTICES[session.save.id] = (t("remote.invited", n=players - 1), False, invitation)
+            self.app.navigate(router.href(ui.GAME, "remote", session.save.id))
+
+        form = h("form", {"class": "new-game remote-invite", "on_submit": invite}, scope=scope)
+        append(form,
+               h("fieldset", {}, h("legend", {"text": t("remote.you")}),
+                 h("div", {"class": "row"}, h("label", {"for": "remote-name", "text": t("remote.name")}), name),
+                 h("div", {"class": "row"}, h("label", {"for": "remote-players", "text": t("play.players.count")}),
+                   count)),
+               options_box,
+               h("button", {"type": "submit", "class": "primary", "id": "remote-invite", "text": t("remote.invite")}))
+        append(self.root, h("section", {"class": "new-game-page remote-page"},
+                            h("h1", {"text": f"{game_name} — {t('remote.invite.title')}"}),
+                            h("p", {"class": "muted", "text": t("remote.invite.help")}), form))
+
+    def remember_name(self, name: str) -> None:
+        self.app.settings = {**self.app.store.settings(), "remote_name": " ".join(name.split())[:40]}
+        try:
+            self.app.store.save_settings(self.app.settings)
+        except StorageError:  # a name not remembered is no failure
+            pass
+
+    # --- a link that came in --------------------------------------------------------
+    def open_link(self, payload: str) -> None:
+        store = self.app.store
+        if game_of(payload) is not None:
+            existing = find(store, game_id_of(payload) or "")
+            if existing is not None:
+                self.go(existing.id, self.t("remote.refused.played"), True, None)
+                return
+            self.show_accept(payload)
+            return
+        save = find(store, game_id_of(payload) or "")
+        if save is None:
+            self.refused(self.t("remote.refused.unknown"))
+            return
+        try:
+            session = RemoteSession.open(store, save.id, words())
+        except Exception as err:  # a damaged device is shown as such, never a traceback
+            self.show_broken(err, save.id)
+            return
+        self.session = session
+        try:
+            outcome = timed("open", payload, lambda: session.open_message(payload))
+        except Refused as err:
+            self.go(save.id, self.refusal_text(err), True, None)
+            return
+        except StorageError as err:
+            self.app.storage_error(err, session=session)
+            return
+        self.go(save.id, self.describe(outcome), False, outcome.send)
+
+    def go(self, save_id: str, text: str, error: bool, send: str | None) -> None:
+        NOTICES[save_id] = (text, error, send)
+        window.location.replace(router.href(self.ui.GAME, "remote", save_id))
+
+    def refused(self, text: str) -> None:
+        append(self.root, h("section", {"role": "alert", "class": "link-refused", "id": "remote-refused"},
+                            h("h1", {"text": self.t("share.refused")}), h("p", {"text": text}),
+                            h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
+
+    def show_accept(self, payload: str) -> None:
+        t, scope = self.t, self.scope
+        try:
+            probe = Device({"inviter": False}, payload, words())
+        except Refused as err:
+            self.refused(self.refusal_text(err))
+            return
+        game_name = t(f"game.{probe.game_name}.name")
+        inviter = probe.names()[0]
+        name = h("input", {"type": "text", "id": "remote-name", "maxlength": "40", "required": True,
+                           "autocomplete": "nickname", "value": str(self.app.settings.get("remote_name", ""))})
+
+        def accept(event: Any) -> None:
+            event.preventDefault()
+            self.working(join)
+
+        def join() -> None:
+            try:
+                device, answer = Device.join(payload, str(name.value), words())
+                session = RemoteSession.create(self.app.store, device, t("remote.title.with", game=game_name,
+                                                                           name=inviter))
+            except Refused as err:
+                self.app.toast(self.refusal_text(err), error=True)
+                return
+            except StorageError as err:
+                self.app.storage_error(err, "new")
+                return
+            self.remember_name(str(name.value))
+            self.go(session.save.id, t("remote.accepted", name=inviter), False, answer)
+
+        form = h("form", {"class": "remote-accept", "on_submit": accept}, scope=scope)
+        append(form, h("div", {"class": "row"}, h("label", {"for": "remote-name", "text": t("remote.name")}), name),
+               h("button", {"type": "submit", "class": "primary", "id": "remote-accept", "text": t("remote.accept")}))
+        append(self.root, h("section", {"class": "remote-page", "id": "remote-invitation"},
+                            h("h1", {"text": t("remote.invitation", name=inviter, game=game_name)}),
+                            h("p", {"id": "remote-invitation-detail",
+                                    "text": t.plural("remote.invitation.players", probe.players, name=inviter)}),
+                            form))
+        name.focus()
+
+    # --- the game -------------------------------------------------------------------
+    def show_game(self, save_id: str) -> None:
+        try:
+            self.session = RemoteSession.open(self.app.store, save_id, words())
+        except Exception as err:  # a save is outside data: whatever fails, it is shown as damaged
+            self.show_broken(err, save_id)
+            return
+        notice = NOTICES.pop(save_id, None)
+        if notice is not None:
+            text, error, self.send = notice
+            self.notice = (text, error)
+        self.redraw()
+        if self.notice is not None:
+            self.say(self.notice[0])
+
+    def banner(self) -> Any:
+        return self.panel()
+
+    def redraw(self) -> None:
+        """The game's own view under the panel (``banner``) once it started; before, the panel alone."""
+        if self.closed or self.session is None:
+            return
+        if self.session.started:
+            super().redraw()
+            return
+        self.view_scope.close()
+        self.view_scope = Scope()
+        clear(self.root)
+        append(self.root, self.panel())
+
+    def status_text(self) -> str:
+        session = self.session
+        shown = session.device.show()
+        if shown["phase"] in ("joining", "over"):
+            key = f"remote.status.{shown['phase']}"
+        elif not session.started:
+            key = "remote.status.dealing"
+        else:
+            key = "remote.status.yours" if shown["your_turn"] else "remote.status.waiting"
+        return str(self.t(key, name=shown["waiting_for"] or ""))
+
+    def panel(self) -> Any:
+        """Whose turn, what the last link did, the link to send now, and the remote actions."""
+        t, session, scope = self.t, self.session, self.view_scope
+        parts: list[Any] = [h("p", {"id": "remote-status", "class": "remote-status", "text": self.status_text()})]
+        if self.notice is not None:
+            text, error = self.notice
+            parts.append(h("p", {"id": "remote-notice", "class": "play-message error" if error else "play-message",
+                                 "role": "alert" if error else "status", "text": text}))
+        if self.send:
+            parts.append(self.send_box(self.send))
+        shown = session.device.show()
+        if shown["verified"] is not None or shown["failures"]:
+            if shown["verified"]:
+                parts.append(h("p", {"id": "remote-verified", "class": "remote-verified", "text": t("remote.verified")}))
+            else:
+                box = h("div", {"id": "remote-verified", "class": "remote-failed", "role": "alert"},
+                        h("p", {"text": t("remote.failed")}))
+                items = h("ul", {})
+                for failure in shown["failures"]:
+                    append(items, h("li", {"text": failure}))
+                append(box, items)
+                parts.append(box)
+        parts.append(self.actions(shown))
+        return h("section", {"class": "remote-panel", "id": "remote-panel", "aria-label": t("remote.panel")}, *parts)
+
+    def send_box(self, payload: str) -> Any:
+        t, scope = self.t, self.view_scope
+        link = transport().outgoing(payload)
+        box = h("textarea", {"id": "remote-link", "readonly": True, "rows": "3", "aria-label": t("remote.link")})
+        box.value = link
+
+        def copy(_e: Any) -> None:
+            box.select()
+            try:
+                window.navigator.clipboard.writeText(link)
+                self.app.toast(t("share.copied"))
+            except Exception:  # a browser without a clipboard: the link stays selected to copy by hand
+                self.app.toast(t("remote.copy.select"))
+
+        async def share() -> None:
+            from pyscript.ffi import to_js
+
+            try:
+                await window.navigator.share(to_js({"title": t("app.title"), "text": t("remote.share.text"), "url": link}))
+            except Exception:  # dismissed, or refused: the link is still there to copy
+                pass
+
+        can_share = bool(getattr(window.navigator, "share", None))
+        return h("div", {"class": "share-field remote-send", "id": "remote-send"},
+                 h("label", {"for": "remote-link", "text": t.plural("remote.send", self.session.device.players - 1)}),
+                 box,
+                 h("div", {"class": "row"},
+                   h("button", {"type": "button", "class": "primary", "id": "remote-share", "text": t("share.button"),
+                                "on_click": lambda _e: asyncio.ensure_future(share())}, scope=scope)
+                   if can_share else None,
+                   h("button", {"type": "button", "id": "remote-copy", "text": t("share.copy"),
+                                "on_click": copy}, scope=scope)))
+
+    def actions(self, shown: dict[str, Any]) -> Any:
+        t, scope = self.t, self.view_scope
+        paste = h("textarea", {"id": "remote-paste", "rows": "2", "aria-label": t("remote.paste")})
+
+        def open_pasted(_e: Any) -> None:
+            text = str(paste.value).strip()
+            if text:
+                self.open_here(text)
+
+        over = shown["over"]
+        started = shown["phase"] != "joining"
+        buttons = [
+            h("button", {"type": "button", "id": "remote-resend", "text": t("remote.resend"),
+                         "disabled": self.session.device.sent is None,
+                         "on_click": lambda _e: self.resend()}, scope=scope),
+            h("button", {"type": "button", "id": "remote-resign", "class": "danger", "text": t("remote.resign"),
+                         "disabled": over or not started,
+                         "on_click": lambda _e: asyncio.ensure_future(self.quit("resign"))}, scope=scope),
+            h("button", {"type": "button", "id": "remote-leave", "text": t("remote.leave"),
+                         "disabled": over or not started,
+                         "on_click": lambda _e: asyncio.ensure_future(self.quit("leave"))}, scope=scope),
+        ]
+        if over and self.session.reviewable:
+            buttons.append(h("a", {"class": "button", "id": "review", "text": t("review.button"),
+                                   "href": router.href(self.ui.GAME, "review", self.session.save.id)}))
+        buttons.append(h("button", {"type": "button", "id": "export", "text": t("continue.export"),
+                                    "on_click": lambda _e: self.app.export_save(self.session.save.id)}, scope=scope))
+        return h("div", {"class": "remote-actions"},
+                 h("div", {"class": "row"}, *buttons),
+                 h("div", {"class": "share-field"}, h("label", {"for": "remote-paste", "text": t("remote.paste")}),
+                   paste, h("button", {"type": "button", "id": "remote-open", "text": t("remote.open"),
+                                       "on_click": open_pasted}, scope=scope)))
+
+    # --- acting -----------------------------------------------------------------------
+    def refusal_text(self, err: Refused) -> str:
+        return said(self.t, err.reason)
+
+    def open_here(self, text: str) -> None:
+        """A link pasted on this game's page: applied here when it is this game's."""
+        self.working(lambda: self.apply_pasted(text))
+
+    def apply_pasted(self, text: str) -> None:
+        try:
+            payload = transport().incoming(text)
+            outcome = self.session.open_message(payload)
+        except Refused as err:
+            self.notice = (self.refusal_text(err), True)
+            self.redraw()
+            return
+        except StorageError as err:
+            self.app.storage_error(err, session=self.session)
+            return
+        self.notice, self.send = (self.describe(outcome), False), outcome.send
+        self.selection = {}
+        self.redraw()
+        self.say(self.notice[0])
+
+    def resend(self) -> None:
+        try:
+            self.send = self.session.resend()
+        except Refused as err:
+            self.notice = (self.refusal_text(err), True)
+        else:
+            self.notice = (self.t("remote.resent"), False)
+        self.redraw()
+
+    async def quit(self, kind: str) -> None:
+        from web.ui.dom import modal
+
+        scope = Scope()
+        try:
+            choice = await modal(self.t(f"remote.{kind}.confirm"), h("p", {"text": self.t(f"remote.{kind}.help")}),
+                                 [("yes", self.t(f"remote.{kind}"), "danger"), ("no", self.t("dialog.cancel"), "")],
+                                 scope)
+        finally:
+            scope.close()
+        if choice != "yes":
+            return
+        try:
+            self.send = self.session.resign() if kind == "resign" else self.session.leave()
+        except Refused as err:
+            self.notice = (self.refusal_text(err), True)
+        except StorageError as err:
+            self.app.storage_error(err, session=self.session)
+            return
+        else:
+            self.notice = (self.t(f"remote.{kind}.done"), False)
+        self.redraw()
+
+    def commit(self, move_text: str, by_computer: bool = False) -> bool:
+        """This seat's move: the engine's refusal at once, in its words; then the protocol's work as
+        a sliced task (Scarabeo's proofs and shares), and its link offered as soon as it is made."""
+        if self.session is None or by_computer or self.busy:
+            return False
+        state = self.session.state
+        try:
+            state.check(state.parse_move(move_text))
+        except (IllegalMove, NotationError) as err:
+            self.show_message(str(err), error=True)
+            return False
+        self.working(lambda: self.play(move_text))
+        return True
+
+    def play(self, move_text: str) -> None:
+        if self.closed:
+            return
+        try:
+            outcome = timed("play", move_text, lambda: self.session.play(move_text))
+        except (IllegalMove, NotationError) as err:
+            self.show_message(str(err), error=True)
+            return
+        except Refused as err:
+            self.show_message(self.refusal_text(err), error=True)
+            return
+        except StorageError as err:
+            self.app.storage_error(err, session=self.session)
+            return
+        self.send = outcome.send
+        self.notice = (self.describe(outcome), False)
+        self.message = None
+        self.selection = {}
+        self.redraw()
+        self.say(self.notice[0])
+
+    def describe(self, outcome: Outcome) -> str:
+        """What a message did, in words (the catalogue's), from the protocol's event and the moves."""
+        t, session = self.t, self.session
+        event = outcome.event
+        device = session.device
+        said: list[str] = []
+        for seat, move_text, result in outcome.moves:
+            if result is not None and self.ui.GAME == "scarabeo":
+                said.append(self.ui.announce(self, move_text, result))
+            else:
+                said.append(t("remote.event.move", name=device.names()[seat], move=move_text))
+        kind = event.kind
+        if kind == "join" or (kind == "start" and device.me == 0):  # the inviter: an answer came in
+            joined = [unpack(text)["m"]["h"]["name"] for text in device.joins]
+            said.append(t("remote.event.join", name=joined[-1] if joined else ""))
+        if kind == "start":
+            said.append(t("remote.event.start", names=", ".join(device.names())))
+        elif kind in ("resign", "leave") and device.ended is not None:
+            said.append(t(f"remote.event.{kind}", name=device.ended["name"]))
+        elif kind == "deal" and not outcome.moves:
+            said.append(t("remote.event.deal") if not session.started else t("remote.event.dealt"))
+        if device.over() and not any(t("play.over") in s for s in said):
+            said.append(t("play.over"))
+        if outcome.send:
+            said.append(t("remote.event.send"))
+        return " ".join(said)
+
+    def maybe_computer(self) -> None:
+        """No computer here: the other seats are people on their own devices."""
+
+    def needs_cover(self) -> bool:
+        return False  # one seat per device: nothing to hide from the person holding it
+
+    def toolbar(self, *extra: Any) -> Any:
+        t = self.t
+        rules = h("a", {"class": "button", "href": router.href(self.ui.GAME, "rules"), "text": t("rules.link")})
+        return h("div", {"class": "toolbar row"}, *extra, rules)
+
+
+def mount(app: Any, root: Any, route: router.Route, ui: GameUI) -> Callable[[], None]:
+    """``#/<game>/remote`` and ``#/<game>/remote/<save id>``."""
+    return RemotePage(app, root, route, ui).mount()
+
+
+def mount_link(app: Any, root: Any, route: router.Route) -> Callable[[], None] | None:
+    """``#/remote?m=<payload>``: the game the link belongs to opens it (None: refused, said on the page)."""
+    t = app.t
+    payload: str | None = None
+    game = reason = None
+    try:
+        payload = transport().incoming(route.query.get("m", ""))
+        unpack(payload)
+    except Refused as err:
+        payload, reason = None, said(t, err.reason)
+    except WireError as err:
+        payload, reason = None, said(t, err.message)
+    if payload is not None:
+        game = game_of(payload)
+        if game is None:
+            save = find(app.store, game_id_of(payload) or "")
+            game = save.game if save is not None else None
+            if save is None:
+                reason = t("remote.refused.unknown")
+    views = registry.get(game) if game else None
+    if payload is None or views is None:
+        append(root, h("section", {"role": "alert", "class": "link-refused", "id": "remote-refused"},
+                       h("h1", {"text": t("share.refused")}),
+                       h("p", {"text": reason or t("remote.refused.unknown")}),
+                       h("a", {"class": "button", "href": "#/", "text": t("nav.back")})))
+        return None
+    return RemotePage(app, root, route, views.ui, payload).mount()
+
+
+
+
+def said(t: Any, reason: str) -> str:
+    """A protocol refusal in the catalogue's words."""
+    key, params = refusal(reason)
+    return str(t(key, **params))

@@ -1,0 +1,347 @@
+"""Remote play in the page: one device's side of a game played by links (issue 27), kept like any save.
+
+The protocol is ``game.remote`` (invitation, joins, the hash chain, Scarabeo's deal); this module only
+stores a device and carries its messages. Pure Python (no DOM), so it is tested in CPython.
+
+Where things live on this device:
+
+- the save (``scarab:save:<id>``, ``web.platform.storage``): what the Continue list, an export and
+  the review read — the game's public record (Thot, Scarabya: a game record; Scarabeo: its public
+  record, no rack), the seats' names, the autosave summary and ``meta.remote`` (the game's id, this
+  device's seat, whose message is due);
+- the device (``scarab:remote:<id>``): ``Device.to_json()``, its secret keys included. It is never put
+  in a save, a link, an export or a resume snapshot: only this browser's storage holds it.
+
+The transport is the seam for issue 28: a ``Transport`` turns a message into what the players pass on
+and back. ``LinkTransport`` makes links (``#/remote?m=<payload>``); a WebRTC data channel can carry
+the same payloads instead, the session and the store unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol
+
+from game.core import GameState
+from game.core.safejson import JSONRefused, loads
+from game.remote.session import Device, Event, Refused, game_of
+from game.remote.wire import MAX_MESSAGE_CHARS, WireError, payload_of, unpack
+from web.platform.session import Seat, summary_of
+from web.platform.storage import InvalidSave, Save, SaveStore
+
+#: A device's state: its messages (each at most a link) and its keys (Scarabeo: ~45 kB for two).
+MAX_DEVICE_CHARS = 4_000_000
+ROUTE = "#/remote?m="
+#: "open Bruno's previous link first" (and, since the protocol names it, "(message 4 … is missing)")
+_ORDER = re.compile(r"open (.+)'s previous link first\b")
+
+
+class Transport(Protocol):
+    """How a message leaves this device and how one that came in is read back."""
+
+    def outgoing(self, payload: str) -> str:
+        """What the player passes on (a link), or what a channel sends."""
+
+    def incoming(self, text: str) -> str:
+        """The message's payload in what arrived (a whole link, a pasted text)."""
+
+
+@dataclass(frozen=True)
+class LinkTransport:
+    """Messages as links to this site: ``<site>#/remote?m=<payload>`` (a chat app keeps them whole)."""
+
+    site: str  # the site's address up to its last "/", e.g. "https://example.org/scarab/"
+
+    def outgoing(self, payload: str) -> str:
+        return f"{self.site}{ROUTE}{payload}"
+
+    def incoming(self, text: str) -> str:
+        try:
+            return payload_of(text)
+        except WireError as err:
+            raise Refused(err.message, malformed=True) from None
+
+
+def device_key(store: SaveStore, save_id: str) -> str:
+    """Beside the saves, under the same site prefix (the embedded frame's stay apart)."""
+    return store.prefix[: -len("save:")] + "remote:" + save_id
+
+
+def game_id_of(text: str) -> str | None:
+    """The remote game a message belongs to (None: not a readable message)."""
+    try:
+        data = unpack(text)
+    except WireError:
+        return None
+    if isinstance(data, dict) and isinstance(data.get("b"), list) and data["b"]:
+        data = data["b"][0]
+    content = data.get("m") if isinstance(data, dict) else None
+    game_id = content.get("g") if isinstance(content, dict) else None
+    return game_id if isinstance(game_id, str) else None
+
+
+def refusal(reason: str) -> tuple[str, dict[str, str]]:
+    """A protocol refusal as a catalogue key and its parameters (the reason itself as the detail)."""
+    if reason.startswith("already played"):
+        return "remote.refused.played", {}
+    order = _ORDER.match(reason)
+    if order is not None:
+        return "remote.refused.order", {"name": order.group(1)}
+    if reason.startswith("this link is not from this game"):
+        return "remote.refused.other", {}
+    if reason.startswith("this link was altered") or "altered or cut short" in reason:
+        return "remote.refused.altered", {}
+    if reason.startswith("the game is over"):
+        return "remote.refused.over", {}
+    return "remote.refused.reason", {"detail": reason}
+
+
+@dataclass
+class Outcome:
+    """What opening a message or playing did, for the page to say and offer."""
+
+    event: Event
+    moves: list[tuple[int, str, Any]] = field(default_factory=list)  # (seat, move text, engine result)
+    send: str | None = None  # the payload this device must pass on now, if any
+
+
+class RemoteSession:
+    """A remote game as the page and the game's view see it: the ``web.platform.session.Session``
+    interface (state, seats, save, meta, autosave …) over a ``Device``; only this device's seat may act."""
+
+    replay_only = False
+
+    @property
+    def reviewable(self) -> bool:
+        """The review replays a game record: Thot's and Scarabya's; Scarabeo's public record has no
+        racks to replay from (its review by links is not done yet)."""
+        return self.device.game_name != "scarabeo"
+
+    def __init__(self, device: Device, save: Save, store: SaveStore) -> None:
+        self.device = device
+        self.save = save
+        self.store = store
+        self.meta: dict[str, Any] = {}
+        self.before_save: Callable[[], None] | None = None
+        self._state: tuple[int, GameState[Any]] | None = None
+
+    # --- creating and loading ---------------------------------------------------------
+    @classmethod
+    def create(cls, store: SaveStore, device: Device, title: str) -> "RemoteSession":
+        save = store.create(device.game_name, title, public_state(device))
+        session = cls(device, save, store)
+        try:
+            session._write_device()
+        except Exception:
+            store.delete(save.id)  # no save whose keys were never stored
+            raise
+        return session
+
+    @classmethod
+    def open(cls, store: SaveStore, save_id: str, words: Any = None) -> "RemoteSession":
+        save = store.load(save_id)
+        raw = store.kv.get(device_key(store, save_id))
+        if raw is None:
+            raise InvalidSave("this remote game's keys are not on this device")
+        try:
+            data = loads(raw, max_bytes=MAX_DEVICE_CHARS)
+        except JSONRefused as err:
+            raise InvalidSave(f"this remote game's state is damaged: {err}") from None
+        try:
+            device = Device.from_json(data, words)
+        except Refused as err:
+            raise InvalidSave(err.reason) from None
+        return cls(device, save, store)
+
+    # --- what the views read ----------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return self.device.game_name
+
+    @property
+    def game_id(self) -> str:
+        return self.device.game_id
+
+    @property
+    def started(self) -> bool:
+        return self.device.game is not None and self.state_or_none() is not None
+
+    def state_or_none(self) -> GameState[Any] | None:
+        game = self.device.game
+        if game is None:
+            return None
+        key = len(self.device.chain)
+        if self._state is not None and self._state[0] == key:
+            return self._state[1]  # Scarabya's seat 0 state is rebuilt from the moves: once per message
+        try:
+            state = game.seat_state(self.device.secret.get("game", {}))
+        except ValueError:  # Scarabeo's tiles are still being dealt
+            return None
+        self._state = (key, state)
+        return state
+
+    @property
+    def state(self) -> GameState[Any]:
+        state = self.state_or_none()
+        if state is None:
+            raise ValueError("the game has not started yet")
+        return state
+
+    @property
+    def seat_here(self) -> int | None:
+        """This device's seat: only it may act, and only its rack is shown."""
+        return self.device.seat
+
+    @property
+    def seats(self) -> list[Seat]:
+        return [Seat(name) for name in self.device.names()]
+
+    def seat_to_move(self) -> Seat | None:
+        seat = self.to_move()
+        return None if seat is None else self.seats[seat]
+
+    def to_move(self) -> int | None:
+        state = self.state_or_none()
+        return None if state is None or state.is_over() else state.to_move()
+
+    def computer_to_move(self) -> bool:
+        """True while another device's seat is to move: the views treat it like a turn nobody here
+        plays (their input is off), and no computer is behind it."""
+        return self.to_move() is not None and self.to_move() != self.seat_here
+
+    def humans(self) -> int:
+        return 1
+
+    def can_take_back(self) -> bool:
+        return False
+
+    def take_back_count(self) -> int:
+        return 0
+
+    def waiting_for(self) -> str | None:
+        name = self.device.show()["waiting_for"]
+        return None if name is None else str(name)
+
+    def your_turn(self) -> bool:
+        return bool(self.device.show()["your_turn"])
+
+    # --- this device's messages -------------------------------------------------------
+    def play(self, move_text: str) -> Outcome:
+        before, mover = self._moves_played(), self.to_move()
+        payload = self.device.play(move_text)
+        outcome = Outcome(Event(self.device.last_text, "move", payload), self._new_moves(before, mover), payload)
+        self.autosave()
+        return outcome
+
+    def resign(self) -> str:
+        payload = self.device.resign()
+        self.autosave()
+        return payload
+
+    def leave(self) -> str:
+        payload = self.device.leave()
+        self.autosave()
+        return payload
+
+    def resend(self) -> str:
+        return self.device.resend()
+
+    def open_message(self, payload: str) -> Outcome:
+        """Apply a message (``Refused``: nothing changed, nothing saved)."""
+        before, mover = self._moves_played(), self.to_move()
+        event = self.device.open(payload)
+        outcome = Outcome(event, self._new_moves(before, mover), event.send)
+        if event.changed:
+            self.autosave()
+        return outcome
+
+    def _moves_played(self) -> int:
+        state = self.state_or_none()
+        return len(state.history()) if state is not None else 0
+
+    def _new_moves(self, before: int, mover: int | None) -> list[tuple[int, str, Any]]:
+        """The moves a message added: (seat, move text, the engine's result where it keeps one)."""
+        state = self.state_or_none()
+        if state is None:
+            return []
+        history = state.history()
+        results = state.results() if hasattr(state, "results") else None  # Scarabeo keeps its turns
+        out = []
+        for i in range(before, len(history)):
+            result = results[i] if results is not None and i < len(results) else None
+            # a link carries one move (Thot, Scarabya): the seat that was to move played it
+            seat = result.player if result is not None else mover
+            out.append((int(seat if seat is not None else 0), state.move_text(history[i]), result))
+        return out
+
+    # --- saving -----------------------------------------------------------------------
+    def _write_device(self) -> None:
+        text = json.dumps(self.device.to_json(), separators=(",", ":"))
+        self.store.kv.set(device_key(self.store, self.save.id), text)
+
+    def autosave(self) -> Save:
+        """The device first (its keys), then the save the Continue list reads: a refusal of the
+        storage leaves the previous pair (``StorageFull`` from either write)."""
+        if self.before_save is not None:
+            self.before_save()
+        self._write_device()
+        self.save = self.store.update(self.save, public_state(self.device))
+        return self.save
+
+    def record(self, shared: bool = False) -> Any:
+        return self.device.export()
+
+
+def public_state(device: Device) -> dict[str, Any]:
+    """The save's state: the game's public record once it started (what an export and the review
+    read), with the seats, the autosave summary and ``meta.remote``; before it starts, the players
+    known so far and no move. Never a key: those stay in the device's own entry."""
+    shown = device.show()
+    names = shown["names"]
+    remote = {"game_id": device.game_id, "seat": device.seat, "player": device.me,
+              "waiting_for": shown["waiting_for"], "your_turn": shown["your_turn"],
+              "phase": shown["phase"], "verified": shown["verified"]}
+    record: dict[str, Any]
+    if device.game is not None and shown["position"] is not None:
+        record = dict(device.export())
+        state = device.game.state
+        summary = summary_of(state)
+    else:
+        record = {"game": device.game_name, "options": {"players": device.players}, "moves": []}
+        summary = None
+    meta = dict(record.get("meta") or {})
+    meta.update({"seats": [{"name": n} for n in names] if len(names) == device.players else [],
+                 "remote": remote})
+    if summary is not None:
+        meta["summary"] = summary
+    record["meta"] = meta
+    return record
+
+
+def remote_meta(state: Mapping[str, Any]) -> dict[str, Any] | None:
+    """``meta.remote`` of a save's state (a remote game's), else None."""
+    meta = state.get("meta") if isinstance(state, Mapping) else None
+    remote = meta.get("remote") if isinstance(meta, Mapping) else None
+    return dict(remote) if isinstance(remote, Mapping) and isinstance(remote.get("game_id"), str) else None
+
+
+def find(store: SaveStore, game_id: str) -> Save | None:
+    """This device's save of the remote game ``game_id`` (None: not on this device)."""
+    for save in store.list():
+        if isinstance(save, Save):
+            remote = remote_meta(save.state)
+            if remote is not None and remote["game_id"] == game_id:
+                return save
+    return None
+
+
+def check_text(text: str) -> str:
+    if len(text) > MAX_MESSAGE_CHARS * 2:
+        raise Refused(f"this is longer than any link ({len(text):,} characters)", malformed=True)
+    return text
+
+
+def invitation_game(payload: str) -> str | None:
+    return game_of(payload)
