@@ -48,6 +48,7 @@ class GamePage:
         #: computer's reply a second later, and several computer moves in a row are all read.
         self.events: list[str] = []
         self.news = True  # the move being committed is news for the message line (``commit``)
+        self.notable = False  # the moves in ``events`` hold an outcome or a move for another person
         #: The guided game's last explanation (catalogue key); it survives the computer's reply.
         self.tutorial_note: str | None = None
 
@@ -409,10 +410,14 @@ class GamePage:
                 self.redraw()
                 return False
         if not by_computer:
-            self.events = []
-        # the person's own move goes to the message line only when it is news: its outcome (a
-        # challenge, a vote, a time-out) or the move for another person at the table to read
-        self.news = by_computer or events.is_outcome(result) or self.session.humans() >= 2
+            self.events, self.notable = [], False
+        # The working set's "Last move" line says the last move in words; the message line adds what
+        # that line cannot: an outcome its maker could not know (a challenge, a vote, a time-out), a
+        # person's move for the next person at the table, and several moves in a row. A person's own
+        # plain move against the computer is not repeated to them (the live region says it).
+        notable = events.is_outcome(result) or (not by_computer and self.session.humans() >= 2)
+        self.news = by_computer or notable
+        self.notable = self.notable or notable
         self.after_move(move_text, result)
         return True
 
@@ -428,7 +433,8 @@ class GamePage:
         said = self.ui.announce(self, move_text, result)
         if said and (self.news or self.session is None or self.session.state.is_over()):
             self.events = [*self.events, said][-EVENTS_SHOWN:]
-        self.message = (" ".join(self.events), False) if self.events else None
+        shown = self.notable or len(self.events) >= 2 or (self.session is not None and self.session.state.is_over())
+        self.message = (" ".join(self.events), False) if self.events and shown else None
         self.say(said)
         self.redraw()
         self.maybe_computer()
