@@ -461,7 +461,7 @@ class GamePage:
             if hook is not None:  # optional: the view puts back what the move changed (Scarabeo's hourglass)
                 hook(self)
             self.selection = {}
-            self.events = []  # what was said of the moves undone is no longer true
+            self.events, self.notable = [], False  # what was said of the moves undone is no longer true
             self.message = None
             # Privacy first: the seat to move again is, in pass-and-play, someone other than the
             # person holding the device; their rack is shown only after the cover ("Pass the device
