@@ -451,7 +451,7 @@ class TestAnyWordCanBeContested:
         assert moves[1] == f"!challenge 3 {word}" and moves[2] == "!vote NNN"
         assert voted.to_move() == 0 and not any(voted.board) and voted.rejected == {word}
         rows = sheet_rows(page)
-        assert [r[1] for r in rows][:2] == ["Anna", "Carla"] and f"puts {word} to the vote" in rows[1][2]
+        assert [r[1] for r in rows][:2] == ["Anna", "Carla"] and f"the table votes on {word}" in rows[1][2]
         # the same word again: refused for the rest of the game, already in the preview
         set_direction(page, p[2])
         page.locator(f"#sq-{square_name(p[1])}").focus()
