@@ -488,7 +488,8 @@ class RemotePage(GamePage):
         elif kind in ("resign", "leave") and device.ended is not None:
             said.append(t(f"remote.event.{kind}", name=device.ended["name"]))
         elif kind == "deal" and not outcome.moves:
-            said.append(t("remote.event.deal") if not session.started else t("remote.event.dealt"))
+            said.append(t("remote.event.keys") if device.over() else
+                        t("remote.event.deal") if not session.started else t("remote.event.dealt"))
         if device.over() and not any(t("play.over") in s for s in said):
             said.append(t("play.over"))
         if outcome.send:

@@ -13,7 +13,7 @@ from game.core import IllegalMove
 from game.scarabeo.board import COLUMNS, LAYOUT, SIZE, SQUARES, parse_square, square_name
 from game.scarabeo.moves import Exchange, Pass, Play
 from game.scarabeo.rules import apply_swaps, exchange_refusal
-from game.scarabeo.tiles import VALUES
+from game.scarabeo.tiles import HIDDEN, VALUES
 from web.games.scarabeo.context import PHONE_WIDTH, PREMIUM_KEY, PREMIUM_LABEL, BoardCtx, ViewPart, local, tile_name
 from web.ui.dom import append, h
 
@@ -221,6 +221,8 @@ class Board(ViewPart):
     def _exchange_allowed(self, page: PlayPage) -> bool:
         state = page.session.state
         rack = state.racks[state.to_move()]
+        if HIDDEN in rack:  # a game by links: a rack not (yet) readable here is exchanged by nobody here
+            return False
         return bool(rack) and exchange_refusal(rack, "".join(rack)) is None
 
     def premium_legend(self, t: Any) -> Any:

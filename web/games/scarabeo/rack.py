@@ -7,7 +7,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any, Callable
 
 
-from game.scarabeo.tiles import SCARAB, VALUES, sort_rack
+from game.scarabeo.tiles import HIDDEN, SCARAB, VALUES, sort_rack
 from web.ui.dom import append, h, svg
 from game.scarabeo import table as table_rules
 from web.games.scarabeo.context import ViewPart, local, tile_name
@@ -61,6 +61,9 @@ class Rack(ViewPart):
         if not placing:
             rack = list(page.session.state.racks[viewer])
         left = self._rack_left(page, rack) if placing else sort_rack(rack)
+        # a game by links: tiles drawn but not readable yet (the others' shares are on their way)
+        drawing = sum(1 for tile in left if tile == HIDDEN)
+        left = [tile for tile in left if tile != HIDDEN]
         chosen = page.selection.get("tile") if placing else None
         values = VALUES
         box = h("div", {"class": "sc-rack", "id": "sc-rack", "role": "group",
@@ -82,7 +85,10 @@ class Rack(ViewPart):
                           h("span", {"class": "l", "aria-hidden": "true", "text": "\u2605" if scarab else tile}),
                           None if scarab else " ",
                           None if scarab else h("span", {"class": "v", "aria-hidden": "true", "text": str(values[tile])})))
-        if not left:
+        if drawing:
+            append(box, h("span", {"class": "muted sc-drawing", "id": "sc-drawing",
+                                   "text": t.plural("remote.rack.drawing", drawing)}))
+        elif not left:
             append(box, h("span", {"class": "muted", "text": t("scarabeo.rack.empty")}))
         return box
 
