@@ -126,7 +126,7 @@ class TestKeyboard:
         # Every square has a name such as "E5, +7".
         names = page.locator("[role=gridcell]").evaluate_all("cells => cells.map(c => c.getAttribute('aria-label'))")
         assert len(names) == 100
-        assert all(re.match(r"^[A-J]([1-9]|10), (priest|ankh|empty|[+-][1-8])", n) for n in names)
+        assert all(re.match(r"^[A-J]([1-9]|10), (priest|ankh|empty|[+\u2212][1-8])", n) for n in names)  # U+2212
 
 
 class TestTurnOff:
