@@ -154,7 +154,7 @@ class TestTurnOff:
         page.wait_for_function("(document.getElementById('play-message') || {}).textContent?.startsWith('Hint:')",
                                timeout=20_000)
         message = page.locator("#play-message").inner_text()
-        assert re.search(r"expected gain [+-]\d", message)
+        assert re.search(r"expected gain [+\u2212]?\d", message)
         assert page.locator("#thot-board .hinted").count() >= 1
         shot(page, "thot-turnoff-desktop")
 
@@ -209,7 +209,7 @@ class TestAnkhAndResume:
         page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length === 3")
         line = log_lines(page)[0]  # the log shows the latest move first
         assert f"{squares[2]}@{target_name}:" in line and "took the ankh" in line  # words, notation beside
-        assert re.match(rf"^{target_name}, [+-][1-8]", page.locator(f"#thot-{target_name}").get_attribute("aria-label"))
+        assert re.match(rf"^{target_name}, [+\u2212][1-8]", page.locator(f"#thot-{target_name}").get_attribute("aria-label"))
         board = page.locator("[role=gridcell]").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
         shot(page, "thot-ankh-tablet")
         page.reload()

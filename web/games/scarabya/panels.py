@@ -135,7 +135,9 @@ def sites_panel(page: Page, v: dict[str, Any], site: int, view_site: Callable[[i
         name = seat_name(page, i)
         button = h("button", {"type": "button", "class": "sy-site-button", "id": f"sy-site-{i}",
                               "aria-pressed": "true" if i == site else "false",
-                              "aria-label": t.form("scarabya.view.site", you=is_you(page, i), name=name),
+                              # the visible name first ("You: View your site"), as WCAG 2.5.3 asks
+                              "aria-label": (f"{name}: " if is_you(page, i) else "")
+                              + t.form("scarabya.view.site", you=is_you(page, i), name=name),
                               "on_click": lambda _e, i=i: view_site(i)},
                    h("span", {"class": f"seat-dot seat-{i}"}), name, scope=page.view_scope)
         append(body, h("tr", {"class": "to-move" if v["to_move"] == i else None},
