@@ -20,6 +20,7 @@ from pyscript import document, window
 
 from game.core import IllegalMove, NotationError
 from game.remote.games import MAX_PLAYERS, MIN_PLAYERS
+from game.remote import ristretto
 from game.remote.session import Device, Refused, game_of
 from game.remote.wire import WireError, unpack
 from web.pages.play import GamePage
@@ -48,8 +49,8 @@ def timed(kind: str, text: str, work: Callable[[], Outcome]) -> Outcome:
         log = json.loads(str(body.getAttribute("data-remote-log") or "[]"))
     except ValueError:
         log = []
-    log.append({"kind": kind, "event": outcome.event.kind, "ms": round(ms, 1), "in": len(text),
-                "out": len(outcome.send or "")})
+    log.append({"kind": kind, "event": outcome.event.kind, "ms": round(ms, 1), "at": round(float(started), 1),
+                "sliced": ristretto.PAUSE is not None, "in": len(text), "out": len(outcome.send or "")})
     body.setAttribute("data-remote-log", json.dumps(log[-50:]))
     return outcome
 
