@@ -100,6 +100,7 @@ def accept(bruno: Device, invitation: str, inviter: str, game_name: str) -> str:
     bruno.page.fill("#remote-name", bruno.name)
     bruno.page.click("#remote-accept")
     bruno.page.wait_for_url(GAME_PAGE)
+    bruno.page.wait_for_selector("#remote-notice", timeout=120_000)
     assert f"You accepted {inviter}'s invitation" in bruno.notice()
     return bruno.link()
 
