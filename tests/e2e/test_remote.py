@@ -260,7 +260,7 @@ class TestScarabeo:
             relay(other, player)  # the end's keys, when the game is over
         for d in devices:
             d.page.wait_for_selector("#remote-verified")
-            assert d.page.locator("#remote-verified").inner_text() == "Verified: nobody cheated with the tiles."
+            assert d.page.locator("#remote-verified").inner_text() == "Verified: every secret of the game checked out, nobody cheated."
         shot(anna.page, "remote-scarabeo-end")
         assert len(seen_racks["Anna"]) > 1 and len(seen_racks["Bruno"]) > 1
 

@@ -492,7 +492,7 @@ class RemotePage(GamePage):
             said.append(t("remote.event.keys") if device.over() else
                         t("remote.event.deal") if not session.started else t("remote.event.dealt"))
         if device.over() and not any(t("play.over") in s for s in said):
-            said.append(t("play.over"))
+            said.append(t("play.over") + ".")
         if outcome.send:
             said.append(t("remote.event.send"))
         return " ".join(said)
