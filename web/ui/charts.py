@@ -32,7 +32,7 @@ def axes(top: int, bottom: int, label_y: str) -> list[Any]:
     for value in sorted({bottom, 0, top} if bottom < 0 <= top else {bottom, top}):
         y = scale(value, bottom, top)
         parts.append(svg("text", {"x": PAD - 6, "y": f"{y + 4:.1f}", "class": "tick", "text-anchor": "end",
-                                  "text": str(value)}))
+                                  "text": signed(value, plus=False)}))  # a negative tick with U+2212
         parts.append(svg("line", {"x1": PAD, "y1": f"{y:.1f}", "x2": W - 8, "y2": f"{y:.1f}", "class": "grid"}))
     parts.append(svg("text", {"x": 10, "y": 14, "class": "tick", "text": label_y}))
     return parts
