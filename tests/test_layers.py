@@ -75,15 +75,8 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycles(graph) == [["p.a", "p.b", "p.c"]]
 
 
-#: Imports that close a known cycle, each to be removed (and with it from pyproject.toml's contract):
-#: games() in game/remote/games.py lists Scarabeo's class, whose module builds on games.py.
-KNOWN_CYCLE_IMPORTS = {("game.remote.games", "game.remote.scarabeo")}
-
-
 def test_no_module_of_web_or_game_is_in_an_import_cycle() -> None:
     graph = grimp.build_graph("web", "game", cache_dir=None)  # imports inside functions count too
-    for importer, imported in KNOWN_CYCLE_IMPORTS:
-        graph.remove_import(importer=importer, imported=imported)
     assert cycles(graph) == []
 
 

@@ -399,11 +399,3 @@ class ScarabyaRemote(RemoteGame):
         if not known:
             out["legal"] = []
         return out
-
-
-def games() -> dict[str, type[RemoteGame]]:
-    """Every game remote play knows (Scarabeo's module imports this one, so it comes last)."""
-    from game.remote.scarabeo import ScarabeoRemote  # noqa: PLC0415 - it builds on this module
-
-    return {"scarabeo": ScarabeoRemote, "thot": ThotRemote, "scarabya": ScarabyaRemote}
-

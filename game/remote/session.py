@@ -33,10 +33,17 @@ from typing import Any
 from game.core import IllegalMove, NotationError
 from game.remote import sign
 from game.remote.games import (
-    MAX_PLAYERS, MIN_PLAYERS, OptionsError, ProtocolError, RemoteGame, SeatRandom, Setup, games,
+    MAX_PLAYERS, MIN_PLAYERS, OptionsError, ProtocolError, RemoteGame, ScarabyaRemote, SeatRandom, Setup,
+    ThotRemote,
 )
+from game.remote.scarabeo import ScarabeoRemote
 from game.remote.wire import VERSION, WireError, b64, digest, pack, sha256, unb64, unpack
 from game.scarabeo.words import WordList
+
+def games() -> dict[str, type[RemoteGame]]:
+    """Every game remote play knows (here, above each game's module: Scarabeo's builds on games.py)."""
+    return {"scarabeo": ScarabeoRemote, "thot": ThotRemote, "scarabya": ScarabyaRemote}
+
 
 DEVICE_FORMAT = "scarab-remote-device"
 DEVICE_VERSION = 1
