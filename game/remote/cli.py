@@ -75,7 +75,7 @@ def _parser() -> _Parser:
     rs.add_argument("--dir", required=True)
     rs.add_argument("--from", dest="start", type=int, default=None, metavar="N")
     b = sub.add_parser("bench", help="setup and message timings, message lengths")
-    b.add_argument("--games", type=int, default=1)
+    cliargs.add_count(b, "--games", 1, 100, 1, "whole games of each kind played")
     b.add_argument("--seed", type=cliargs.seed, default=1)
     return p
 
@@ -112,8 +112,6 @@ def _run(args: argparse.Namespace) -> int:
     if cmd == "bench":
         from game.remote.bench import bench  # noqa: PLC0415 - only the bench needs it
 
-        if not 1 <= args.games <= 100:
-            raise _Malformed("--games must be 1-100")
         print(json.dumps(bench(args.games, args.seed)))
         return OK
     if cmd == "new":
