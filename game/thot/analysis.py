@@ -150,33 +150,13 @@ class _Planned(Search):
     """The top level's iterative deepening, but an iteration starts only when its expected cost
     (the last one's times the last growth) fits in the node budget left."""
 
-    def _run(self) -> Generator[None, None, None]:
-        st = self.st
-        moves = st._gen() if not st.is_over() else []
-        if not moves:
-            return
-        self.best = moves[0]
-        order = list(moves)
-        last = 0
-        for depth in range(1, self.level.max_depth + 1):
-            before = self.nodes
-            try:
-                scores = yield from self._root(order, depth)
-            except _Abort:
-                while len(st._undo) > self._base:
-                    st._unmake()
-                break
-            self.depth = depth
-            order = [m for _, m in sorted(scores, key=lambda x: -x[0])]
-            if depth >= self.horizon:
-                self.exact = True
-                break
-            cost = self.nodes - before
-            growth = (min(max(cost / last, _GROWTH_MIN), _GROWTH_MAX) if last >= _GROWTH_SAMPLE
-                      else _GROWTH)
-            if self.nodes + cost * growth > self.node_limit:
-                break
-            last = cost
+    _last = 0
+
+    def _deepen(self, cost: int) -> bool:
+        last, self._last = self._last, cost
+        growth = (min(max(cost / last, _GROWTH_MIN), _GROWTH_MAX) if last >= _GROWTH_SAMPLE
+                  else _GROWTH)
+        return self.nodes + cost * growth <= self.node_limit
 
 
 class _OneMove(Search):

@@ -226,6 +226,7 @@ class Search:
             return
         order = list(moves)
         for depth in range(1, self.level.max_depth + 1):
+            before = self.nodes
             try:
                 scores = yield from self._root(order, depth)
             except _Abort:
@@ -237,6 +238,13 @@ class Search:
             if depth >= self.horizon:
                 self.exact = True
                 break
+            if not self._deepen(self.nodes - before):
+                break
+
+    def _deepen(self, cost: int) -> bool:
+        """Whether to start the next iteration after one that cost ``cost`` nodes: in play, always
+        (the node limit stops it); the review's analysis plans against its budget instead."""
+        return True
 
     def _static_after(self, code: int) -> int:
         st = self.st
