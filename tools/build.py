@@ -47,6 +47,14 @@ BOOT_FETCHED = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib
                 "vendor/pyodide/pyodide-lock.json", "app.zip"]
 #: Parts of npm ``fake-indexeddb`` copied to vendor/ (its ES modules and the installer ``auto/``).
 FAKE_IDB = ["build/esm", "auto"]
+#: QR codes for live play's pairing (issue 28), loaded by the pairing page only: npm ``jsqr``'s browser
+#: build as it is, and npm ``qrcode``'s browser entry (CommonJS, no browser build since 1.5) joined into
+#: one classic script by ``bundle_commonjs`` (each module wrapped in a function, ``require`` by path).
+QR_DECODER = ("jsqr/dist/jsQR.js", "vendor/qr/jsQR.js")
+QR_ENCODER = ("qrcode/lib/browser.js", "vendor/qr/qrcode.js", "QRCode")
+QR_LICENSES = {"jsqr/LICENSE": "vendor/qr/jsQR.LICENSE", "qrcode/license": "vendor/qr/qrcode.LICENSE",
+               "dijkstrajs/LICENSE.md": "vendor/qr/dijkstrajs.LICENSE"}
+_REQUIRE = re.compile(r"""require\(\s*['"]([^'"]+)['"]\s*\)""")
 #: The browser side: which file kinds of web/ are copied as they are.
 WEB_ASSETS = {".css", ".js", ".json", ".svg", ".png", ".webmanifest"}
 #: Python packages packed into app.zip (lexicon's build tooling is harmless but never imported there).
@@ -299,6 +307,67 @@ def check_no_remote(paths: list[Path]) -> None:
         raise BuildError("remote URLs are not allowed (the site must work offline):\n  " + "\n  ".join(problems))
 
 
+def _resolve(spec: str, at: Path) -> Path:
+    if spec.startswith("."):
+        base = (at.parent / spec).resolve()
+    else:
+        package = NODE / spec
+        base = package / json.loads((package / "package.json").read_text(encoding="utf-8")).get("main", "index.js")
+    for candidate in (base, base.with_name(base.name + ".js"), base / "index.js"):
+        if candidate.is_file():
+            return candidate
+    raise BuildError(f"{at.relative_to(NODE)} requires {spec!r}, which node_modules does not have")
+
+
+def bundle_commonjs(entry: Path, global_name: str) -> str:
+    """One classic script from a CommonJS package's browser entry: every module it requires (found by
+    their ``require('…')`` calls) in a function of ``module, exports, require``, the entry's exports
+    set as ``window[global_name]``. Enough for packages written for browserify (no dynamic requires)."""
+    order: list[Path] = []
+    ids: dict[Path, int] = {}
+    todo = [entry.resolve()]
+    while todo:
+        path = todo.pop()
+        if path in ids:
+            continue
+        ids[path] = len(order)
+        order.append(path)
+        for spec in _REQUIRE.findall(path.read_text(encoding="utf-8")):
+            todo.append(_resolve(spec, path))
+    # ids are known once every module was found: each module's table of its requires is written then
+    parts = [f"/* {global_name}: bundled by tools/build.py from node_modules ({', '.join(sorted({str(p.relative_to(NODE)).split('/')[0] for p in order}))}) */",
+             "(function () {", "var defs = [];"]
+    for path in order:
+        table = {spec: ids[_resolve(spec, path)] for spec in _REQUIRE.findall(path.read_text(encoding="utf-8"))}
+        parts.append(f"// {path.relative_to(NODE).as_posix()}")
+        parts.append(f"defs.push([{json.dumps(table)}, function (module, exports, require) {{")
+        parts.append(path.read_text(encoding="utf-8"))
+        parts.append("}]);")
+    parts.append("""var cache = {};
+function load(id) {
+  if (cache[id]) return cache[id].exports;
+  var module = cache[id] = {exports: {}};
+  var def = defs[id];
+  def[1](module, module.exports, function (spec) {
+    if (!(spec in def[0])) throw new Error("not bundled: " + spec);
+    return load(def[0][spec]);
+  });
+  return module.exports;
+}""")
+    parts.append(f"window.{global_name} = load(0);")
+    parts.append("})();")
+    return "\n".join(parts) + "\n"
+
+
+def write_qr(tmp: Path) -> None:
+    (tmp / "vendor" / "qr").mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(NODE / QR_DECODER[0], tmp / QR_DECODER[1])
+    source, dest, name = QR_ENCODER
+    (tmp / dest).write_text(bundle_commonjs(NODE / source, name), encoding="utf-8")
+    for src, dest in QR_LICENSES.items():
+        shutil.copyfile(NODE / src, tmp / dest)
+
+
 def site_sources() -> list[Path]:
     """The project's own page, config and browser files (checked for remote URLs)."""
     files = [ROOT / page for page in PAGES] + [ROOT / "pyscript.toml"]
@@ -385,6 +454,7 @@ def _build(out: Path, full_stdlib: bool = False, stored: bool = ZIPS_STORED) -> 
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(src, dest)
     shutil.copyfile(NODE / "fake-indexeddb" / "LICENSE", tmp / "vendor" / "fake-indexeddb" / "LICENSE")
+    write_qr(tmp)
     for src in sorted((ROOT / "web").rglob("*")):
         if src.is_file() and src.suffix in WEB_ASSETS and src.relative_to(ROOT).as_posix() not in ROOT_FILES:
             dest = tmp / src.relative_to(ROOT)
