@@ -117,6 +117,8 @@ class Verdict:
     racks: dict[int, list[str]] = field(default_factory=dict)
     bag: list[str] = field(default_factory=list)
     exchanges: list[tuple[int, list[str]]] = field(default_factory=list)
+    #: Every card's tile number, unmasked (cards that are no tile are missing).
+    tiles: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -660,6 +662,25 @@ class Deal:
         """Check the whole deal with every seat's revealed keys (this seat's own are known)."""
         return _Verifier(self, reveals).run()
 
+    def draw_orders(self, cards: str, starter: int) -> list[str]:
+        """The bag's order at the start and after each reshuffle, in draw order, as this deal
+        dealt it, given every card's tile (``cards``: a letter per card id, known once the keys
+        are revealed and verified): what an ordinary game record replays (``ScarabeoState``'s
+        ``bags``). The deal gave seat s cards 8s…8s+7; the engine deals 8 tiles to each seat from
+        ``starter`` on, so the racks come first in that order, then the deck."""
+        if self.pending_return is not None:
+            raise DealError("the game ended before the bag was reshuffled after the last exchange")
+        if not self.ready or len(cards) != len(self.cards) or not 0 <= starter < self.players:
+            raise DealError("the tiles of the deal's cards are not all known")
+
+        def letters(ids: Iterable[int]) -> str:
+            return "".join(cards[i] for i in ids)
+
+        seats = [(starter + k) % self.players for k in range(self.players)]
+        first = [i for seat in seats for i in range(seat * RACK_SIZE, (seat + 1) * RACK_SIZE)]
+        first += range(self.players * RACK_SIZE, len(TILES))
+        return [letters(first)] + [letters(r.outputs) for r in self.reshuffles]
+
     # --- saving -----------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -832,7 +853,8 @@ class _Verifier:
             if SCARAB in letters or vowels not in (0, len(letters)):
                 self.fail(f"seat {seat} exchanged {''.join(letters)}: not all vowels or all consonants")
         return Verdict(not self.failures and deal.broken is None,
-                       self.failures + ([deal.broken] if deal.broken else []), racks, bag, exchanges)
+                       self.failures + ([deal.broken] if deal.broken else []), racks, bag, exchanges,
+                       tiles)
 
     def _scalars(self) -> list[list[int]] | None:
         deal = self.deal

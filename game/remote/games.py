@@ -198,6 +198,11 @@ class RemoteGame(ABC):
         state): the shared state, unless the seat knows more now (Scarabya: seat 0's round card)."""
         return self.state
 
+    def review_refusal(self) -> str | None:
+        """Why the game cannot be reviewed move by move from ``export`` (a stable key: ``playing``
+        while it goes on), None when it can."""
+        return None if self.over() else "playing"
+
     def export(self, meta: Mapping[str, Any]) -> dict[str, Any]:
         """The finished game as a record for the review, the same on every device."""
         return GameRecord.of(self.state, **meta).to_json()

@@ -31,12 +31,13 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from game.core import IllegalMove
-from game.remote.deal import Deal, DealError
+from game.core import GameRecord, IllegalMove
+from game.remote.deal import TILES, Deal, DealError
 from game.remote.games import OptionsError, ProtocolError, RemoteGame, Setup
 from game.scarabeo.game import ScarabeoState, tiles_shown
 from game.scarabeo.moves import Exchange, Move, Pass, Play, move_text
 from game.scarabeo.public import public_move, public_record
+from game.scarabeo.record import to_record
 from game.scarabeo.tiles import HIDDEN
 
 #: The keys a message may carry, by what it is.
@@ -243,6 +244,10 @@ class ScarabeoRemote(RemoteGame):
                  if 0 <= seat < self.players and seat != self.me_seat}
         failures = list(verdict.failures) + self._reveal_final(racks)
         self.verdict = {"verified": verdict.verified and not failures, "failures": failures, "racks": racks}
+        if self.verdict["verified"]:
+            # Every card's tile: the whole deal, public now, from which the full record is rebuilt.
+            self.verdict["cards"] = "".join(TILES[verdict.tiles[c]] if c in verdict.tiles else HIDDEN
+                                            for c in range(len(deal.cards)))
 
     def _reveal_final(self, racks: Mapping[str, str]) -> list[str]:
         """The racks left, proven at the end, settle the end-of-game adjustments; what did not fit."""
@@ -394,6 +399,49 @@ class ScarabeoRemote(RemoteGame):
         }
 
     def export(self, meta: Mapping[str, Any]) -> dict[str, Any]:
+        """The full game record once the deal is verified (every rack, every draw: the review
+        replays it like a local game's); until then, and if it failed, the public record."""
+        if self.review_refusal() is None:
+            return self.full_record(meta).to_json()
         record = public_record(self.state).to_json()
         record["meta"] = dict(meta)
+        return record
+
+    def review_refusal(self) -> str | None:
+        """Why the game's full record cannot be rebuilt (None: it can). Stable keys: ``playing``
+        (not over, or keys still to come), ``unverified`` (the deal did not verify), ``undealt``
+        (no tile was dealt, or an exchange was never reshuffled)."""
+        if not self.over() or self.next_sender() is not None or self.verdict is None:
+            return "playing"
+        if not self.verdict.get("verified") or not isinstance(self.verdict.get("cards"), str):
+            return "unverified"
+        if self.engine is None or self.deal.pending_return is not None:
+            return "undealt"
+        return None
+
+    def full_record(self, meta: Mapping[str, Any]) -> GameRecord:
+        """The ordinary game record of the finished game, rebuilt from the verified deal: the
+        engine's draw for who starts from the deal's start seed, the bag as the deal ordered it
+        (``bags``), the moves as the table saw them (an exchange by count is the whole rack, now
+        known). Replayed here and checked against the game as played: the same board, scores and
+        end."""
+        why = self.review_refusal()
+        if why is not None:
+            raise ProtocolError(f"no full record: {why}")
+        assert self.verdict is not None and self.engine is not None
+        seed = self.deal.start_seed()
+        assert seed is not None
+        try:
+            bags = self.deal.draw_orders(self.verdict["cards"], self.engine.starter)
+            state = ScarabeoState.new(self.players, seed, names=self.names, word_list=self.words, bags=bags)
+            for move in self.table.history():
+                state.push(move)
+        except (DealError, IllegalMove, ValueError) as err:
+            raise ProtocolError(f"the deal does not replay as the game was played: {err}") from None
+        played = self.engine
+        if (state.board != played.board or state.scores != played.scores
+                or state.starter != played.starter or state.is_over() != played.is_over()):
+            raise ProtocolError("the deal does not replay as the game was played")
+        record = to_record(state)
+        record.meta.update(meta)
         return record

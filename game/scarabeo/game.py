@@ -118,6 +118,7 @@ class _Snap:
     outcome: Outcome | None
     rng_state: int
     first_play: bool
+    bag_step: int = 0
 
 
 @dataclass
@@ -170,6 +171,10 @@ class ScarabeoState(GameState[Move]):
         # then mixed: restored in its old order, the player who drew them would know the next draws.
         # Records of games from before this rule have no "mix" option and replay as they were played.
         self.mix = False
+        # A game dealt elsewhere (remote play's mental-poker deal, game.remote): the bag's order at
+        # the start and after each mixing, each in draw order, instead of the seed's shuffles.
+        self.bags: tuple[str, ...] = ()
+        self.bag_step = 0  # how many of ``bags`` are used
         self._outcome: Outcome | None = None
         self.first_play = True  # no play has stood yet: the next one is doubled
         self.start_draw: list[list[dict[str, Any]]] = []
@@ -193,12 +198,15 @@ class ScarabeoState(GameState[Move]):
         word_list: WordList | None = None,
         contest: bool = True,
         mix: bool = True,
+        bags: Sequence[str] | None = None,
     ) -> "ScarabeoState":
         """A new game: the draw for who starts, then 8 tiles dealt to each player in turn order.
 
         ``word_list`` decides words (``lexicon.load()`` in the app); without one every word is
         accepted. ``contest`` (vote mode only): any play may be put to the vote; False replays the
-        records made before that rule.
+        records made before that rule. ``bags``: the bag's order at the start and after each
+        mixing, each in draw order (a game dealt by remote play's deal, replayed); the seed then
+        decides only who starts.
         """
         s = cls()
         s._setup(players, names, check_mode, hourglass, word_list)
@@ -214,7 +222,11 @@ class ScarabeoState(GameState[Move]):
         s.rng = Rng(seed)
         bag = full_set()
         s.start_draw, s.starter = _draw_for_start(s.rng, bag, players)
-        s.rng.shuffle(bag)
+        if bags:
+            s.bags = _check_bags(bags)
+            bag = s._next_bag(bag)
+        else:
+            s.rng.shuffle(bag)
         s.racks = [[] for _ in range(players)]
         for k in range(players):
             seat = (s.starter + k) % players
@@ -254,7 +266,7 @@ class ScarabeoState(GameState[Move]):
     def from_options(cls, options: dict[str, Any], seed: int,
                      word_list: WordList | None = None) -> "ScarabeoState":
         """Recreate a game's start from record options (players, names, check_mode, hourglass)."""
-        known = {"players", "names", "check_mode", "hourglass", "position", "contest", "mix"}
+        known = {"players", "names", "check_mode", "hourglass", "position", "contest", "mix", "bags"}
         mix = options.get("mix", False)  # absent: a record from before the rule
         if not isinstance(mix, bool):
             raise ValueError("mix must be true or false")
@@ -267,6 +279,8 @@ class ScarabeoState(GameState[Move]):
             text = options["position"]
             if not isinstance(text, str):
                 raise ValueError("the position option must be text")
+            if "bags" in options:
+                raise ValueError("a game started from a position has no dealt bags")
             try:
                 state = cls.from_position(text, word_list, options.get("check_mode", "dictionary"),
                                           seed, options.get("names"))
@@ -289,6 +303,7 @@ class ScarabeoState(GameState[Move]):
             word_list=word_list,
             contest=options.get("contest", False),  # absent: a record from before the rule
             mix=mix,
+            bags=options.get("bags"),
         )
 
     @classmethod
@@ -375,6 +390,8 @@ class ScarabeoState(GameState[Move]):
             options["contest"] = True
         if self.mix:
             options["mix"] = True
+        if self.bags:
+            options["bags"] = list(self.bags)
         return options
 
     def history(self) -> list[Move]:
@@ -557,7 +574,7 @@ class ScarabeoState(GameState[Move]):
             self.board = board
             # A masked bag stays all hidden: a tile this seat saw go back may come out anywhere.
             self.bag.extend([HIDDEN] * len(rack) if self.masked else rack)
-            self.rng.shuffle(self.bag)
+            self._mix_bag()
             self.racks[player] = [self.bag.pop() for _ in range(min(RACK_SIZE, len(self.bag)))]
             total = self.scores[player]
             self._end_turn(idle=True)
@@ -665,7 +682,7 @@ class ScarabeoState(GameState[Move]):
         mixed with the rest (the seeded generator keeps the game replayable)."""
         self._restore(p.before)
         if self.mix:
-            self.rng.shuffle(self.bag)
+            self._mix_bag()
 
     def _contest(self, move: Challenge, p: Pending) -> TurnResult:
         """Vote mode: ``move.seat`` contests the play; the words named (every word of the play
@@ -696,6 +713,26 @@ class ScarabeoState(GameState[Move]):
                                   f"({self.names[s]}, seat {s + 1}) abstains: write -")
             if not (n == 4 and s == player) and v not in "YN":
                 raise IllegalMove("bad-vote", f"seat {s + 1} ({self.names[s]}) must vote Y or N")
+
+    def _mix_bag(self) -> None:
+        """Mix the bag (an exchange, a play taken back): by the seed, or as the deal did."""
+        if self.bags:
+            self.bag = self._next_bag(self.bag)
+        else:
+            self.rng.shuffle(self.bag)
+
+    def _next_bag(self, bag: list[str]) -> list[str]:
+        """The next of ``bags`` (draw order) as the bag (drawn from its end); it must hold the
+        tiles ``bag`` holds."""
+        if self.bag_step >= len(self.bags):
+            raise IllegalMove("bags-used", f"the record's dealt bags are {len(self.bags)}, and this "
+                              "mixes the bag once more")
+        order = self.bags[self.bag_step]
+        if Counter(order) != Counter(bag):
+            raise IllegalMove("bags-mismatch", f"the record's dealt bag {self.bag_step + 1} does not "
+                              "hold the tiles in the bag")
+        self.bag_step += 1
+        return list(reversed(order))
 
     # --- hourglass -----------------------------------------------------------------------
     def attach_clock(self, clock: Callable[[], float],
@@ -800,7 +837,7 @@ class ScarabeoState(GameState[Move]):
                       closer: int | None = None) -> Outcome:
         detail: dict[str, Any] = {
             "adjustments": adjust,
-            "final_racks": ["".join(r) for r in self.racks],
+            "final_racks": [sort_rack(r) for r in self.racks],  # the same on every device
             "closer": closer,
             "settlement": settlement(self.scores) if adjust is not None else None,
             "names": list(self.names),
@@ -898,7 +935,7 @@ class ScarabeoState(GameState[Move]):
     def _snapshot(self) -> _Snap:
         return _Snap(self.board[:], [r[:] for r in self.racks], self.bag[:], self.scores[:],
                      self.turn, self.idle, self.pending, self.accepted, self.rejected, self._outcome,
-                     self.rng.state, self.first_play)
+                     self.rng.state, self.first_play, self.bag_step)
 
     def _restore(self, s: _Snap) -> None:
         self.board = s.board[:]
@@ -909,6 +946,7 @@ class ScarabeoState(GameState[Move]):
         self.accepted, self.rejected, self._outcome = s.accepted, s.rejected, s.outcome
         self.rng.state = s.rng_state
         self.first_play = s.first_play
+        self.bag_step = s.bag_step
 
     # --- helpers for the UI and the move generator ----------------------------------------
     def play_from_placements(
@@ -1058,6 +1096,19 @@ def _canonical_word(board: list[str], play: Play, placements: Sequence[Placement
     """The written word with every square spelled out (board tiles as they stand)."""
     placed = dict(placements)
     return "".join(placed.get(sq) or board[sq] for sq in play.squares())
+
+
+def _check_bags(bags: Any) -> tuple[str, ...]:
+    """A record's dealt bags: text of tiles, the first the whole set."""
+    if isinstance(bags, str) or not isinstance(bags, (list, tuple)) or len(bags) > 1000 \
+            or not all(isinstance(b, str) and len(b) <= len(full_set()) for b in bags):
+        raise ValueError("bags must be a list of texts of tiles")
+    if Counter(bags[0]) != Counter(full_set()):
+        raise ValueError("the first of the dealt bags must hold the whole tile set")
+    for b in bags:
+        if not set(b) <= set(COUNTS):
+            raise ValueError("a dealt bag holds something that is not a tile")
+    return tuple(bags)
 
 
 def _draw_for_start(rng: Rng, bag: list[str], players: int) -> tuple[list[list[dict[str, Any]]], int]:

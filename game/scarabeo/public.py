@@ -224,6 +224,7 @@ def masked_position(text: str) -> str:
 
 def public_options(state: ScarabeoState) -> dict[str, Any]:
     options = state.options()
+    options.pop("bags", None)  # a dealt game's bag orders tell every rack
     if "position" in options:
         options["position"] = masked_position(options["position"])
     return options

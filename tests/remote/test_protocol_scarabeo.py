@@ -13,11 +13,14 @@ from typing import Any
 
 import pytest
 
+from game.core import GameRecord
 from game.remote.ristretto import scalar_encode
+from game.remote.scarabeo import ScarabeoRemote
 from game.remote.session import Device, Refused
 from game.remote.wire import b64, unpack
 from game.scarabeo import public
 from game.scarabeo.moves import Exchange, Play
+from game.scarabeo.record import replay_record
 from game.scarabeo.rules import exchange_refusal, resolve_play
 from game.scarabeo.tiles import HIDDEN, SCARAB
 from tests.remote.protocol_helpers import WORDS, Table, state_of
@@ -72,15 +75,38 @@ def test_whole_game_every_device_agrees_and_verifies(players: int) -> None:
     # At the end every rack is known to all (proven by the deal) and the adjustments are made.
     assert len({str(d.game.state.racks) for d in devices}) == 1  # type: ignore[union-attr]
     assert all(not d.game.state.final_pending() for d in devices)  # type: ignore[union-attr]
-    # Every device exports the same public record, and a spectator's rebuild checks it.
-    exports = {json.dumps(d.export(), sort_keys=True) for d in devices}
-    assert len(exports) == 1
-    record = json.loads(exports.pop())
-    record.pop("meta")
+    # Every device rebuilds the same full record from the verified deal; it replays as played.
+    check_full_record(devices)
+    # The public record, as before the end, and a spectator's rebuild checks it.
+    game = devices[0].game
+    assert isinstance(game, ScarabeoRemote)
+    record = public.public_record(game.state).to_json()
     rebuilt = public.loads(json.dumps(record), WORDS)
     assert list(rebuilt.scores) == shown[0]["scores"]
     assert max(len(link) for link in table.links) < 15_000
     del seen_exchange  # random games exchange now and then; test_an_exchange forces one
+
+
+def check_full_record(devices: list[Device]) -> GameRecord:
+    """Every device exports the same full record (every rack and draw, from the verified deal),
+    and it replays to the game as played: board, scores, end, and each seat's racks as it saw them."""
+    exports = {json.dumps(d.export(), sort_keys=True) for d in devices}
+    assert len(exports) == 1
+    record = GameRecord.from_json(json.loads(exports.pop()))
+    replayed = replay_record(record, WORDS)
+    for device in devices:
+        game = device.game
+        assert isinstance(game, ScarabeoRemote)
+        played = game.state
+        assert replayed.board == played.board and replayed.scores == played.scores
+        assert replayed.is_over() == played.is_over() and replayed.starter == played.starter
+        # The seat's own racks before each of its moves, as its device held them.
+        own = [r for r in played.results() if r.player == device.seat]
+        full = [r for r in replayed.results() if r.player == device.seat]
+        assert len(own) == len(full)
+        assert all(o.rack == f.rack for o, f in zip(own, full) if HIDDEN not in o.rack)
+    assert record.meta["remote"]["game_id"] == devices[0].game_id
+    return record
 
 
 def _messages(link: str) -> list[dict[str, Any]]:
@@ -115,6 +141,8 @@ def test_an_exchange_is_reshuffled_by_the_next_seat() -> None:
     while not table.devices[0].over():
         table.play(rng)
     assert all(d.show()["verified"] is True for d in table.devices)
+    record = check_full_record(table.devices)
+    assert len(record.options["bags"]) >= 2  # the start's bag and the reshuffle's
 
 
 def _a_play(table: Table, rng: random.Random) -> tuple[Device, str]:
@@ -208,6 +236,32 @@ def test_resign_on_ones_turn_then_every_key_and_verified() -> None:
     assert all(s["over"] and s["verified"] is True for s in shown), shown
     assert {s["result"]["reason"] for s in shown} == {"resigned"}
     assert quitter.seat not in shown[0]["result"]["winners"]
+    record = check_full_record(table.devices)
+    assert record.meta["end"]["reason"] == "resigned" and not replay_record(record, WORDS).is_over()
+
+
+def test_an_unverified_game_exports_its_public_record_only() -> None:
+    """A seat whose revealed keys do not match: nobody rebuilds the racks from a deal that failed."""
+    table = Table("scarabeo", 2)
+    rng = random.Random(9)
+    table.play(rng)
+    quitter = table.mover()
+    link = quitter.resign()
+    keys = bytearray(base64.urlsafe_b64decode(_messages(link)[0]["m"]["x"]["k"] + "=="))
+    keys[0] ^= 1
+
+    def wrong_keys(m: dict[str, Any]) -> None:
+        m["x"]["k"] = b64(bytes(keys))
+
+    other = next(d for d in table.devices if d is not quitter)
+    other.open(_resigned(quitter, link, wrong_keys))
+    shown = other.show()
+    assert shown["over"] and shown["verified"] is False and shown["failures"]
+    game = other.game
+    assert isinstance(game, ScarabeoRemote) and game.review_refusal() == "unverified"
+    exported = other.export()
+    assert "bags" not in exported["options"] and "seed" not in exported
+    public.loads(json.dumps({k: v for k, v in exported.items() if k != "meta"}), WORDS)
 
 
 def test_a_stored_device_plays_on_as_before() -> None:
