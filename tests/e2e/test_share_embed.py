@@ -232,3 +232,94 @@ class TestHostileNames:
         assert page.locator(".save img").count() == 0
         assert alerts == []
         page.remove_listener("dialog", on_dialog)  # the page serves the next test
+
+
+def no_origin_host(context_factory: Any, guard: Guard, own_server: Any, name: str, body: str,
+                   script: str = "") -> Any:
+    """A host page (another site: localhost, the game being at 127.0.0.1) whose own content ``body``
+    (and ``script``, its script file) builds the frame that embeds the game; (page, the embed's address)."""
+    base = own_server("site")
+    src = base + "embed.html?game=thot"
+    (own_server.root / "site" / f"{name}.js").write_text(script.replace("{src}", src))
+    (own_server.root / "site" / f"{name}.html").write_text(
+        f'<!doctype html><meta charset="utf-8"><title>Preview</title>{body}<script src="{name}.js"></script>')
+    page = watch(context_factory(width=900, height=800).new_page(), guard)
+    page.goto(base.replace("127.0.0.1", "localhost") + f"{name}.html")
+    return page, src
+
+
+def embed_frame(page: Any) -> Any:
+    """The game's frame, however deep the host put it."""
+    deadline = 600
+    for _ in range(deadline):
+        frames = [f for f in page.frames if "embed.html" in f.url]
+        if frames:
+            return frames[0]
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no embed frame in {[f.url for f in page.frames]}")
+
+
+def starts(frame: Any) -> None:
+    frame.wait_for_selector("body[data-ready='1']", timeout=90_000)
+    frame.wait_for_selector("#start", timeout=30_000)
+    assert frame.evaluate("document.getElementById('boot').hidden")
+
+
+class TestHostsWithNoOriginOfTheirOwn:
+    """Issue 26: the embed inside a frame made from about:blank or from a srcdoc (sandboxed previews,
+    some embed services) starts as it does on a blog; in a sandbox without allow-same-origin, where
+    the browser refuses it its files and storage, it says so plainly at once."""
+
+    def test_in_a_frame_made_from_about_blank(self, context_factory: Any, guard: Guard, own_server: Any) -> None:
+        page, src = no_origin_host(context_factory, guard, own_server, "blank",
+                                   '<iframe id="outer" width="420" height="620"></iframe>',
+                                   "const d = document.getElementById('outer').contentDocument; d.open();"
+                                   "d.write('<iframe src=\"{src}\" width=\"400\" height=\"600\"></iframe>');"
+                                   " d.close();")
+        assert page.frames[1].url == "about:blank"
+        starts(embed_frame(page))
+
+    def test_top_page_about_blank(self, context_factory: Any, guard: Guard, own_server: Any) -> None:
+        page, src = no_origin_host(context_factory, guard, own_server, "opener", "<p>opener</p>")
+        with page.context.expect_page() as popup:
+            page.evaluate("src => { const w = window.open(''); w.document.write("
+                          "'<iframe src=\"' + src + '\" width=\"400\" height=\"600\"></iframe>'); w.document.close(); }", src)
+        top = watch(popup.value, guard)
+        assert top.url == "about:blank"
+        starts(embed_frame(top))
+        shot(top, "embed-about-blank-top", full_page=False)
+
+    def test_in_a_srcdoc_frame(self, context_factory: Any, guard: Guard, own_server: Any) -> None:
+        page, src = no_origin_host(context_factory, guard, own_server, "srcdoc", "")
+        page.evaluate("src => { const f = document.createElement('iframe'); f.width = 420; f.height = 620;"
+                      " f.srcdoc = '<iframe src=\"' + src + '\" width=\"400\" height=\"600\"></iframe>';"
+                      " document.body.appendChild(f); }", src)
+        starts(embed_frame(page))
+
+    def test_in_a_sandboxed_srcdoc_that_allows_its_origin(self, context_factory: Any, guard: Guard,
+                                                          own_server: Any) -> None:
+        page, src = no_origin_host(context_factory, guard, own_server, "sandbox-so", "")
+        page.evaluate("src => { const f = document.createElement('iframe'); f.width = 420; f.height = 620;"
+                      " f.sandbox = 'allow-scripts allow-same-origin';"
+                      " f.srcdoc = '<iframe src=\"' + src + '\" width=\"400\" height=\"600\"></iframe>';"
+                      " document.body.appendChild(f); }", src)
+        starts(embed_frame(page))
+
+    def test_in_a_sandbox_without_an_origin_it_says_why(self, context_factory: Any, guard: Guard,
+                                                         own_server: Any) -> None:
+        page, src = no_origin_host(context_factory, guard, own_server, "sandbox", "")
+        page.evaluate("src => { const f = document.createElement('iframe'); f.width = 420; f.height = 620;"
+                      " f.sandbox = 'allow-scripts';"
+                      " f.srcdoc = '<iframe src=\"' + src + '\" width=\"400\" height=\"600\"></iframe>';"
+                      " document.body.appendChild(f); }", src)
+        frame = embed_frame(page)
+        frame.wait_for_selector("body[data-boot-failed='sandboxed']", timeout=30_000)
+        assert frame.evaluate("String(window.origin)") == "null"
+        text = frame.inner_text("#boot")
+        assert "cannot start in this frame" in text and 'sandbox="allow-scripts allow-same-origin"' in text
+        assert "%" not in text
+        assert frame.get_attribute("#boot", "role") == "alert"
+        assert frame.get_attribute("#boot-open", "href") == src
+        page.wait_for_timeout(1500)  # nothing else is loaded or tried: no request refused, no error
+        assert frame.get_attribute("body", "data-ready") is None
+        shot(page, "embed-sandboxed-reason", full_page=False)

@@ -146,6 +146,30 @@
     main.appendChild(note);
   }
 
+  // A frame with an opaque origin: a sandbox without allow-same-origin, which a sandboxed preview or
+  // srcdoc host passes on to every frame inside it. From origin "null" each of the game's own files
+  // is a cross-origin request the site's server does not answer for (so the engine's first module
+  // never loads), and every storage throws: the game cannot start, and it says so at once instead of
+  // waiting at 0 % for ever. The embed's start (embed_start.js) is only added where it can run.
+  var sandboxed = false;
+  try { sandboxed = String(window.origin) === "null" && location.protocol.indexOf("http") === 0; } catch (e) { sandboxed = false; }
+  if (sandboxed) {
+    stage = "failed";
+    bar.hidden = true;
+    var boot = document.getElementById("boot");
+    boot.classList.add("failed", "sandboxed");
+    boot.setAttribute("role", "alert");
+    document.body.setAttribute("data-boot-failed", "sandboxed");
+    status.textContent = t("embed.sandboxed") + " " + t("embed.sandboxed.host") + " ";
+    var tab = document.createElement("a");
+    tab.id = "boot-open";
+    tab.href = location.href;
+    tab.target = "_blank";
+    tab.rel = "noopener";
+    tab.textContent = t("framed.open");
+    status.appendChild(tab);
+  }
+
   // The phone's app bar: the navigation behind one menu button (it works before Python starts).
   var menu = document.getElementById("menu-button");
   if (menu) {
@@ -325,7 +349,9 @@
         try {
           var snap = JSON.parse(raw);
           if (snap && snap.v === 1 && snap.id === id && has(SNAP_GAMES, snap.game) && /^[A-Za-z0-9_-]{1,64}$/.test(id))
-            found.push({ id: id, game: snap.game, title: String(snap.title || id).slice(0, 80),
+            found.push({ id: id, game: snap.game,
+                         title: String(typeof snap.heading === "string" && snap.heading ? snap.heading : snap.title || id).slice(0, 80),
+                         line: typeof snap.line === "string" ? snap.line.slice(0, 300) : "",
                          updated: typeof snap.updated === "number" ? snap.updated : 0 });
         } catch (e) { /* a damaged snapshot is left out; Python lists the save */ }
       }
@@ -342,6 +368,8 @@
       link.href = "#/" + found[j].game + "/play/" + found[j].id;
       item.appendChild(link);
       item.appendChild(el("span", "meta", t("game." + found[j].game + ".name")));
+      // who plays, the scores and whose turn: the games told apart as Python's list does
+      if (found[j].line) item.appendChild(el("span", "facts", found[j].line));
       list.appendChild(item);
     }
     section.appendChild(list);
@@ -377,4 +405,13 @@
       document.getElementById("boot").classList.add("failed");
     }
   };
+
+  // embed.html starts PyScript through embed_start.js, added here once the frame is known to have an
+  // origin of its own (a static module script would be fetched, and refused, in a sandbox as well).
+  if (embedded && !sandboxed) {
+    var start = document.createElement("script");
+    start.type = "module";
+    start.src = "./web/shell/embed_start.js";
+    document.body.appendChild(start);
+  }
 })();
