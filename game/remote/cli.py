@@ -16,7 +16,9 @@ replaced atomically, so a refusal or a crash never leaves half a write.
     resign --dir DIR | leave --dir DIR                              prints the message for the others
     resend --dir DIR [--from N]                                     prints this device's last link again,
                                                                     or the game's messages from N on
-    export --dir DIR                                                the game record (JSON) for the review
+    export --dir DIR [--full]                                       the game record (JSON); --full: the one
+                                                                    the review replays (Scarabeo: every
+                                                                    rack and draw, once verified)
     bench [--games N]                                               timings and message lengths
 """
 
@@ -69,8 +71,12 @@ def _parser() -> _Parser:
     pl.add_argument("move")
     pl.add_argument("--dir", required=True)
     for name, text in (("show", "this device's view as JSON"), ("resign", "resign the game"),
-                       ("leave", "leave the game"), ("export", "the game record for the review")):
+                       ("leave", "leave the game")):
         sub.add_parser(name, help=text).add_argument("--dir", required=True)
+    ex = sub.add_parser("export", help="the game record")
+    ex.add_argument("--dir", required=True)
+    ex.add_argument("--full", action="store_true",
+                    help="the record the review replays (Scarabeo: every rack and draw, once the deal is verified)")
     rs = sub.add_parser("resend", help="this device's last link again, or the game's messages from N on")
     rs.add_argument("--dir", required=True)
     rs.add_argument("--from", dest="start", type=int, default=None, metavar="N")
@@ -149,7 +155,7 @@ def _run(args: argparse.Namespace) -> int:
     elif cmd == "show":
         print(json.dumps(_load(args.dir).show(), ensure_ascii=False))
     elif cmd == "export":
-        print(json.dumps(_load(args.dir).export(), ensure_ascii=False, separators=(",", ":")))
+        print(json.dumps(_load(args.dir).export(args.full), ensure_ascii=False, separators=(",", ":")))
     return OK
 
 

@@ -207,6 +207,10 @@ class RemoteGame(ABC):
         """The finished game as a record for the review, the same on every device."""
         return GameRecord.of(self.state, **meta).to_json()
 
+    def review_record(self, meta: Mapping[str, Any]) -> dict[str, Any]:
+        """The game record the review replays (``review_refusal`` says when there is none)."""
+        return self.export(meta)
+
 
 class ThotRemote(RemoteGame):
     GAME = "thot"

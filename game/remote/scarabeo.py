@@ -399,13 +399,15 @@ class ScarabeoRemote(RemoteGame):
         }
 
     def export(self, meta: Mapping[str, Any]) -> dict[str, Any]:
-        """The full game record once the deal is verified (every rack, every draw: the review
-        replays it like a local game's); until then, and if it failed, the public record."""
-        if self.review_refusal() is None:
-            return self.full_record(meta).to_json()
+        """The public record (no rack before the end), the same on every device."""
         record = public_record(self.state).to_json()
         record["meta"] = dict(meta)
         return record
+
+    def review_record(self, meta: Mapping[str, Any]) -> dict[str, Any]:
+        """The full game record once the deal is verified (every rack, every draw): the review
+        replays it like a local game's."""
+        return self.full_record(meta).to_json()
 
     def review_refusal(self) -> str | None:
         """Why the game's full record cannot be rebuilt (None: it can). Stable keys: ``playing``

@@ -51,6 +51,12 @@ MAX_NAME_CHARS = 40
 MAX_BATCH = 8
 KINDS = ("invite", "start", "move", "deal", "resign", "leave", "join")
 _TURN_FIELDS = {"v", "k", "g", "n", "p", "f"}
+#: ``RemoteGame.review_refusal``'s keys, in words (the page says them from its catalogue).
+_REVIEW_REFUSALS = {
+    "playing": "the game is not over, or keys are still to come",
+    "unverified": "the deal did not verify, so the racks and draws cannot be rebuilt",
+    "undealt": "the game ended before the bag was reshuffled after the last exchange",
+}
 
 
 class Refused(ValueError):
@@ -751,15 +757,22 @@ class Device:
         assert outcome is not None
         return outcome.to_json()
 
-    def export(self) -> dict[str, Any]:
-        """The game as a record for the review, the same on every device (Thot and Scarabya: a
-        game record; Scarabeo: its public record, which holds no rack before the end)."""
+    def export(self, full: bool = False) -> dict[str, Any]:
+        """The game as a record, the same on every device (Thot and Scarabya: a game record;
+        Scarabeo: its public record, which holds no rack before the end). ``full``: the record the
+        move-by-move review replays, once the game allows it (Scarabeo: rebuilt from the verified
+        deal, every rack and draw); refused with the reason's key otherwise."""
         if self.game is None:
             raise Refused("the game has not started yet")
         meta: dict[str, Any] = {"names": self.names(), "remote": {"game_id": self.game_id}}
         if self.ended is not None:
             meta["end"] = dict(self.ended)
         try:
-            return self.game.export(meta)
+            if not full:
+                return self.game.export(meta)
+            why = self.game.review_refusal()
+            if why is not None:
+                raise Refused(f"no full record yet: {_REVIEW_REFUSALS[why]}")
+            return self.game.review_record(meta)
         except ProtocolError as err:
             raise Refused(str(err)) from None

@@ -179,4 +179,6 @@ def test_scarabeo_by_the_command_line_to_a_verified_end(tmp_path: Path) -> None:
     assert ends["anna"]["result"] == ends["bruno"]["result"]
     records = [json.loads(ok("export", "--dir", str(d))) for d in dirs.values()]
     assert records[0] == records[1] and records[0]["format"] == "scarab-public-record"
+    full = [json.loads(ok("export", "--full", "--dir", str(d))) for d in dirs.values()]
+    assert full[0] == full[1] and len(full[0]["moves"]) == 4 and full[0]["options"]["bags"]
     assert remote("play", "-", "--dir", str(dirs["anna"])).returncode == 1

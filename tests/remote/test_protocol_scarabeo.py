@@ -77,10 +77,11 @@ def test_whole_game_every_device_agrees_and_verifies(players: int) -> None:
     assert all(not d.game.state.final_pending() for d in devices)  # type: ignore[union-attr]
     # Every device rebuilds the same full record from the verified deal; it replays as played.
     check_full_record(devices)
-    # The public record, as before the end, and a spectator's rebuild checks it.
-    game = devices[0].game
-    assert isinstance(game, ScarabeoRemote)
-    record = public.public_record(game.state).to_json()
+    # Every device exports the same public record, and a spectator's rebuild checks it.
+    exports = {json.dumps(d.export(), sort_keys=True) for d in devices}
+    assert len(exports) == 1
+    record = json.loads(exports.pop())
+    record.pop("meta")
     rebuilt = public.loads(json.dumps(record), WORDS)
     assert list(rebuilt.scores) == shown[0]["scores"]
     assert max(len(link) for link in table.links) < 15_000
@@ -90,7 +91,7 @@ def test_whole_game_every_device_agrees_and_verifies(players: int) -> None:
 def check_full_record(devices: list[Device]) -> GameRecord:
     """Every device exports the same full record (every rack and draw, from the verified deal),
     and it replays to the game as played: board, scores, end, and each seat's racks as it saw them."""
-    exports = {json.dumps(d.export(), sort_keys=True) for d in devices}
+    exports = {json.dumps(d.export(full=True), sort_keys=True) for d in devices}
     assert len(exports) == 1
     record = GameRecord.from_json(json.loads(exports.pop()))
     replayed = replay_record(record, WORDS)
@@ -259,6 +260,8 @@ def test_an_unverified_game_exports_its_public_record_only() -> None:
     assert shown["over"] and shown["verified"] is False and shown["failures"]
     game = other.game
     assert isinstance(game, ScarabeoRemote) and game.review_refusal() == "unverified"
+    with pytest.raises(Refused, match="did not verify"):
+        other.export(full=True)
     exported = other.export()
     assert "bags" not in exported["options"] and "seed" not in exported
     public.loads(json.dumps({k: v for k, v in exported.items() if k != "meta"}), WORDS)

@@ -367,13 +367,16 @@ class RemotePage(GamePage):
                          "disabled": over or not started,
                          "on_click": lambda _e: asyncio.ensure_future(self.quit("leave"))}, scope=scope),
         ]
-        if over and self.session.reviewable:
+        why_not = self.session.review_refusal if over else None
+        if over and why_not is None:
             buttons.append(h("a", {"class": "button", "id": "review", "text": t("review.button"),
                                    "href": router.href(self.ui.GAME, "review", self.session.save.id)}))
         buttons.append(h("button", {"type": "button", "id": "export", "text": t("continue.export"),
                                     "on_click": lambda _e: self.app.export_save(self.session.save.id)}, scope=scope))
         return h("div", {"class": "remote-actions"},
                  h("div", {"class": "row"}, *buttons),
+                 h("p", {"id": "review-why-not", "class": "hint", "text": t(f"remote.review.{why_not}")})
+                 if why_not is not None else None,
                  h("div", {"class": "share-field"}, h("label", {"for": "remote-paste", "text": t("remote.paste")}),
                    paste, h("button", {"type": "button", "id": "remote-open", "text": t("remote.open"),
                                        "on_click": open_pasted}, scope=scope)))

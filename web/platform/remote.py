@@ -115,9 +115,15 @@ class RemoteSession:
 
     @property
     def reviewable(self) -> bool:
-        """The review replays a game record: Thot's and Scarabya's; Scarabeo's public record has no
-        racks to replay from (its review by links is not done yet)."""
-        return self.device.game_name != "scarabeo"
+        """The review replays a game record: Thot's and Scarabya's, and Scarabeo's full record once
+        the deal is verified (rebuilt from it by ``game.remote``)."""
+        return self.review_refusal is None
+
+    @property
+    def review_refusal(self) -> str | None:
+        """Why not (a stable key: ``playing``, ``unverified``, ``undealt``), None: it can be reviewed."""
+        game = self.device.game
+        return "playing" if game is None else game.review_refusal()
 
     def __init__(self, device: Device, save: Save, store: SaveStore) -> None:
         self.device = device
@@ -305,7 +311,8 @@ def public_state(device: Device) -> dict[str, Any]:
               "phase": shown["phase"], "verified": shown["verified"]}
     record: dict[str, Any]
     if device.game is not None and shown["position"] is not None:
-        record = dict(device.export())
+        # Once the review can replay it (Scarabeo: the deal verified), the full record.
+        record = dict(device.export(full=device.game.review_refusal() is None))
         state = device.game.state
         summary = summary_of(state)
     else:
