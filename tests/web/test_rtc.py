@@ -178,3 +178,14 @@ def test_ice_servers_only_from_the_setting(setting: Any, servers: list[dict[str,
     assert rtc.ice_servers(setting) == servers
     if isinstance(setting, str):
         assert (rtc.check_server(setting) is None) == (bool(servers) or not setting.strip())
+
+
+def test_the_live_routes() -> None:
+    from web.platform import router
+
+    assert router.parse("#/thot/live") == router.Route("game", "thot", "live", None, {}, "/thot/live")
+    assert router.parse("#/scarabeo/live/abc").save_id == "abc"
+    code = router.parse("#/live?o=AQAE-_x")
+    assert code.name == "live" and code.query == {"o": "AQAE-_x"}
+    assert router.parse("#/live?a=AQME").query == {"a": "AQME"}
+    assert router.parse("#/live/x").name == "not-found"

@@ -261,7 +261,9 @@ class GamePage:
                             None if self.app.embed else h(
                                 "p", {"class": "remote-offer"},
                                 h("a", {"class": "button", "href": router.href(ui.GAME, "remote"), "id": "remote-offer",
-                                        "text": t("remote.invite.link")}))))
+                                        "text": t("remote.invite.link")}),
+                                h("a", {"class": "button", "href": router.href(ui.GAME, "live"), "id": "live-offer-link",
+                                        "text": t("live.link")}))))
 
     def tutorial_offer(self) -> Any:
         """On the first visit to a game, offer its guided first game."""

@@ -71,6 +71,9 @@ class RemotePage(GamePage):
     """A ``GamePage`` whose session is a ``RemoteSession``: moves go out as links, and come in as links."""
 
     session: Any
+    #: The route of this page's games, and its invitation form's texts (web/pages/together.py: live play).
+    PAGE = "remote"
+    INVITE = "remote.invite"
 
     def __init__(self, app: Any, root: Any, route: router.Route, ui: GameUI, payload: str | None = None) -> None:
         super().__init__(app, root, route, ui)
@@ -146,7 +149,7 @@ class RemotePage(GamePage):
                 return
             self.remember_name(str(name.value))
             NOTICES[session.save.id] = (t("remote.invited", n=players - 1), False, invitation)
-            self.app.navigate(router.href(ui.GAME, "remote", session.save.id))
+            self.app.navigate(router.href(ui.GAME, self.PAGE, session.save.id))
 
         form = h("form", {"class": "new-game remote-invite", "on_submit": invite}, scope=scope)
         append(form,
@@ -155,10 +158,10 @@ class RemotePage(GamePage):
                  h("div", {"class": "row"}, h("label", {"for": "remote-players", "text": t("play.players.count")}),
                    count)),
                options_box,
-               h("button", {"type": "submit", "class": "primary", "id": "remote-invite", "text": t("remote.invite")}))
+               h("button", {"type": "submit", "class": "primary", "id": "remote-invite", "text": t(self.INVITE)}))
         append(self.root, h("section", {"class": "new-game-page remote-page"},
-                            h("h1", {"text": f"{game_name} — {t('remote.invite.title')}"}),
-                            h("p", {"class": "muted", "text": t("remote.invite.help")}), form))
+                            h("h1", {"text": f"{game_name} — {t(self.INVITE + '.title')}"}),
+                            h("p", {"class": "muted", "text": t(self.INVITE + ".help")}), form))
 
     def remember_name(self, name: str) -> None:
         self.app.settings = {**self.app.store.settings(), "remote_name": " ".join(name.split())[:40]}
@@ -199,7 +202,7 @@ class RemotePage(GamePage):
 
     def go(self, save_id: str, text: str, error: bool, send: str | None) -> None:
         NOTICES[save_id] = (text, error, send)
-        window.location.replace(router.href(self.ui.GAME, "remote", save_id))
+        window.location.replace(router.href(self.ui.GAME, self.PAGE, save_id))
 
     def refused(self, text: str) -> None:
         append(self.root, h("section", {"role": "alert", "class": "link-refused", "id": "remote-refused"},

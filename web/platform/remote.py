@@ -112,6 +112,7 @@ class RemoteSession:
     interface (state, seats, save, meta, autosave …) over a ``Device``; only this device's seat may act."""
 
     replay_only = False
+    watch = False  # a game this device plays, never a watched one (``Session.watch``)
 
     @property
     def reviewable(self) -> bool:

@@ -42,9 +42,11 @@ def parse(hash_: str) -> Route:
         return Route("open", query=query, path=shown)
     if parts == ["remote"]:
         return Route("remote", query=query, path=shown)  # a remote-play link (web/pages/remote.py)
-    if len(parts) in (2, 3) and parts[0] in GAMES and parts[1] == "remote":
-        # the invitation form, or a remote game on this device
-        return Route("game", parts[0], "remote", parts[2] if len(parts) == 3 else None, query, shown)
+    if parts == ["live"]:
+        return Route("live", query=query, path=shown)  # a live-play pairing code (web/pages/together.py)
+    if len(parts) in (2, 3) and parts[0] in GAMES and parts[1] in ("remote", "live"):
+        # the invitation form, or a remote (by links) or live (over a channel) game on this device
+        return Route("game", parts[0], parts[1], parts[2] if len(parts) == 3 else None, query, shown)
     if len(parts) == 2 and parts[0] == "daily" and parts[1] in GAMES:
         return Route("daily", parts[1], query=query, path=shown)  # today's challenge (?date=YYYY-MM-DD)
     if parts[0] in GAMES and len(parts) >= 2 and parts[1] in GAME_PAGES:

@@ -159,6 +159,7 @@ class App:
                 "about": self.view_about,
                 "open": self.view_open,
                 "remote": self.view_remote,
+                "live": self.view_live,
                 "stats": self.view_stats,
                 "game": self.view_game,
                 "daily": self.view_daily,
@@ -473,8 +474,10 @@ class App:
                             h("a", {"class": "button", "href": router.href(game, "rules"), "text": t("rules.link")}),
                             h("a", {"class": "button", "href": router.href(game, "tutorial"),
                                     "text": t("tutorial.replay")}) if registry.has(game) else None))
+        from web.pages import together
+
         append(self.root, h("section", {"class": "settings"}, h("h1", {"text": t("settings.title")}),
-                            lang_field, theme_field, sound_field, learn))
+                            lang_field, theme_field, sound_field, together.settings_field(self, scope), learn))
 
     def set_setting(self, name: str, value: Any) -> None:
         self.settings = {**self.store.settings(), name: value}
@@ -566,6 +569,11 @@ class App:
 
             self.unmount = remote.mount(self, self.root, self.route, views.ui)
             return
+        if self.route.page == "live":
+            from web.pages import together
+
+            self.unmount = together.mount(self, self.root, self.route, views.ui)
+            return
         from web.pages.play import mount_game
 
         from web.pages import daily
@@ -636,6 +644,12 @@ class App:
         from web.pages import remote
 
         self.unmount = remote.mount_link(self, self.root, self.route)
+
+    def view_live(self) -> None:
+        """A live-play pairing code (``#/live?o=…``, ``#/live?a=…``): web/pages/together.py."""
+        from web.pages import together
+
+        self.unmount = together.mount_code(self, self.root, self.route)
 
     def view_not_found(self) -> None:
         append(self.root, h("section", {},
