@@ -263,6 +263,113 @@ class TestScarabeo:
             assert d.page.locator("#remote-verified").inner_text() == "Verified: every secret of the game checked out, nobody cheated."
         shot(anna.page, "remote-scarabeo-end")
         assert len(seen_racks["Anna"]) > 1 and len(seen_racks["Bruno"]) > 1
+        open_review(bruno)
+
+
+def open_review(device: Device) -> None:
+    """The finished game's move-by-move review, from its page: the full record rebuilt from the
+    verified deal (every rack), kept in the save, replayed like a local game's."""
+    record = device.stored("save")["state"]
+    assert record["options"]["bags"] and record["format"] == "scarab-record"  # the full record, not the public one
+    device.page.click("a#review")
+    device.page.wait_for_selector(f"#review[data-total='{len(record['moves'])}']", timeout=60_000)
+    assert device.page.locator("#review-refused").count() == 0
+
+
+def lay_a_move(player: Device, lex: Any, gen: Any, play: bool = True) -> str:
+    """The best play on this device's own rack (read from its own state), laid through the page,
+    or a pass; the link it makes."""
+    from game.remote.session import Device as Protocol
+    from tests.e2e.test_scarabeo import type_play
+
+    page = player.page
+    page.wait_for_selector("#sc-rack")
+    held = Protocol.from_json(player.stored("remote"), lex)
+    state = held.game.engine  # type: ignore[union-attr]
+    before = player.pending_link() or ""
+    plays = [p for p in gen.plays(state.board, list(state.racks[held.seat]), state.first_play) if not p[4]] \
+        if play else []
+    plays.sort(key=lambda p: (-p[0], p[1], p[2], p[3]))
+    if plays:
+        type_play(page, state, plays[0])
+        page.click("#sc-play")
+    else:
+        page.click("#sc-pass")
+        page.wait_for_function("(old) => { const b = document.getElementById('remote-link');"
+                               " return (b && b.value !== old) || document.querySelector('dialog[open]'); }",
+                               arg=before, timeout=30_000)
+        if page.locator("dialog[open]").count():  # a pass is confirmed first
+            page.get_by_role("dialog").get_by_role("button", name="Pass", exact=True).click()
+    return player.link(other_than=before)
+
+
+def broadcast(devices: list[Device], sender: Device, link: str) -> None:
+    """A group chat: every other device opens the link, and whatever one sends back on its own
+    (a deal step, its keys) goes round too, in order."""
+    queue = [(sender, link)]
+    while queue:
+        writer, text = queue.pop(0)
+        for d in devices:
+            if d is not writer:
+                said = d.open(text)
+                assert "refused" not in said.lower(), (d.name, said)
+                sent = d.pending_link()
+                if sent is not None:
+                    queue.append((d, sent))
+
+
+class TestScarabeoThreePlayers:
+    def test_three_devices_play_then_one_resigns_verified_and_reviewed(
+            self, context_factory: Any, guard: Guard, open_site: Any, lex: Any, gen: Any) -> None:
+        anna, bruno, carla = (Device(context_factory, guard, n) for n in ("Anna", "Bruno", "Carla"))
+        devices = [anna, bruno, carla]
+        invitation = invite(anna, open_site, "scarabeo", lambda p: p.select_option("#remote-players", "3"))
+        answers = [accept(d, invitation, "Anna", "Scarabeo") for d in (bruno, carla)]
+        assert "Bruno accepted the invitation" in anna.open(answers[0])
+        said = anna.open(answers[1])
+        assert "Carla accepted the invitation" in said and "The game starts" in said
+        for d in (bruno, carla):
+            d.open(answers[0] if d is carla else answers[1])  # the group chat: each sees the other's answer
+        broadcast(devices, anna, anna.link())  # the start, then the deal's steps, each device's on its own
+        for turn in range(3):
+            player = mover(devices)
+            assert player is not None, [d.status() for d in devices]
+            for d in devices:  # each shows its own 8 tiles, read
+                d.page.wait_for_selector("#sc-rack")
+                assert d.page.locator("#sc-rack [data-tile]").count() == 8 or d is not player
+            broadcast(devices, player, lay_a_move(player, lex, gen, play=turn < 2))
+        quitter = mover(devices)
+        assert quitter is not None
+        quitter.page.click("#remote-resign")
+        quitter.page.get_by_role("dialog").get_by_role("button", name="Resign", exact=True).click()
+        quitter.page.wait_for_selector("#remote-notice")
+        assert quitter.notice() == "You resigned: send the link to the others."
+        broadcast(devices, quitter, quitter.link())  # then every other seat's keys, in turn
+        for d in devices:
+            d.page.wait_for_selector("#remote-verified", timeout=60_000)
+            assert d.status() == "The game is over."
+            assert d.page.locator("#remote-verified").inner_text().startswith("Verified")
+            assert d.page.locator("#remote-resign").is_disabled() and d.page.locator("#remote-leave").is_disabled()
+        scores = {json.dumps(d.stored("save")["state"]["meta"]["summary"]["scores"]) for d in devices}
+        assert len(scores) == 1
+        shot(carla.page, "remote-scarabeo-3p-resigned")
+        open_review(carla)
+
+
+class TestLeave:
+    def test_leaving_ends_the_game_for_both(self, context_factory: Any, guard: Guard, open_site: Any) -> None:
+        anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
+        start(anna, bruno, open_site, "thot", "Thot", lambda p: p.check("#thot-short"))
+        waiting = next(d for d in (anna, bruno) if not d.your_turn())
+        waiting.page.click("#remote-leave")
+        waiting.page.get_by_role("dialog").get_by_role("button", name="Leave the game", exact=True).click()
+        waiting.page.wait_for_selector("#remote-notice")
+        assert waiting.notice() == "You left the game: send the link to the others."
+        other = anna if waiting is bruno else bruno
+        assert other.open(waiting.link()).startswith(f"{waiting.name} left the game.")
+        for d in (anna, bruno):
+            assert d.status() == "The game is over."
+            assert d.page.locator("#remote-leave").is_disabled()
 
 
 class TestThreePlayers:
