@@ -38,6 +38,27 @@ def generation_ms(page: Any, game: str) -> int:
     return int(value.split(":")[1])
 
 
+def in_view(page: Any, *selectors: str) -> None:
+    """Each element wholly inside the viewport as the page stands (no scrolling by the test)."""
+    w, h = page.evaluate("[innerWidth, innerHeight]")
+    for selector in selectors:
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= h, (selector, box, h)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= w, (selector, box, w)
+
+
+def end_at(page: Any, w: int, h: int, name: str) -> None:
+    """The finished attempt opened again at another size: its one end in view, looked at."""
+    page.set_viewport_size({"width": w, "height": h})
+    attempt = page.evaluate("location.hash")
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_selector("#daily")
+    page.evaluate(f"location.hash = {attempt!r}")
+    page.wait_for_selector("#daily-result", timeout=30_000)
+    in_view(page, "#daily-result", "#daily-share-text", "#daily-copy")
+    shot(page, f"{name}-{w}x{h}", full_page=False)
+
+
 def test_chooser_shows_todays_three_puzzles(page: Any, open_site: Any) -> None:
     open_site(page, f"#/?date={DAY}")
     page.wait_for_selector("#daily .daily-card")
@@ -63,6 +84,9 @@ def test_thot_puzzle_played_through_shared_and_replayed(page: Any, context_facto
         page.locator(f"#thot-{puzzle['line'][k]}").click()
         page.wait_for_function(f"{LOG} >= {start + k + 2}", timeout=30_000)
     page.wait_for_selector("#daily-result", timeout=30_000)
+    in_view(page, "#daily-result", "#daily-share-text")  # the end brought into view, one panel
+    assert page.locator(".thot-end").count() == 0 and page.locator("#daily-again").count() == 1
+    assert page.title() == "Game over — Today's challenge #1 — Scarab — the Game of Thot"
     moves = page.locator("#thot-log li:not(.muted)").all_inner_texts()
     assert len(moves) == start + len(puzzle["line"])  # the computer stopped at the puzzle's end
     assert page.locator("#daily-result").get_attribute("data-percent") == "100"
@@ -92,10 +116,19 @@ def test_thot_puzzle_played_through_shared_and_replayed(page: Any, context_facto
     page.wait_for_function("document.getElementById('play-message').textContent.includes('over')")
     assert page.evaluate(LOG) == len(moves)
 
+    end_at(page, 360, 640, "daily-thot-end")
+    end_at(page, 1366, 768, "daily-thot-end")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
     # the chooser shows the result; Statistics the streak
     page.evaluate(f"location.hash = '#/?date={DAY}'")
     page.wait_for_selector("#daily-open-thot")
     assert page.locator("#daily-open-thot").inner_text() == "See the result"
+    # listed as a daily with its result, never as a game to continue ("70 moves · You to play")
+    item = page.locator(".save.daily-save")
+    assert item.count() == 1 and page.locator(".save").count() == 1
+    text = item.inner_text()
+    assert "Daily challenge" in text and "done: 100%" in text and "to play" not in text and "moves" not in text
     page.evaluate(f"location.hash = '#/stats?date={DAY}'")
     row = page.locator("#daily-streaks tr[data-daily-game='thot'] td")
     row.first.wait_for()
@@ -245,4 +278,14 @@ def test_scarabya_dig_played_to_the_end(page: Any, open_site: Any) -> None:
     page.wait_for_selector("#daily-result", timeout=30_000)
     assert page.locator("#daily-result").get_attribute("data-score") == str(puzzle["best"]["score"])
     assert page.locator("#daily-result").get_attribute("data-percent") == "100"
+    # one end: the daily's result and share text in view; not the game's own end, not a personal best
+    in_view(page, "#daily-result", "#daily-share-text")
+    assert page.locator("#sy-end").count() == 0 and page.locator("#sy-again, #rematch").count() == 0
+    assert page.get_by_role("link", name="Back").count() == 1
+    assert "personal best" not in page.inner_text("#app")
+    assert page.evaluate("localStorage.getItem('scarab:scarabya:best')") is None  # outside the solo bests
+    assert page.evaluate("localStorage.getItem('scarab:stats')") is None or "scarabya" not in page.evaluate(
+        "localStorage.getItem('scarab:stats')")
+    end_at(page, 360, 640, "daily-scarabya-end")
+    end_at(page, 1366, 768, "daily-scarabya-end")
     assert page.locator("#takeback").count() == 0 or page.locator("#takeback").is_disabled()

@@ -7,6 +7,7 @@ Pass-and-play privacy: the snapshot of a covered Scarabeo game shows the cover, 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -40,8 +41,23 @@ def save_of(page: Any) -> dict[str, Any]:
     return json.loads(page.evaluate(f"localStorage.getItem('scarab:save:{save_id}')"))
 
 
+def pass_turn(page: Any, done: str) -> None:
+    """Pass, confirmed where the game asks (issue 26: Pass asks once), until ``done`` holds."""
+    page.click("#sc-pass")
+    page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
+    for _ in range(100):
+        if page.evaluate(done):
+            return
+        confirm = page.get_by_role("dialog").get_by_role("button", name=re.compile("^Pass"))
+        if confirm.count():
+            confirm.click()
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the pass was not played: {done}")
+
+
 def test_board_first_then_python_takes_over_and_plays(fresh_page: Any, open_site: Any) -> None:
     page = fresh_page
+    # Hal opens (the draw for the start, seed 4242): a game is saved from its first move (issue 26)
     new_game(page, open_site, 4242, [("Anna", "person"), ("Hal", "computer:1")])
     page.wait_for_selector("#sc-rack .sc-tile:not([disabled])", timeout=60_000)  # Anna to move
     save_id = page.url.split("/play/")[1]
@@ -72,9 +88,7 @@ def test_board_first_then_python_takes_over_and_plays(fresh_page: Any, open_site
     page.wait_for_selector("body[data-ready='1']", timeout=60_000)
     page.wait_for_selector("#sc-rack .sc-tile:not([disabled])", timeout=60_000)
     assert page.locator("[data-snapshot]").count() == 0
-    page.click("#sc-pass")
-    page.wait_for_function(f"() => JSON.parse(localStorage.getItem('scarab:save:{save_id}')).state.moves.length > {moves}",
-                           timeout=30_000)
+    pass_turn(page, f"JSON.parse(localStorage.getItem('scarab:save:{save_id}')).state.moves.length > {moves}")
 
     # the chooser before Python: a static Continue list from the snapshots; a click draws the game
     base = page.url.split("#")[0]
@@ -83,6 +97,10 @@ def test_board_first_then_python_takes_over_and_plays(fresh_page: Any, open_site
     page.goto(base, wait_until="commit")
     link = page.wait_for_selector(f".snapshot-continue a.title[href='#/scarabeo/play/{save_id}']", timeout=30_000)
     assert page.evaluate("document.body.dataset.ready") is None
+    # told apart as Python's list tells them: who plays, the scores, the moves, whose turn
+    assert link.text_content() == "Anna vs Hal"
+    line = page.locator(".snapshot-continue .save .facts").first.text_content()
+    assert line.startswith("Anna ") and "Hal " in line and "2 moves" in line and line.endswith("Hal to play")
     link.click()
     page.wait_for_selector(f"[data-snapshot='{save_id}'] .sc-board", timeout=10_000)
     release(page, held)
@@ -94,6 +112,10 @@ def test_pass_and_play_snapshot_shows_the_cover_and_no_rack(fresh_page: Any, ope
     new_game(page, open_site, 777, [("Anna", "person"), ("Bruno", "person")])
     page.wait_for_selector("#reveal")
     save_id = page.url.split("/play/")[1]
+    # saved from the first move: Anna passes (confirmed where the game asks), and Bruno is to play
+    page.click("#reveal")
+    pass_turn(page, f"localStorage.getItem('scarab:save:{save_id}') !== null")
+    page.wait_for_selector("#reveal")
     cover_name = page.locator("#cover-title").text_content()
     raw = page.evaluate(f"localStorage.getItem('scarab:snap:{save_id}')")
     assert raw and "sc-tile" not in raw and "sc-rack" not in raw
@@ -118,9 +140,13 @@ def test_thot_and_scarabya_boards_drawn_before_python(fresh_page: Any, open_site
                                ("scarabya", ".sy-game", "[data-snapshot] .sy-board .sq")):
         open_site(page, f"#/{game}/new")
         page.wait_for_selector("#start", timeout=60_000)
+        # the computer opens: a game is saved (and its snapshot kept) from its first move
+        page.locator("#seat-0-kind").select_option("computer:1")
+        page.locator("#seat-1-kind").select_option("person")
         page.click("#start")
         page.wait_for_selector(ready, timeout=60_000)
         save_id = page.url.split("/play/")[1]
+        page.wait_for_function(f"localStorage.getItem('scarab:snap:{save_id}') !== null", timeout=60_000)
         held = hold_python(page)
         page.reload(wait_until="commit")
         page.wait_for_selector(f"[data-snapshot='{save_id}']", timeout=30_000)
@@ -132,3 +158,25 @@ def test_thot_and_scarabya_boards_drawn_before_python(fresh_page: Any, open_site
         page.wait_for_selector(ready, timeout=60_000)
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)
         assert page.locator("[data-snapshot]").count() == 0
+
+
+def test_a_game_never_played_is_not_saved(page: Any, open_site: Any) -> None:
+    """Start, leave without a move: nothing is kept, nothing listed; a first move keeps it."""
+    open_site(page, "#/thot/new")
+    page.wait_for_selector("#start", timeout=60_000)
+    page.click("#start")  # You against the computer, you first
+    page.wait_for_selector("#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop",
+                           timeout=60_000)
+    game = page.evaluate("location.hash")
+    keys = "Object.keys(localStorage).filter(k => k.startsWith('scarab:save:') || k.startsWith('scarab:snap:'))"
+    assert page.evaluate(keys) == []
+    page.evaluate("location.hash = '#/'")
+    page.get_by_text("No saved games.").wait_for()
+    page.evaluate(f"location.hash = {game!r}")  # back to it: the same unplayed game, still not kept
+    page.locator("#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop").first.click()
+    page.wait_for_function(f"{keys}.length >= 1", timeout=30_000)
+    page.evaluate("location.hash = '#/'")
+    item = page.locator(".save").first
+    item.wait_for()
+    assert item.locator(".title").inner_text() == "You vs Computer (intermediate)"
+    assert "Scarab — the Game of Thot" not in item.locator(".title").inner_text()

@@ -191,3 +191,178 @@ class TestSubPath:
         page.goto(base + "#/about")
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)
         assert page.get_by_role("heading", name="About").is_visible()
+
+
+# --- issue 26: the new-game form, Rematch, take-back, the tab's title, sounds ---------------------
+FORM_SIZES = [(360, 640), (390, 844), (820, 1180), (1366, 768), (1920, 1080)]
+
+
+class TestNewGameForm:
+    def test_starts_on_you_against_the_computer_with_start_in_view(self, page: Any, open_site: Any) -> None:
+        open_site(page, "#/thot/new")
+        for w, h in FORM_SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            for game in ("scarabeo", "thot", "scarabya"):
+                page.evaluate(f"location.hash = '#/{game}/new'")
+                page.wait_for_selector("#start", timeout=60_000)
+                page.evaluate("scrollTo(0, 0)")
+                assert page.locator("#mode-computer").is_checked()
+                assert page.locator("#seat-1-kind").input_value().startswith("computer:")
+                assert page.locator("#seat-0-kind").input_value() == "person"
+                assert page.locator("#seat-0-name").input_value() == "You"
+                assert page.locator("#seat-1-name").input_value().startswith("Computer (")
+                box = page.locator("#start").bounding_box()
+                assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= h, (game, w, h, box)
+                assert 0 <= box["x"] and box["x"] + box["width"] <= w
+                if game == "scarabeo" and (w, h) in ((360, 640), (1366, 768)):
+                    shot(page, f"new-game-{w}x{h}", full_page=False)
+        # people at this device: every seat a person, numbered; a name the player typed is kept
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.locator("#seat-1-name").fill("Bruno")
+        page.locator("#mode-people").check()
+        assert page.locator("#seat-1-kind").input_value() == "person"
+        assert [page.locator(f"#seat-{i}-name").input_value() for i in (0, 1)] == ["Player 1", "Bruno"]
+        page.locator("#mode-computer").check()
+        assert page.locator("#seat-0-name").input_value() == "You"
+
+
+def thot_game(page: Any, open_site: Any, seats: tuple[tuple[str, str], ...], seed: int = 11) -> None:
+    open_site(page, "#/thot/new")
+    page.wait_for_selector("#start", timeout=60_000)
+    page.locator("#players").select_option(str(len(seats)))
+    for i, (name, kind) in enumerate(seats):
+        page.locator(f"#seat-{i}-kind").select_option(kind)
+        page.locator(f"#seat-{i}-name").fill(name)
+    page.locator("#thot-short").check()
+    page.locator("#seed").fill(str(seed))
+    page.locator("#start").click()
+    page.wait_for_selector("#thot-board")
+
+
+def thot_move(page: Any) -> None:
+    from tests.e2e.test_thot import LEGAL, wait_turn
+
+    wait_turn(page)
+    before = page.evaluate("document.querySelectorAll('#thot-log li:not(.muted)').length")
+    if page.locator("#thot-drop").count():
+        page.locator("#thot-drop button.chip").first.click()
+        page.locator("#thot-board .mark-drop").first.click()
+    else:
+        page.locator(LEGAL).first.click()
+    page.wait_for_function(f"document.querySelectorAll('#thot-log li:not(.muted)').length > {before}"
+                           " || document.getElementById('thot-drop')", timeout=10_000)
+
+
+def saves(page: Any) -> list[dict[str, Any]]:
+    return page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('scarab:save:'))"
+                         ".map(k => JSON.parse(localStorage.getItem(k)))")
+
+
+class TestTurns:
+    def test_tab_title_says_whose_turn(self, page: Any, open_site: Any) -> None:
+        from tests.e2e.test_thot import wait_turn
+
+        thot_game(page, open_site, (("Anna", "person"), ("Bruno", "person")))
+        page.wait_for_function("document.title === 'Anna to play — Scarab — the Game of Thot'")
+        thot_move(page)
+        page.wait_for_function("document.title === 'Bruno to play — Scarab — the Game of Thot'")
+        thot_game(page, open_site, (("You", "person"), ("Computer", "computer:1")))
+        wait_turn(page)
+        assert page.title() == "Your turn — Scarab — the Game of Thot"
+        thot_move(page)
+        wait_turn(page)  # the computer replied: the tab says so
+        assert page.title() == "Your turn — Scarab — the Game of Thot"
+        page.evaluate("location.hash = '#/'")
+        page.get_by_role("heading", name="Continue").wait_for()
+        assert page.title() == "Scarab — games of the scarab"
+
+    def test_take_back_in_pass_and_play_asks_and_says_what_it_undid(self, page: Any, open_site: Any) -> None:
+        thot_game(page, open_site, (("Carla", "person"), ("Bruno", "person")))
+        log = "document.querySelectorAll('#thot-log li:not(.muted)').length"
+        thot_move(page)
+        page.click("#takeback")
+        dialog = page.get_by_role("dialog")
+        dialog.wait_for()
+        asked = page.locator("#takeback-what").inner_text()
+        assert asked.startswith("This will be taken back: Carla ")
+        dialog.get_by_role("button", name="Cancel").click()  # asked, not done
+        dialog.wait_for(state="detached")
+        assert page.evaluate(log) == 1
+        page.click("#takeback")
+        page.get_by_role("dialog").get_by_role("button", name="Take back").click()
+        page.wait_for_function(f"{log} === 0")
+        message = page.locator("#play-message").inner_text()
+        assert message.startswith("Taken back: Carla "), message
+        assert page.title() == "Carla to play — Scarab — the Game of Thot"
+        assert len(saves(page)[0]["state"]["moves"]) == 0  # the save says so too
+
+
+class TestRematch:
+    def test_rematch_same_players_and_options_new_deal_other_side_starts(self, page: Any, open_site: Any) -> None:
+        from tests.e2e.test_thot import wait_turn
+
+        thot_game(page, open_site, (("You", "person"), ("Computer", "computer:1")), seed=11)
+        first = page.url.split("/play/")[1]
+        for _ in range(80):
+            wait_turn(page)
+            if page.locator("#thot-result").count():
+                break
+            thot_move(page)
+        else:
+            pytest.fail("the game did not end")
+        assert page.title() == "Game over — Scarab — the Game of Thot"
+        page.get_by_role("button", name="Rematch").click()
+        page.wait_for_function(f"!location.hash.endsWith('{first}') && !!document.getElementById('thot-board')")
+        wait_turn(page)  # the computer, second last time, moved first
+        second = page.url.split("/play/")[1]
+        assert second != first
+        assert page.locator("[role=gridcell]").count() == 64  # the short board again
+        stored = {s["id"]: s for s in saves(page)}
+        old, new = stored[first]["state"], stored[second]["state"]
+        assert [(s["name"], s["computer"]) for s in new["meta"]["seats"]] == [("Computer", True), ("You", False)]
+        assert new["meta"]["seats"][0]["level"] == 1
+        assert new["options"] == old["options"] and new["seed"] != old["seed"]
+        assert len(new["moves"]) == 1  # the computer's opening move, then yours
+        assert page.title() == "Your turn — Scarab — the Game of Thot"
+
+
+class TestSounds:
+    SPY = """() => {
+      window.__audio = {made: 0, notes: 0};
+      window.__realAudio = window.AudioContext;
+      window.AudioContext = class {
+        constructor() { window.__audio.made++; this.state = 'running'; this.currentTime = 0; this.destination = {}; }
+        createOscillator() { return {type: '', frequency: {setValueAtTime() {}}, connect() {},
+                                     start() { window.__audio.notes++; }, stop() {}}; }
+        createGain() { return {gain: {setValueAtTime() {}, exponentialRampToValueAtTime() {}}, connect() {}}; }
+        resume() {} close() {}
+      };
+    }"""
+
+    def test_moves_sound_unless_turned_off_and_off_makes_no_audio_context(self, page: Any, open_site: Any) -> None:
+        open_site(page, "#/settings")
+        sounds = page.locator("#sounds")
+        assert sounds.is_checked()  # on by default
+        sounds.uncheck()
+        assert json.loads(page.evaluate("localStorage.getItem('scarab:settings')"))["sounds"] is False
+        try:
+            page.evaluate(self.SPY)
+            thot_game(page, open_site, (("You", "person"), ("Computer", "computer:1")))
+            thot_move(page)
+            thot_move(page)  # after the computer's reply
+            assert page.evaluate("window.__audio") == {"made": 0, "notes": 0}  # off: no AudioContext at all
+            game = page.evaluate("location.hash")
+            page.evaluate("location.hash = '#/settings'")
+            page.locator("#sounds").check()
+            page.evaluate(f"location.hash = {game!r}")
+            page.wait_for_selector("#thot-board")
+            thot_move(page)
+            from tests.e2e.test_thot import wait_turn
+
+            wait_turn(page)
+            audio = page.evaluate("window.__audio")
+            # one context for the page; the move, the computer's move and the turn each sound
+            assert audio["made"] == 1 and audio["notes"] >= 3, audio
+        finally:
+            page.evaluate("() => { if (window.__realAudio) window.AudioContext = window.__realAudio;"
+                          " delete window.__realAudio; delete window.__audio; }")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import count
+from typing import Any
 
 import pytest
 
@@ -226,3 +227,125 @@ class TestSaveFacts:
         assert facts is not None and [x.name for x in facts.seats] == ["1", "2"]
         for junk in (None, [], {"moves": "x", "meta": {}}, {**good, "meta": {"seats": "x"}}):
             assert save_facts(junk) is None
+
+
+class TestUnplayedGames:
+    """Issue 26: a game nobody played is never saved (so never listed under Continue)."""
+
+    def test_a_new_game_is_written_at_its_first_move(self) -> None:
+        s = store()
+        session = Session.create(s, "thot", {"players": 2}, 7, [Seat("Ada"), Seat("Bo")], "t", stored=False)
+        assert not session.stored and s.list() == []
+        session.autosave()  # nothing played: still nothing to keep
+        assert s.list() == []
+        session.play(session.state.move_text(session.state.legal_moves()[0]))
+        assert session.stored and session.save.revision == 1
+        again = Session.open(s, session.save.id)
+        assert again.state.position() == session.state.position()
+
+    def test_a_stored_game_taken_back_to_no_move_stays_saved(self) -> None:
+        s = store()
+        session = Session.create(s, "thot", {"players": 2}, 7, [Seat("Ada"), Seat("Bo")], "t", stored=False)
+        session.play(session.state.move_text(session.state.legal_moves()[0]))
+        session.take_back()
+        assert [x.id for x in s.list()] == [session.save.id] and session.save.revision == 2
+
+
+class TestRematch:
+    def test_same_players_and_choices_the_other_side_starts(self) -> None:
+        from web.platform.session import rematch_of
+
+        seats = [Seat("You"), Seat("CPU", computer=True, level=3)]
+        options, turned = rematch_of("scarabeo", {"players": 2, "names": ["You", "CPU"], "check_mode": "challenge",
+                                                  "hourglass": False, "bags": [[1, 2]], "position": "x"}, seats)
+        assert turned == [seats[1], seats[0]]
+        assert options == {"players": 2, "names": ["CPU", "You"], "check_mode": "challenge", "hourglass": False}
+
+    def test_a_new_deal_of_every_game(self) -> None:
+        from web.platform.session import rematch_of
+
+        for game, options in (("thot", {"players": 4, "short": True, "turnoff": False, "teams": True}),
+                              ("scarabya", {"players": 1, "variant": "classic"})):
+            seats = [Seat(f"P{i}") for i in range(options["players"])]
+            state = engines.factory(game)(options, 3)
+            kept, turned = rematch_of(game, state.options(), seats)
+            fresh = engines.factory(game)(kept, 4)  # the engine takes the kept options as they are
+            assert fresh.num_players == len(turned) == len(seats)
+            assert turned == seats[1:] + seats[:1]
+        assert "layout" not in rematch_of("scarabya", engines.factory("scarabya")({"players": 1}, 3).options(),
+                                          [Seat("A")])[0]
+        # Thot's teams of four: partners (0 and 2, 1 and 3) still sit opposite after the turn
+        turned = rematch_of("thot", {"players": 4}, [Seat(n) for n in "ABCD"])[1]
+        assert [s.name for s in turned] == ["B", "C", "D", "A"]
+
+
+class TestListing:
+    """What the Continue list says of a save, before and after Python starts."""
+
+    def messages(self, lang: str = "en") -> Any:
+        from web.platform.i18n import Messages, load_catalogue
+
+        return Messages(load_catalogue(), lang)
+
+    def test_a_title_the_site_made_gives_way_to_who_plays_and_the_scores(self) -> None:
+        from web.platform.session import listing
+
+        t = self.messages()
+        s = store()
+        a = Session.create(s, "thot", {"players": 2}, 7, [Seat("You"), Seat("Computer (expert)", True, 2)],
+                           t("play.title.default", game=t("game.thot.name"), date="2 Dec 2026"))
+        b = Session.create(s, "thot", {"players": 2}, 8, [Seat("Bruno"), Seat("Carla")],
+                           t("play.title.default", game=t("game.thot.name"), date="2 Dec 2026"))
+        for session in (a, b):
+            session.play(session.state.move_text(session.state.legal_moves()[0]))
+        one = listing(t, "thot", a.save.title, a.save.state)
+        two = listing(t, "thot", b.save.title, b.save.state)
+        assert one.heading == "You vs Computer (intermediate)" and two.heading == "Bruno vs Carla"
+        assert one.line != two.line and "1 move" in two.line and "Carla to play" in two.line
+        assert not one.daily
+        # the player's own title is theirs
+        assert listing(t, "thot", "Sunday game", b.save.state).heading == "Sunday game"
+        it = self.messages("it")
+        assert listing(it, "thot", b.save.title, b.save.state).heading == "Bruno contro Carla"
+
+    def test_a_daily_attempt_is_listed_as_a_daily_with_its_result(self) -> None:
+        from web.platform.session import listing
+
+        t = self.messages()
+        s = store()
+        session = thot(s, [Seat("You"), Seat("Computer", True, 3)])
+        session.meta["daily"] = {"game": "thot", "date": "2026-12-02", "number": 30, "start": 0, "me": 0,
+                                 "best": 5, "plies": 2, "base": [0, 0], "top": [], "line": []}
+        session.play(session.state.move_text(session.state.legal_moves()[0]))
+        todo = listing(t, "thot", session.save.title, session.save.state, session.save.id)
+        assert todo.daily and todo.heading == "Challenge #30 — Scarab — the Game of Thot" and todo.line == "in progress"
+        session.play(session.state.move_text(session.state.legal_moves()[0]))
+        attempts = {"entries": [{"date": "2026-12-02", "game": "thot", "save": session.save.id, "percent": 80}]}
+        done = listing(t, "thot", session.save.title, session.save.state, session.save.id, attempts)
+        assert done.line == "done: 80%" and "moves" not in done.line and "to play" not in done.line
+
+
+class TestRematchStart:
+    def test_the_other_side_starts_where_the_engine_draws_the_starter(self) -> None:
+        from itertools import count as counter
+
+        from web.platform.session import rematch_start
+
+        seats = [Seat("Anna"), Seat("Hal", True, 1)]
+        factory = engines.factory("scarabeo")
+        for seed in range(6):
+            options = {"players": 2, "names": ["Anna", "Hal"], "check_mode": "dictionary", "hourglass": False}
+            opener = seats[factory(options, seed).to_move()]
+            kept, turned, new_seed = rematch_start("scarabeo", options, seed, seats, counter(1000 + 7 * seed))
+            assert turned[factory(kept, new_seed).to_move()] != opener
+            assert kept["names"] == [s.name for s in turned]
+
+    def test_thot_the_second_opens(self) -> None:
+        from itertools import count as counter
+
+        from web.platform.session import rematch_start
+
+        seats = [Seat("You"), Seat("CPU", True, 1)]
+        kept, turned, seed = rematch_start("thot", {"players": 2, "short": True, "turnoff": False, "teams": False},
+                                           5, seats, counter(9))
+        assert turned[engines.factory("thot")(kept, seed).to_move()] == seats[1] and seed == 9

@@ -29,6 +29,8 @@ from web.ui.dom import append, h
 from web.ui.slices import run_in_slices
 
 HINT_BUTTONS = ("sc-hint", "thot-hint", "sy-hint")
+#: The games' own end panels, which a daily attempt's one end (its banner) replaces.
+END_PANELS = "#sy-end, .thot-end, .sc-end"
 
 
 # --- the day ----------------------------------------------------------------------------
@@ -337,6 +339,16 @@ class DailyPage(GamePage):
         s = self.session
         return d is not None and s is not None and ds.puzzle_over(d, len(s.state.history()), s.state.is_over())
 
+    def counts_in_stats(self) -> bool:
+        return False  # a daily attempt has its own results (streaks), never among the games played
+
+    def title_text(self) -> str:
+        if self.over():  # past the puzzle's end nothing is to be played, though the game goes on
+            puzzle = self.t("daily.page.title", game=self.t(f"game.{self.ui.GAME}.name"),
+                            number=self.daily["number"] if self.daily else "—")
+            return str(self.t("title.over", game=puzzle))
+        return super().title_text()
+
     def commit(self, move_text: str, by_computer: bool = False) -> bool:
         if self.over():
             self.show_message(self.t("daily.over"), error=True)
@@ -346,6 +358,7 @@ class DailyPage(GamePage):
     def after_move(self, move_text: str, result: Any) -> None:
         if self.over():
             self.finish()
+            self.show_end = True  # the next drawing brings the result and its share text into view
         super().after_move(move_text, result)
 
     def maybe_computer(self) -> None:
@@ -377,6 +390,16 @@ class DailyPage(GamePage):
             window.console.warn(f"daily banner: {err!r}")
             return
         self.root.insertBefore(banner, self.root.firstChild)
+        if self.over():
+            # one end: the banner's result, share text and ways on; the game's own end panel (its
+            # Play again, its personal best) is not the puzzle's
+            for node in list(self.root.querySelectorAll(END_PANELS)):
+                node.remove()
+            if getattr(self, "show_end", False):
+                self.show_end = False
+                from pyscript.ffi import to_js
+
+                banner.scrollIntoView(to_js({"block": "start"}))
 
     def label_setup(self, start: int) -> None:
         """The seeded moves before the puzzle are its setup, nobody's choice: the log says so
@@ -502,9 +525,6 @@ class DailyPage(GamePage):
             append(box, h("p", {"class": "daily-friend", "id": "daily-friend",
                                 "text": t("daily.friend.result", score=friend["score"], best=friend["best"],
                                           percent=friend["percent"], marks=friend["marks"])}))
-        answer = self.answer_list()
-        if answer is not None:
-            append(box, answer)
         link = self.share_link(out)
         text = ds.share_text(t("daily.share.head", game=t(f"daily.short.{game}")), d["number"],
                              t("daily.share.result", score=out["score"], best=out["best"], percent=out["percent"]),
@@ -529,7 +549,9 @@ class DailyPage(GamePage):
                         scope=self.view_scope)),
                h("div", {"class": "row"},
                  h("a", {"class": "button", "id": "daily-again", "href": again, "text": t("daily.again")}),
-                 h("a", {"class": "button", "href": "#/", "text": t("nav.back")})))
+                 h("a", {"class": "button", "href": "#/", "text": t("nav.back")})),
+               # the answer after the result and its share text, which stay in view at the end
+               self.answer_list())
         return box
 
     def answer_list(self) -> Any:

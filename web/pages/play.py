@@ -10,14 +10,14 @@ information, take-back, and the end of the game.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from pyscript import document, window
 
 from game.core import IllegalMove, NotationError
 from web.platform import events, router
 from web.platform.i18n import signed
-from web.platform.session import MAX_NAME, Seat, Session
+from web.platform.session import MAX_NAME, Seat, Session, rematch_start
 from web.platform.storage import StorageError
 from web.ui import registry
 from web.ui.context import GameUI
@@ -51,6 +51,10 @@ class GamePage:
         self.notable = False  # the moves in ``events`` hold an outcome or a move for another person
         #: The guided game's last explanation (catalogue key); it survives the computer's reply.
         self.tutorial_note: str | None = None
+        #: Each move said in words, by the number of moves once it was played (a take-back says what it undid).
+        self.said_moves: dict[int, str] = {}
+        self.asking = False  # a confirmation is open (take-back): a second tap does not open another
+        self.cover_note: str | None = None  # said on the pass-and-play cover: what a take-back undid
 
     # --- lifecycle ------------------------------------------------------------------
     def mount(self) -> Callable[[], None]:
@@ -170,11 +174,43 @@ class GamePage:
         self.closed = True  # stops a computer turn in progress at its next slice
         self.view_scope.close()
         self.scope.close()
+        document.title = self.t("app.title")
+
+    # --- the tab's title ------------------------------------------------------------------
+    def title_text(self) -> str:
+        """Whose turn, in the tab's title, so a player in another tab sees it is theirs: "Your
+        turn — Scarabeo" (the one person against the computer, or the daily's You), "Bruno to play
+        — Scarabeo", "Game over — Scarabeo"."""
+        assert self.session is not None
+        t, session = self.t, self.session
+        game = t(f"game.{self.ui.GAME}.name")
+        state = session.state
+        if state.is_over():
+            return str(t("title.over", game=game))
+        mover = state.to_move()
+        seat = session.seats[mover]
+        you = not seat.computer and (session.humans() == 1 or events.you_seat(t, session.seats) == mover)
+        name = events.seat_names(t, self.ui.GAME, session.seats)[mover]
+        return str(t.form("title.turn", you=you, name=name, game=game))
+
+    def update_title(self) -> None:
+        if self.session is None or self.closed:
+            return
+        try:
+            document.title = self.title_text()
+        except Exception as err:  # the title must never take the page down
+            window.console.warn(f"title: {err!r}")
 
     # --- new game -------------------------------------------------------------------
     def show_new(self) -> None:
+        """The new-game form: "You against the computer" first (one person, the others the
+        computer at the ladder's middle level), or people at this device; the seats below say
+        exactly who plays and can be changed one by one. Start stays in view at every size."""
         t, ui, scope = self.t, self.ui, self.scope
         game_name = t(f"game.{ui.GAME}.name")
+        you_names = {text.casefold() for text in t.catalogue.get("daily.you", {}).values()}
+        can_computer = bool(ui.LEVELS) and ui.MAX_PLAYERS >= 2
+        level = ui.LEVELS[len(ui.LEVELS) // 2] if ui.LEVELS else 2
         count = h("select", {"id": "players", "name": "players"}, scope=scope)
         for n in range(ui.MIN_PLAYERS, ui.MAX_PLAYERS + 1):
             append(count, h("option", {"value": str(n), "text": str(n), "selected": n == max(ui.MIN_PLAYERS, 2)
@@ -183,6 +219,33 @@ class GamePage:
         options_box, read_options = ui.options_form(self)
         seed_field = h("input", {"type": "number", "id": "seed", "min": "0", "inputmode": "numeric",
                                  "placeholder": t("play.seed.random")})
+        mode = {"value": "computer" if can_computer else "people"}
+
+        def is_default(name: str, i: int) -> bool:
+            return events.is_default_name(t, name, i) or (i == 0 and name.casefold() in you_names)
+
+        def name_seat(i: int) -> None:
+            """A seat keeps a name the player typed; a default name follows its kind: the computer
+            by its level ("Computer (expert)", never "Player 2"), the one person against the
+            computer "You", people at this device "Player N"."""
+            field = document.getElementById(f"seat-{i}-name")
+            kind = document.getElementById(f"seat-{i}-kind")
+            if not field or not kind or not is_default(str(field.value).strip(), i):
+                return
+            choice = str(kind.value)
+            kinds = [str(document.getElementById(f"seat-{k}-kind").value)
+                     for k in range(int(count.value)) if document.getElementById(f"seat-{k}-kind")]
+            alone = sum(1 for k in kinds if not k.startswith("computer:")) == 1 and len(kinds) >= 2
+            if choice.startswith("computer:"):
+                field.value = events.computer_name(t, ui.GAME, int(choice.split(":")[1]))
+            elif i == 0 and alone:
+                field.value = t("daily.you")
+            else:
+                field.value = t("play.seat.default", n=i + 1)
+
+        def name_all() -> None:
+            for i in range(int(count.value)):
+                name_seat(i)
 
         def seat_rows(_e: Any = None) -> None:
             n = int(count.value)
@@ -190,33 +253,39 @@ class GamePage:
             for i in range(existing.length, n):
                 kind = h("select", {"id": f"seat-{i}-kind", "aria-label": t("play.seat.kind", n=i + 1)})
                 append(kind, h("option", {"value": "person", "text": t("play.person")}))
-                for level in ui.LEVELS:
-                    append(kind, h("option", {"value": f"computer:{level}",
-                                              "text": t("play.computer", level=events.level_name(t, ui.GAME, level))}))
-                if i > 0 and ui.MAX_PLAYERS >= 2 and ui.LEVELS:
-                    kind.value = "person"
+                for lv in ui.LEVELS:
+                    append(kind, h("option", {"value": f"computer:{lv}",
+                                              "text": t("play.computer", level=events.level_name(t, ui.GAME, lv))}))
+                kind.value = f"computer:{level}" if i > 0 and mode["value"] == "computer" and can_computer else "person"
                 name_field = h("input", {"type": "text", "id": f"seat-{i}-name", "maxlength": str(MAX_NAME),
                                          "value": t("play.seat.default", n=i + 1)})
-
-                def named(_e: Any, i: int = i, kind: Any = kind, field: Any = name_field) -> None:
-                    # a seat given to the computer is named by its level ("Computer (expert)"), never
-                    # "Player 2"; a name the player typed is kept
-                    if not events.is_default_name(t, str(field.value).strip(), i):
-                        return
-                    choice = str(kind.value)
-                    field.value = (events.computer_name(t, ui.GAME, int(choice.split(":")[1]))
-                                   if choice.startswith("computer:") else t("play.seat.default", n=i + 1))
-
-                scope.on(kind, "change", named)
-                named(None)
+                scope.on(kind, "change", lambda _e: name_all())
                 append(seats_box, h("div", {"class": "seat row"},
                                     h("label", {"for": f"seat-{i}-name", "text": t("play.seat", n=i + 1)}),
                                     name_field, kind))
             for i in range(existing.length - 1, n - 1, -1):
                 existing.item(i).remove()
+            name_all()
+
+        def set_mode(value: str) -> None:
+            # the whole table at once; each seat can still be changed below
+            mode["value"] = value
+            for i in range(int(count.value)):
+                kind = document.getElementById(f"seat-{i}-kind")
+                if kind:
+                    kind.value = f"computer:{level}" if value == "computer" and i > 0 else "person"
+            name_all()
 
         scope.on(count, "change", seat_rows)
-        seat_rows()
+        modes = None
+        if can_computer:
+            modes = h("div", {"class": "modes", "role": "radiogroup", "aria-label": t("play.mode")})
+            for value in ("computer", "people"):
+                radio = h("input", {"type": "radio", "name": "mode", "id": f"mode-{value}", "value": value,
+                                    "checked": value == mode["value"]})
+                scope.on(radio, "change", lambda e: set_mode(str(e.target.value)))
+                append(modes, h("label", {"class": "choice mode", "for": f"mode-{value}"}, radio,
+                                t(f"play.mode.{value}")))
 
         def start(event: Any) -> None:
             event.preventDefault()
@@ -229,29 +298,25 @@ class GamePage:
                 seats.append(Seat.from_json({"name": name or t("play.seat.default", n=i + 1), "computer": computer,
                                              "level": int(kind.split(":")[1]) if computer else 2}))
             raw_seed = str(seed_field.value).strip()
-            seed = int(raw_seed) if raw_seed.isdigit() else int(window.crypto.getRandomValues(
-                window.Uint32Array.new(1))[0])
+            seed = int(raw_seed) if raw_seed.isdigit() else self.random_seed()
             try:
                 options = read_options(n)
-                title = t("play.title.default", game=game_name, date=self.app.when(None, date_only=True))
-                session = Session.create(self.app.store, ui.GAME, options, seed, seats, title)
-            except StorageError as err:
-                self.app.storage_error(err, "new")
-                return
             except ValueError as err:
                 self.app.toast(str(err), error=True)
                 return
-            self.app.navigate(router.href(ui.GAME, "play", session.save.id))
+            self.start_game(options, seed, seats)
 
         form = h("form", {"class": "new-game", "on_submit": start}, scope=scope)
         append(form,
                h("fieldset", {}, h("legend", {"text": t("play.players")}),
+                 modes,
                  h("div", {"class": "row"}, h("label", {"for": "players", "text": t("play.players.count")}), count),
                  seats_box),
                options_box,
                h("fieldset", {}, h("legend", {"text": t("play.seed")}),
                  h("label", {"for": "seed", "class": "muted", "text": t("play.seed.help")}), seed_field),
-               h("button", {"type": "submit", "class": "primary", "id": "start", "text": t("play.start")}))
+               h("div", {"class": "start-row"},
+                 h("button", {"type": "submit", "class": "primary", "id": "start", "text": t("play.start")})))
         append(self.root, h("section", {"class": "new-game-page"},
                             h("h1", {"text": f"{game_name} — {t('game.new')}"}),
                             self.tutorial_offer(),
@@ -264,6 +329,64 @@ class GamePage:
                                         "text": t("remote.invite.link")}),
                                 h("a", {"class": "button", "href": router.href(ui.GAME, "live"), "id": "live-offer-link",
                                         "text": t("live.link")}))))
+        seat_rows()
+
+    # --- rematch ----------------------------------------------------------------------
+    def can_rematch(self) -> bool:
+        """A finished game played here (not a watched or received replay, a guided game, a game by
+        links or a daily, which have their own ways on)."""
+        s = self.session
+        return (s is not None and s.state.is_over() and not s.replay_only and not s.watch
+                and self.route.page == "play" and "tutorial" not in s.meta and "daily" not in s.meta)
+
+    def rematch_button(self) -> Any:
+        """The end panel's Rematch (a game's end panel places it): the same players and options,
+        a new deal, the other side starts."""
+        if not self.can_rematch():
+            return None
+        return h("button", {"type": "button", "class": "primary", "id": "rematch", "text": self.t("play.rematch"),
+                            "on_click": lambda _e: self.rematch()}, scope=self.view_scope)
+
+    def rematch(self) -> None:
+        if not self.can_rematch():
+            return
+        assert self.session is not None
+        record = self.session.record()
+
+        def seeds() -> Iterator[int]:
+            while True:
+                yield self.random_seed()
+
+        try:
+            options, seats, seed = rematch_start(self.ui.GAME, record.options, record.seed,
+                                                 list(self.session.seats), seeds())
+        except ValueError as err:  # options an older version wrote, which this one refuses
+            self.app.toast(str(err), error=True)
+            return
+        self.start_game(options, seed, seats)
+
+    def random_seed(self) -> int:
+        return int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
+
+    def start_game(self, options: dict[str, Any], seed: int, seats: list[Seat]) -> None:
+        """A new game, kept unsaved until its first move (``Session.autosave``): a game never
+        played is never listed under Continue. The page opens it from ``app.pending``."""
+        game_name = self.t(f"game.{self.ui.GAME}.name")
+        try:
+            title = self.t("play.title.default", game=game_name, date=self.app.when(None, date_only=True))
+            session = Session.create(self.app.store, self.ui.GAME, options, seed, seats, title, stored=False)
+        except StorageError as err:
+            self.app.storage_error(err, "new")
+            return
+        except ValueError as err:
+            self.app.toast(str(err), error=True)
+            return
+        pending = getattr(self.app, "pending", None)
+        if pending is None:
+            pending = self.app.pending = {}
+        pending.clear()  # only the latest unplayed game waits: an older one was left unplayed
+        pending[session.save.id] = session
+        self.app.navigate(router.href(self.ui.GAME, "play", session.save.id))
 
     def tutorial_offer(self) -> Any:
         """On the first visit to a game, offer its guided first game."""
@@ -286,8 +409,14 @@ class GamePage:
 
     # --- playing --------------------------------------------------------------------
     def show_play(self, save_id: str) -> None:
+        pending = getattr(self.app, "pending", None) or {}
+        waiting = pending.pop(save_id, None)
         try:
-            self.session = Session.open(self.app.store, save_id)
+            if waiting is not None and not waiting.stored:  # a new game, written at its first move
+                pending[save_id] = waiting
+                self.session = waiting
+            else:
+                self.session = Session.open(self.app.store, save_id)
         except Exception as err:  # a save is outside data: whatever fails, it is shown as damaged
             self.show_broken(err, save_id)
             return
@@ -300,8 +429,22 @@ class GamePage:
         """Keep the game's resume snapshot, drawn by boot.js before Python starts (never fails a save)."""
         from web.platform import snapshot
 
-        if self.session is not None and not self.closed:
+        if self.session is not None and not self.closed and self.session.stored:
             snapshot.store(self.app.store.kv, self.app.store.prefix, self)
+
+    def listing(self) -> Any:
+        """How the Continue list names this game (kept in its resume snapshot for boot.js)."""
+        from web.platform import daily_store
+        from web.platform.session import listing
+
+        if self.session is None or self.session.watch:
+            return None
+        try:
+            return listing(self.t, self.session.game, self.session.save.title, self.session.save.state,
+                           self.session.save.id, daily_store.load_attempts(self.app.store.kv))
+        except Exception as err:  # a convenience: never fails the save it follows
+            window.console.warn(f"listing: {err!r}")
+            return None
 
     def redraw(self) -> None:
         if self.closed or self.session is None:
@@ -310,6 +453,7 @@ class GamePage:
         self.view_scope.close()
         self.view_scope = Scope()
         clear(self.root)
+        self.update_title()
         if self.needs_cover():
             self.draw_cover()
             return
@@ -380,7 +524,11 @@ class GamePage:
         append(self.root, h("section", {"class": "cover", "role": "dialog", "aria-modal": "true",
                                         "aria-labelledby": "cover-title"},
                             h("h1", {"id": "cover-title", "text": self.t("play.cover.title", name=name)}),
-                            h("p", {"text": self.t("play.cover.body")}), content, button))
+                            h("p", {"text": self.t("play.cover.body")}),
+                            # what just happened at the table (a take-back: what it undid)
+                            h("p", {"class": "cover-message", "id": "cover-message", "role": "status",
+                                    "text": self.cover_note}) if self.cover_note else None,
+                            content, button))
         first = button
         if first is None and content is not None:  # the content's [data-autofocus], else its first button
             first = content.querySelector("[data-autofocus]") or content.querySelector("button")
@@ -394,6 +542,9 @@ class GamePage:
         if self.session.replay_only:
             self.show_message(self.t("share.replay.note"), error=True)
             return False
+        state = self.session.state
+        mover = None if state.is_over() else state.to_move()
+        before = list(state.view()["scores"]) if mover is not None else []
         try:
             result = self.session.play(move_text)
         except (IllegalMove, NotationError) as err:
@@ -413,6 +564,7 @@ class GamePage:
                 return False
         if not by_computer:
             self.events, self.notable = [], False
+        self.cover_note = None
         # The working set's "Last move" line says the last move in words; the message line adds what
         # that line cannot: an outcome its maker could not know (a challenge, a vote, a time-out), a
         # person's move for the next person at the table, and several moves in a row. A person's own
@@ -420,11 +572,33 @@ class GamePage:
         notable = events.is_outcome(result) or (not by_computer and self.session.humans() >= 2)
         self.news = by_computer or notable
         self.notable = self.notable or notable
+        self.sound_move(mover, before, by_computer)
         self.after_move(move_text, result)
         return True
 
+    def sound_move(self, mover: int | None, before: list[Any], by_computer: bool) -> None:
+        """The move's sounds (``web.ui.sounds``): a move or a big play, your turn after the computer's, the end."""
+        from web.ui import sounds
+
+        session = self.session
+        if session is None or mover is None or not sounds.enabled(self.app.settings):
+            return
+        try:
+            after = list(session.state.view()["scores"])
+            gain = int(after[mover]) - int(before[mover]) if mover < min(len(after), len(before)) else 0
+        except Exception:
+            gain = 0
+        over = session.state.is_over()
+        nxt = session.seat_to_move()
+        sounds.SOUNDS.play(sounds.cues(self.ui.GAME, gain, over, nxt is not None and not nxt.computer, by_computer),
+                           True)
+
+    def counts_in_stats(self) -> bool:
+        """A finished game counts in Statistics (a daily attempt does not: it has its own)."""
+        return True
+
     def after_move(self, move_text: str, result: Any) -> None:
-        if self.session is not None and self.session.state.is_over():
+        if self.session is not None and self.session.state.is_over() and self.counts_in_stats():
             from web.platform import stats_store
 
             try:
@@ -433,6 +607,8 @@ class GamePage:
                 window.console.warn(f"statistics not recorded: {err!r}")
         self.selection = {}
         said = self.ui.announce(self, move_text, result)
+        if self.session is not None:
+            self.said_moves[len(self.session.state.history())] = said or move_text
         if said and (self.news or self.session is None or self.session.state.is_over()):
             self.events = [*self.events, said][-EVENTS_SHOWN:]
         shown = self.notable or len(self.events) >= 2 or (self.session is not None and self.session.state.is_over())
@@ -451,27 +627,77 @@ class GamePage:
         return bool(hook(self)) if hook is not None else True
 
     def take_back(self) -> None:
+        """Take back (the page's API: a view's button calls it). In pass-and-play it asks first —
+        another person's move is undone, and their turn given back — and says what it undid."""
+        if self.session is None or not self.can_take_back() or self.asking:
+            return
+        if self.session.humans() >= 2:
+            asyncio.ensure_future(self.ask_take_back())
+        else:
+            self.do_take_back()
+
+    def undone_words(self) -> str:
+        """The person's move a take-back would undo, in words (as it was said when played; after a
+        reload, in the engine's notation)."""
         assert self.session is not None
-        if self.can_take_back():
-            # who holds the device: the seat whose rack was shown (None under a cover)
-            holder = self.revealed[0] if self.revealed is not None else None
-            try:
-                self.session.take_back()
-            except StorageError as err:
-                self.app.storage_error(err, session=self.session)
-            hook = getattr(self.ui, "after_take_back", None)
-            if hook is not None:  # optional: the view puts back what the move changed (Scarabeo's hourglass)
-                hook(self)
-            self.selection = {}
-            self.events, self.notable = [], False  # what was said of the moves undone is no longer true
-            self.message = None
-            # Privacy first: the seat to move again is, in pass-and-play, someone other than the
-            # person holding the device; their rack is shown only after the cover ("Pass the device
-            # to NAME"). Only the holder's own seat stays uncovered.
-            seat = self.session.state.to_move()
-            self.revealed = (seat, len(self.session.state.history())) if seat == holder else None
-            self.say(self.t("play.takeback.done"))
-            self.redraw()
+        state = self.session.state
+        n = self.session.take_back_count()
+        played = len(state.history())
+        said = self.said_moves.get(played - n + 1)
+        if said:
+            return said
+        try:
+            return str(state.move_text(state.history()[played - n]))
+        except Exception:
+            return str(self.t("play.takeback.last"))
+
+    async def ask_take_back(self) -> None:
+        from web.ui.dom import modal
+
+        assert self.session is not None
+        t, scope = self.t, Scope()
+        self.asking = True
+        try:
+            choice = await modal(t("play.takeback.ask.title"),
+                                 h("p", {"id": "takeback-what", "text": t("play.takeback.ask", move=self.undone_words())}),
+                                 [("cancel", t("dialog.cancel"), ""), ("takeback", t("play.takeback"), "danger")], scope)
+        finally:
+            scope.close()
+            self.asking = False
+        if choice == "takeback" and not self.closed and self.session is not None and self.can_take_back():
+            self.do_take_back()
+
+    def do_take_back(self) -> None:
+        assert self.session is not None
+        if not self.can_take_back():
+            return
+        n = self.session.take_back_count()
+        what = self.undone_words()
+        # who holds the device: the seat whose rack was shown (None under a cover)
+        holder = self.revealed[0] if self.revealed is not None else None
+        try:
+            self.session.take_back()
+        except StorageError as err:
+            self.app.storage_error(err, session=self.session)
+        hook = getattr(self.ui, "after_take_back", None)
+        if hook is not None:  # optional: the view puts back what the move changed (Scarabeo's hourglass)
+            hook(self)
+        self.selection = {}
+        played = len(self.session.state.history())
+        self.said_moves = {k: v for k, v in self.said_moves.items() if k <= played}
+        # what was said of the moves undone is no longer true: the message says what was undone
+        self.events, self.notable = [], False
+        done = (self.t("play.takeback.undone", move=what) if n == 1
+                else self.t.plural("play.takeback.undone.with", n - 1, move=what))
+        self.message = (done, False)
+        self.cover_note = done
+        # Privacy first: the seat to move again is, in pass-and-play, someone other than the
+        # person holding the device; their rack is shown only after the cover ("Pass the device
+        # to NAME"). Only the holder's own seat stays uncovered.
+        seat = self.session.state.to_move()
+        self.revealed = (seat, len(self.session.state.history())) if seat == holder else None
+        self.say(done)
+        self.redraw()
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message = (text, error)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Mapping, TypeGuard
+from typing import Any, Callable, Iterator, Mapping, TypeGuard
 
 from game.core import GameRecord, GameState, RecordError
 from web.platform import engines
@@ -83,6 +83,106 @@ def save_facts(state_json: Any) -> SaveFacts | None:
     return SaveFacts(seats, len(moves), [int(x) for x in scores], to_move, over)
 
 
+def _site_made(catalogue: Mapping[str, Mapping[str, str]], title: str, game: str) -> bool:
+    """A title the site gave ("Scarabeo on 2 Dec 2026", "Received game", in either language), which
+    says nothing of which game it is; a title the player wrote is theirs."""
+    if title in catalogue.get("share.received.title", {}).values():
+        return True
+    for lang, template in catalogue.get("play.title.default", {}).items():
+        name = catalogue.get(f"game.{game}.name", {}).get(lang, "")
+        head, found, tail = template.replace("{game}", name).partition("{date}")
+        if name and found and title.startswith(head) and title.endswith(tail) and len(title) > len(head) + len(tail):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A save as the Continue list names it, before and after Python starts (``web/shell/boot.js``
+    draws it from the resume snapshot): its ``heading`` (who plays, unless the player named it) and
+    one ``line`` (the scores, the moves, whose turn; a daily: its result). ``daily``: an attempt at a
+    daily challenge, listed as such and never as a game to continue."""
+
+    heading: str
+    line: str
+    daily: bool = False
+
+
+def listing(t: Any, game: str, title: str, state_json: Any, save_id: str | None = None,
+            attempts: Mapping[str, Any] | None = None) -> Listing:
+    from web.platform import daily_store as ds
+    from web.platform.events import join, seat_names, you_seat
+    from web.platform.i18n import shown_title, signed
+
+    facts = save_facts(state_json)
+    meta = state_json.get("meta") if isinstance(state_json, Mapping) else None
+    d = ds.daily_meta(meta)
+    if d is not None:
+        heading = t("daily.save.title", game=t(f"game.{game}.name"), number=d["number"])
+        moves = facts.moves if facts is not None else 0
+        if not ds.puzzle_over(d, moves, facts is not None and facts.over):
+            return Listing(heading, t("continue.daily.todo"), True)
+        entry = ds.counted(attempts, d["date"], d["game"]) if attempts is not None else None
+        if entry is not None and entry["save"] == save_id:
+            return Listing(heading, t("continue.daily.done", percent=entry["percent"]), True)
+        return Listing(heading, t("continue.daily.finished"), True)
+    shown = shown_title(t.catalogue, title, game, t.lang)
+    if facts is None:
+        return Listing(shown, "")
+    names = seat_names(t, game, facts.seats)
+    heading = shown
+    if _site_made(t.catalogue, title, game):
+        heading = (t("continue.solo", name=names[0]) if len(names) == 1
+                   else t("continue.vs", a=names[0], b=names[1]) if len(names) == 2 else join(t, names))
+    seats = [f"{name} {signed(facts.scores[i], plus=False)}" if facts.scores is not None else name
+             for i, name in enumerate(names)]
+    parts = [" · ".join(seats),
+             t.plural("continue.moves", facts.moves) if facts.moves else t("continue.moves.none")]
+    if facts.over:
+        parts.append(t("continue.finished"))
+    elif facts.to_move is not None:
+        parts.append(t.form("continue.turn", you=you_seat(t, facts.seats) == facts.to_move, name=names[facts.to_move]))
+    return Listing(heading, " · ".join(parts))
+
+
+#: What a rematch keeps of a game's record options: the choices of the new-game form, never what
+#: the deal drew (Scarabeo's bags, Scarabya's layout, deck and zones) nor a starting position.
+REMATCH_OPTIONS = {
+    "scarabeo": ("players", "names", "check_mode", "hourglass", "contest", "mix"),
+    "thot": ("players", "short", "turnoff", "teams"),
+    "scarabya": ("variant", "players"),
+}
+
+
+def rematch_of(game: str, options: Mapping[str, Any], seats: list["Seat"]) -> tuple[dict[str, Any], list["Seat"]]:
+    """A rematch's options and seats: the same players and choices, the seats turned by one so that
+    whoever moved second moves first (Thot's partners of four stay partners, sitting opposite)."""
+    kept = {k: v for k, v in options.items() if k in REMATCH_OPTIONS.get(game, tuple(options))}
+    turned = seats[1:] + seats[:1]
+    names = kept.get("names")
+    if isinstance(names, list) and len(names) == len(seats):
+        kept["names"] = names[1:] + names[:1]
+    return kept, turned
+
+
+def rematch_start(game: str, options: Mapping[str, Any], seed: int, seats: list["Seat"],
+                  seeds: Iterator[int]) -> tuple[dict[str, Any], list["Seat"], int]:
+    """A rematch of the game (``options``, ``seed``, ``seats``): its options and seats
+    (``rematch_of``) and a new deal from ``seeds`` in which the other side starts. Where the engine
+    draws who starts (Scarabeo's draw of tiles) a deal is looked for among a few seeds; where seat 1
+    always starts the turned seats do it at the first."""
+    kept, turned = rematch_of(game, options, seats)
+    factory = engines.factory(game)
+    # the player after the last game's opener sits, turned by one, at the opener's place
+    want = factory(options, seed).to_move() % len(seats)
+    new_seed = next(seeds)
+    for _ in range(64 if len(seats) > 1 else 0):
+        if factory(kept, new_seed).to_move() == want:
+            break
+        new_seed = next(seeds)
+    return kept, turned, new_seed
+
+
 @dataclass(frozen=True)
 class Seat:
     name: str
@@ -137,13 +237,15 @@ class Session:
     # --- starting and resuming ----------------------------------------------------
     @classmethod
     def create(cls, store: SaveStore, game: str, options: Mapping[str, Any], seed: int, seats: list[Seat],
-               title: str) -> "Session":
+               title: str, stored: bool = True) -> "Session":
+        """A new game; ``stored=False`` keeps it unsaved (``SaveStore.reserve``) until its first move:
+        a game nobody played is never listed under Continue."""
         state = engines.factory(game)(options, seed)
         if len(seats) != state.num_players:
             raise ValueError(f"{len(seats)} seats for {state.num_players} players")
         meta = {"game_id": secrets.token_hex(8)}
         record = GameRecord.of(state, seats=[asdict(s) for s in seats], **meta, summary=summary_of(state))
-        save = store.create(game, title, record.to_json())
+        save = (store.create if stored else store.reserve)(game, title, record.to_json())
         return cls(state, seats, save, store, meta)
 
     @classmethod
@@ -188,6 +290,11 @@ class Session:
     @property
     def game(self) -> str:
         return self.save.game
+
+    @property
+    def stored(self) -> bool:
+        """False for a new game not written yet (nothing played in it so far)."""
+        return self.save.revision > 0
 
     def seat_to_move(self) -> Seat | None:
         if self.state.is_over():
@@ -289,7 +396,10 @@ class Session:
         return GameRecord.of(self.state, **meta, seats=[asdict(s) for s in self.seats])
 
     def autosave(self) -> Save:
-        """Write the game as the next revision; raises StorageFull / SaveConflict (the view tells the player)."""
+        """Write the game as the next revision; raises StorageFull / SaveConflict (the view tells the player).
+        A new game is first written at its first move: until then there is nothing to keep."""
+        if not self.stored and not self.state.history():
+            return self.save
         if self.before_save is not None:
             self.before_save()
         self.meta["summary"] = summary_of(self.state)

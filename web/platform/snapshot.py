@@ -75,6 +75,11 @@ def build(page: Any) -> dict[str, Any] | None:
     snap: dict[str, Any] = {"v": VERSION, "game": session.game, "id": session.save.id,
                             "title": session.save.title, "updated": session.save.updated,
                             "lang": getattr(t, "lang", "en"), "cls": f"{ui.GAME}-snap"}
+    # the Continue list drawn before Python starts names the game as Python's list does (optional
+    # ``page.listing()``: ``web.platform.session.Listing``); without it boot.js shows the title
+    shown = page.listing() if hasattr(page, "listing") else None
+    if shown is not None:
+        snap["heading"], snap["line"] = shown.heading, shown.line
     private = bool(getattr(ui, "PRIVATE", False))
     humans = session.humans()
     if (private and not over and not session.replay_only and humans >= 2 and mover is not None

@@ -16,7 +16,7 @@ from pyscript import document, window
 from web.platform import router
 from web.platform import engines
 from web.platform import events
-from web.platform.i18n import LANGUAGES, Messages, shown_title, signed
+from web.platform.i18n import LANGUAGES, Messages, signed
 from web.ui.dom import Scope, append, by_id, clear, download, h, modal
 from web.platform.storage import (
     EMBED_PREFIX,
@@ -35,7 +35,7 @@ from web.platform.storage import (
 )
 from web.platform.storage_browser import open_storage
 from web.shell import games
-from web.ui import registry
+from web.ui import registry, sounds
 
 # Every game's views, for the pages (a game not registered says on its card that it is not yet
 # playable: no fake board).
@@ -301,11 +301,14 @@ class App:
         saves = self.store.list()
         if not saves:
             append(items, h("li", {"class": "muted", "text": t("continue.empty")}))
+        from web.platform import daily_store
+
+        attempts = daily_store.load_attempts(self.store.kv)  # a daily attempt is listed with its result
         for save in saves:
-            append(items, self.save_item(save))
+            append(items, self.save_item(save, attempts))
         return h("section", {"class": "continue"}, head, items)
 
-    def save_item(self, save: Save | DamagedSave) -> Any:
+    def save_item(self, save: Save | DamagedSave, attempts: dict[str, Any] | None = None) -> Any:
         t, scope = self.t, self.scope
         if isinstance(save, DamagedSave):
             return h("li", {"class": "save damaged", "data-save": save.id},
@@ -322,14 +325,18 @@ class App:
         when = self.when(save.updated)
         game_name = t(GAME_NAMES[save.game])
         from web.platform.remote import remote_meta
+        from web.platform.session import listing
 
         page = "remote" if remote_meta(save.state) is not None else "play"  # a game played by links
-        return h("li", {"class": "save", "data-save": save.id},
-                 h("a", {"class": "title", "href": router.href(save.game, page, save.id),
-                         # a title the site made, in the page's language (a game started in Italian)
-                         "text": shown_title(t.catalogue, save.title, save.game, t.lang)}),
-                 h("span", {"class": "meta", "text": f"{game_name} · {t('continue.updated', when=when)}"}),
-                 self.save_facts(save),
+        # which game is which: who plays (a title the site made says only the date), or a daily's result
+        shown = listing(t, save.game, save.title, save.state, save.id, attempts)
+        facts = (h("span", {"class": "facts"}, h("span", {"class": "save-progress", "text": shown.line}))
+                 if shown.daily else self.save_facts(save))
+        return h("li", {"class": "save daily-save" if shown.daily else "save", "data-save": save.id},
+                 h("a", {"class": "title", "href": router.href(save.game, page, save.id), "text": shown.heading}),
+                 h("span", {"class": "meta", "text": f"{t('continue.daily') if shown.daily else game_name}"
+                                                     f" · {t('continue.updated', when=when)}"}),
+                 facts,
                  h("span", {"class": "actions"},
                    h("button", {"type": "button", "text": t("continue.rename"),
                                 "aria-label": f"{t('continue.rename')}: {save.title}",
@@ -464,10 +471,12 @@ class App:
                                   t(f"settings.theme.{theme}")))
         sound_field = h("fieldset", {}, h("legend", {"text": t("settings.sounds")}),
                         h("label", {"class": "choice"},
-                          h("input", {"type": "checkbox", "name": "sounds", "checked": bool(self.settings.get("sounds")),
+                          h("input", {"type": "checkbox", "name": "sounds", "id": "sounds",
+                                      "checked": sounds.enabled(self.settings),
                                       "on_change": lambda e: self.set_setting("sounds", bool(e.target.checked))},
                             scope=scope),
-                          t("settings.sounds.on")))
+                          t("settings.sounds.on")),
+                        h("p", {"class": "muted", "text": t("settings.sounds.help")}))
         learn = h("fieldset", {}, h("legend", {"text": t("settings.learn")}))
         for game in router.GAMES:
             append(learn, h("p", {"class": "row"}, h("strong", {"text": t(GAME_NAMES[game])}),
@@ -496,6 +505,8 @@ class App:
             self.render()
         elif name == "theme":
             document.documentElement.dataset.theme = value
+        elif name == "sounds" and not value:
+            sounds.SOUNDS.off()  # off means no AudioContext at all
         if stored:  # never "saved" when storage refused it: the setting lasts only this visit
             self.toast(self.t("settings.saved.ephemeral" if self.ephemeral else "settings.saved"))
 

@@ -38,6 +38,8 @@ def record_best(page: Page) -> None:
     state = session.state
     if not isinstance(state, ScarabyaState) or state.num_players != 1 or session.seats[0].computer:
         return
+    if "daily" in session.meta:  # a daily challenge has its own results, never among the solo bests
+        return
     games = read_best(page)
     if any(g.get("save") == session.save.id for g in games):
         return
@@ -285,8 +287,8 @@ def end_screen(page: Page, v: dict[str, Any], board: Any = None) -> Any:
     return h("section", {"class": "panel sy-end", "id": "sy-end", "role": "region",
                          "aria-labelledby": "sy-end-title"},
              h("h2", {"id": "sy-end-title", "text": t("play.over")}), body, board,
-             h("div", {"class": "row"},
-               h("a", {"class": "button primary", "href": "#/scarabya/new", "id": "sy-again",
+             h("div", {"class": "row"}, getattr(page, "rematch_button", lambda: None)(),
+               h("a", {"class": "button", "href": "#/scarabya/new", "id": "sy-again",
                        "text": t("play.again")}),
                h("a", {"class": "button", "id": "end-review", "text": t("review.button"),
                        "href": router.href("scarabya", "review", save.id)}) if save is not None else None,
