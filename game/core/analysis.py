@@ -318,10 +318,12 @@ class Analysis:
 @dataclass
 class Progress:
     """Filled in by an analysis generator as it goes, for a progress bar: ``done`` of ``total``
-    moves of the record handled."""
+    moves of the record handled, and ``moves``, the analysis of each of them so far (the review
+    draws its chart and classes move by move while the rest is computed)."""
 
     done: int = 0
     total: int = 0
+    moves: list[MoveAnalysis] = field(default_factory=list)
 
     @property
     def fraction(self) -> float:

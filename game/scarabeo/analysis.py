@@ -62,6 +62,7 @@ def analyse_steps(record: GameRecord, lexicon: Any, *, viewer: int | None = None
     progress = progress if progress is not None else Progress()
     progress.total, progress.done = len(record.moves), 0
     out: list[MoveAnalysis] = []
+    progress.moves = out  # shared: each move's analysis is readable as soon as it is made
     for ply, text in enumerate(record.moves, start=1):
         move = state.parse_move(text)
         turn = isinstance(move, (Play, Pass, Exchange))

@@ -63,6 +63,7 @@ def analyse_steps(record: GameRecord, *, viewer: int | None = None, finished: bo
     progress = progress if progress is not None else Progress()
     progress.total, progress.done = len(record.moves), 0
     out: list[MoveAnalysis] = []
+    progress.moves = out  # shared: each move's analysis is readable as soon as it is made
     for ply, text in enumerate(record.moves, start=1):
         seat = state.to_move()
         reason = may_analyse(seat, viewer, done)

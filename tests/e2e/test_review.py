@@ -1,5 +1,8 @@
-"""The review of a game (web/pages/review.py, issue 19): step through the moves with buttons and keys, run
-the analysis in the page, see the classes, the best move on the board and the chart, find it cached
+"""The review of a game (web/pages/review.py, issues 19 and 26): the analysis starts as the review opens
+and fills the chart and the classes move by move while the moves are stepped through with buttons and
+keys; one advantage line with the mistakes marked; the moves in words; board, moves' buttons and chart
+in view from a phone to a wide screen, every table inside a 360 px screen; see the classes, the best
+move on the board and the chart, find it cached
 after a reload; a Scarabeo game shared to be watched shows no analysis; a finished Thot game
 analysed to its end, its deliberate blunder found with the engine's move on the board, and shared
 with its analysis so the receiver's review opens without computing; a Scarabya game played through
@@ -121,9 +124,9 @@ def test_review_steps_analyses_caches_and_hides(page: Any, open_site: Any, lex: 
     wait_step(page, 1)
     assert "Ada" in page.inner_text("#review-caption")
 
-    # in progress against the computer: only Ada's moves are analysed, and the page says so
+    # in progress against the computer: only Ada's moves are analysed, and the page says so; the
+    # analysis started by itself when the review opened
     assert "Ada" in page.inner_text("#review-scope")
-    page.click("#review-analyse")
     page.wait_for_selector("#review[data-analysed='1']", timeout=60_000)
     ms = int(page.get_attribute("body", "data-analysis-ms"))
     longest = int(page.get_attribute("body", "data-analysis-longest-ms"))
@@ -137,13 +140,14 @@ def test_review_steps_analyses_caches_and_hides(page: Any, open_site: Any, lex: 
     page.click("#review-next")
     wait_step(page, 2)
     assert "another player" in page.inner_text("#review-reason")
-    # the chart: a click at its right end goes to the last move; its table names every step
-    assert page.locator("#review-chart polyline").count() == 2
+    # the chart: one line; a click at its right end goes to the last move; its table names every step
+    assert page.locator("#review-chart polyline.adv-line").count() == 1
+    assert page.locator("#review-chart polyline").count() == 1
     assert page.locator("#review-chart-table tbody tr").count() == 9
     box = page.locator("#review-chart").bounding_box()
     page.locator("#review-chart").click(position={"x": box["width"] - 12, "y": box["height"] / 2})
     wait_step(page, 8)
-    assert page.locator("#review-summary tbody tr").count() == 2
+    assert page.locator("#review-summary thead th[data-seat]").count() == 2  # a column per player
 
     # cached in the save: a reload shows it at once, without computing
     page.reload()
@@ -168,7 +172,7 @@ def test_review_steps_analyses_caches_and_hides(page: Any, open_site: Any, lex: 
     assert page.locator("#review-board .sc-sq.last").count() > 0
     stored = json.loads(page.evaluate("localStorage.getItem('scarab:save:rv-sc')"))
     assert stored["state"]["format"] == "scarab-watch" and "seed" not in json.dumps(stored)
-    assert page.locator("#review-chart polyline").count() == 2  # the scores, which are public
+    assert page.locator("#review-chart polyline.adv-line").count() == 1  # the scores, which are public
 
 
 def test_thot_review_to_the_end_the_blunder_and_a_shared_analysis(page: Any, open_site: Any,
@@ -185,9 +189,8 @@ def test_thot_review_to_the_end_the_blunder_and_a_shared_analysis(page: Any, ope
     assert page.locator("#review-board .thot-board").count() == 1
     assert page.locator("#review-scope").count() == 0  # the game is over: everything is analysed
 
-    # the whole game analysed in slices, the progress bar moving, to the end
-    page.click("#review-analyse")
-    page.wait_for_selector("#review-progress")
+    # the whole game analysed in slices as the review opens, the progress bar moving, to the end
+    page.wait_for_selector("#review-progress, #review[data-analysed='1']")
     page.wait_for_function("document.getElementById('review-progress') === null "
                            "|| document.getElementById('review-progress').value > 0", timeout=30_000)
     page.wait_for_selector("#review[data-analysed='1']", timeout=180_000)
@@ -280,7 +283,6 @@ def test_scarabya_game_played_to_its_end_against_the_computer_then_reviewed(page
     page.click("#end-review")
     page.wait_for_selector(f"#review[data-total='{len(record.moves)}']", timeout=30_000)
     assert page.locator("#review-scope").count() == 0  # over: every move is analysed
-    page.click("#review-analyse")
     page.wait_for_selector("#review[data-analysed='1']", timeout=120_000)
     assert page.locator("#review-moves .review-class").count() == sum(1 for m in expected.moves if m.analysed)
 
@@ -298,3 +300,109 @@ def test_scarabya_game_played_to_its_end_against_the_computer_then_reviewed(page
         "cells => cells.map(c => (c.getAttribute('aria-label') || '').split(/[,:]/)[0].trim())")
     assert sorted(ghost) == sorted(best.detail["squares"]), (ghost, best.detail)
     shot(page, "review-scarabya-played-best")
+
+
+def in_view(page: Any, selector: str) -> bool:
+    return bool(page.evaluate("s => { const b = document.querySelector(s).getBoundingClientRect();"
+                              " return b.width > 0 && b.left >= -1 && b.top >= -1 && b.right <= innerWidth + 1"
+                              " && b.bottom <= innerHeight + 1; }", selector))
+
+
+def test_the_analysis_starts_at_once_and_the_review_is_usable_meanwhile(page: Any, open_site: Any) -> None:
+    """Issue 26: no button to press. The 90-move Thot game of the bench: the chart has points and the
+    list classes while the analysis still runs; the moves are stepped through meanwhile, and a move
+    reached by the analysis shows its class where the person stands; one line, the mistakes marked
+    on it as the list classes them; the moves in words with their notation beside."""
+    from tools.bench_review import record_of
+
+    record = record_of("thot")
+    total = len(record.moves)
+    open_site(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["scarab:save:rv-90", envelope("rv-90", "thot", record)])
+    open_site(page, "#/thot/review/rv-90")
+    page.wait_for_selector(f"#review[data-total='{total}']")
+    # nothing pressed: the analysis runs, and the chart draws the moves analysed so far
+    page.wait_for_function("() => { const c = document.getElementById('review-chart');"
+                           " return c && +c.dataset.points >= 2; }", timeout=60_000)
+    assert page.get_attribute("#review", "data-analysing") == "1"
+    assert page.locator("#review-moves .review-class").count() < total
+    # stepping while it analyses: keys and buttons answer, the analysis goes on
+    page.keyboard.press("Home")
+    wait_step(page, 0)
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 1)
+    page.click("#review-next")
+    wait_step(page, 2)
+    assert page.get_attribute("#review", "data-analysing") == "1"
+    page.wait_for_selector("#review-class", timeout=60_000)  # move 2's class, once analysed
+    page.click("#review-moves [data-ply='60']")
+    wait_step(page, 60)
+    assert page.get_attribute("#review", "data-analysing") == "1"
+    page.wait_for_selector("#review[data-analysed='1']", timeout=180_000)
+    assert step(page) == 60  # the end of the analysis leaves the person where they are
+    assert page.locator("#review-moves .review-class").count() == total
+    assert page.locator("#review-cancel").count() == 0 and page.locator("#review-progress").count() == 0
+
+    # one line (with its area), the mistakes marked on it as the list classes them
+    assert page.locator("#review-chart polyline").count() == 1
+    assert page.get_attribute("#review-chart", "data-points") == str(total)
+    marked = page.locator("#review-moves .c-inaccuracy, #review-moves .c-mistake, #review-moves .c-blunder").count()
+    assert marked > 0 and page.locator("#review-chart circle.adv-mark").count() == marked
+    assert page.locator("#review-chart .adv-up").count() == 1 and page.locator("#review-chart .adv-down").count() == 1
+    assert page.inner_text("#review-chart-caption") == "Ada's advantage"
+
+    # the moves in words, the notation beside
+    first = page.locator("#review-moves [data-ply='1']")
+    assert "moved the priest" in first.inner_text() and "Ada" in first.inner_text()
+    assert first.locator(".review-move-notation").inner_text() == record.moves[0]
+    assert page.inner_text("#review-notation") == f"Notation: {record.moves[59]}"
+    shot(page, "review-thot-90", full_page=False)
+
+
+SIZES = ((360, 640), (390, 844), (1366, 768), (1920, 1080))
+
+
+def test_board_moves_and_chart_in_view_and_tables_fit_a_phone(booted: Any, open_site: Any, lex: Any) -> None:
+    """Issue 26: at 360×640, 390×844, 1366×768 and 1920×1080 the board, the moves' buttons and the
+    chart are in view as the review opens; at 360 px no table is wider than the screen (the Scarabeo
+    summary was cut at 390 px): a Scarabeo game of Ada against the computer, her moves analysed."""
+    from game.scarabeo import ai
+    from game.scarabeo.game import ScarabeoState
+
+    state = ScarabeoState.from_options({"players": 2}, 6, word_list=lex)
+    while len(state.history()) < 6:
+        state.push(ai.choose(state, "casual", lex))
+    record = GameRecord.of(state, seats=[{"name": "Ada Lovelace-Byron"},
+                                         {"name": "Scarabot", "computer": True, "level": 4}], game_id="rv-fit")
+    page = booted(360, 640, has_touch=True)
+    open_site(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["scarab:save:rv-fit", envelope("rv-fit", "scarabeo", record)])
+    open_site(page, "#/scarabeo/review/rv-fit")
+    page.wait_for_selector("#review[data-total='6']")
+    page.wait_for_selector("#review[data-analysed='1']", timeout=120_000)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        # drawn again at this size (the phone's zoomed Scarabeo board is set up as it is drawn)
+        page.keyboard.press("Home")
+        wait_step(page, 0)
+        page.keyboard.press("End")
+        wait_step(page, 6)
+        page.wait_for_timeout(300)
+        for part in ("#review-board > :first-child", "#review-last", "#review-chart"):  # the board, not its caption
+            assert in_view(page, part), (width, height, part, page.evaluate(
+                "s => JSON.stringify(document.querySelector(s).getBoundingClientRect())", part))
+        shot(page, f"review-scarabeo-{width}x{height}", full_page=False)
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.click("#review-moves [data-ply='1']")
+    wait_step(page, 1)
+    page.locator("#review-chart-details summary").click()
+    tables = page.evaluate("() => [...document.querySelectorAll('#review table')].map(t => ({id: t.id,"
+                           " right: t.getBoundingClientRect().right, wide: t.parentElement.scrollWidth,"
+                           " box: t.parentElement.clientWidth}))")
+    assert {t["id"] for t in tables} >= {"review-alts", "review-summary", "review-chart-table"}
+    for t in tables:
+        assert t["right"] <= 360 and t["wide"] <= t["box"], t
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.locator("#review-summary").scroll_into_view_if_needed()
+    shot(page, "review-scarabeo-360-tables", full_page=False)

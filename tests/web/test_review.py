@@ -64,18 +64,75 @@ class TestAnalysisAndCache:
         assert review_model.cached({"analysis": {"format": "x"}}, record, scope) is None
         assert review_model.cached({}, record, scope) is None
 
-    def test_watch_only_reveals_nothing_but_scores(self, record: GameRecord) -> None:
+    def test_watch_only_reveals_nothing_and_draws_no_line(self, record: GameRecord) -> None:
         a = run(review_model.analyse_steps(record, Scope(False, None), Progress()))
         assert not any(m.analysed or m.best or m.played for m in a.moves)
-        values = review_model.series(a)
-        assert values[0][0] == 0.0 and len(values[0]) == 7
+        assert review_model.advantage(a.moves, "thot", 0, 6) == [0.0] + [None] * 6
+        assert review_model.marks(a.moves) == []
 
-    def test_thot_series_is_the_evaluation(self, record: GameRecord) -> None:
+    def test_thot_line_is_one_sides_evaluation(self, record: GameRecord) -> None:
         a = run(review_model.analyse_steps(record, Scope(True, None), Progress()))
-        values = review_model.series(a)
-        assert len(values) == 2 and len(values[1]) == 7
+        ada, bea = (review_model.advantage(a.moves, "thot", side, 6) for side in (0, 1))
+        assert len(ada) == 7 and ada[0] == 0.0
         m = a.moves[0]
-        assert m.evaluation is not None and values[0][1] == m.evaluation[0] == -values[1][1]
+        assert m.evaluation is not None and ada[1] == m.evaluation[0] == -bea[1]
+        assert review_model.marks(a.moves) == [(m.ply, m.klass) for m in a.moves
+                                               if m.klass in ("inaccuracy", "mistake", "blunder")]
+
+    def test_the_moves_are_readable_as_they_are_analysed(self, record: GameRecord) -> None:
+        """The review fills its chart move by move: ``Progress.moves`` holds each move's analysis as
+        soon as it is made, the same as the finished analysis's."""
+        progress = Progress()
+        steps = review_model.analyse_steps(record, Scope(True, None), progress)
+        seen = []
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                final = stop.value
+                break
+            assert len(progress.moves) == progress.done
+            seen.append(len(progress.moves))
+            line = review_model.advantage(progress.moves, "thot", 0, 6)
+            assert line[len(progress.moves) + 1:] == [None] * (6 - len(progress.moves))
+        assert seen[0] <= 1 and seen[-1] == 6 and sorted(seen) == seen
+        assert tuple(progress.moves) == final.moves
+
+
+class TestAdvantage:
+    def test_score_games_lead_over_the_best_rival(self) -> None:
+        assert review_model.lead([10.0, 30.0, 20.0], 0) == -20.0
+        assert review_model.lead([40.0, 30.0, 20.0], 0) == 10.0
+        assert review_model.lead([7.0], 0) == 7.0  # a game of one: its own score
+        assert review_model.lead([None, 3.0], 0) is None
+
+    def test_a_scarabya_line_from_the_scores(self) -> None:
+        from game.scarabya import analysis
+
+        state = engines.factory("scarabya")({"players": 2}, 3)
+        rng = Rng(3)
+        while len(state.history()) < 6:
+            state.push(rng.choice(list(state.legal_moves())))
+        a = analysis.analyse(GameRecord.of(state))
+        line = review_model.advantage(a.moves, "scarabya", 1, 6)
+        assert line == [0.0] + [float(m.scores[1] - m.scores[0]) for m in a.moves]
+
+    def test_the_side_is_the_viewer_else_the_first_person(self) -> None:
+        assert review_model.side_of([True, False], None) == 0
+        assert review_model.side_of([False, True], None) == 1
+        assert review_model.side_of([True, True], 1) == 1
+        assert review_model.side_of([False, False], None) == 0
+
+    def test_a_symmetric_axis(self) -> None:
+        assert review_model.symmetric_range([0.0, 2.5, None, -7.2]) == (-8.0, 8.0)
+        assert review_model.symmetric_range([0.0, None]) == (-1.0, 1.0)
+
+    def test_moves_analysed_so_far(self) -> None:
+        record = thot_record(4)
+        a = run(review_model.analyse_steps(record, Scope(True, None), Progress()))
+        first = list(a.moves[:2])
+        assert review_model.move_in(first, 2) == a.moves[1]
+        assert review_model.move_in(first, 3) is None and review_model.move_in(first, 0) is None
 
 
 class TestStepping:
@@ -93,13 +150,11 @@ class TestStepping:
         assert review_model.step_for_swipe(60, 70, 3, 10) is None  # a scroll, not a swipe
 
     def test_chart_geometry(self) -> None:
-        low, high = review_model.value_range([[0.0, 5.0, None, -3.0]])
-        assert (low, high) == (-3.0, 5.0)
+        low, high = -3.0, 5.0
         pts = review_model.points([0.0, 5.0, None, -3.0], low, high, 0, 30, 0, 80)
         assert [k for k, _, _ in pts] == [0, 1, 3]
         assert pts[1][1:] == (10.0, 0.0) and pts[2][1:] == (30.0, 80.0)
         assert review_model.step_at(14, 0, 30, 3) == 1 and review_model.step_at(99, 0, 30, 3) == 3
-        assert review_model.value_range([[0.0, None]]) == (0.0, 1.0)
 
     def test_numbers(self) -> None:
         assert review_model.number(2.5, "it") == "2,5"

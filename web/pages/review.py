@@ -23,16 +23,18 @@ from typing import Any
 from pyscript import document, window
 
 from game.core import GameRecord
-from game.core.analysis import CLASSES, Alternative, Analysis, MoveAnalysis, Progress
-from web.platform import engines, review_model, router
+from game.core.analysis import CLASSES, Alternative, Analysis, MoveAnalysis, Progress, Thresholds
+from web.platform import engines, events, review_model, router
 from web.platform.session import Session
 from web.platform.storage import StorageError
 from web.ui import registry
 from web.ui.dom import Scope, append, clear, h, svg
 from web.ui.still import still_board
 
-#: The chart's box, in SVG units.
-W, H, PAD = 600, 220, 44
+#: The chart's box, in SVG units: a wide strip, so that it stays in view beside or under the board.
+W, H, PAD = 600, 150, 44
+#: While the analysis runs, the chart is drawn again at most this often (seconds).
+LIVE_EVERY = 0.4
 
 
 class Review:
@@ -56,6 +58,8 @@ class Review:
             self.moves = list(self.record.moves)
         self.total = len(self.moves)
         self.seats = self.session.seats
+        #: the names shown (a computer seat by its level, in the page's language)
+        self.names = events.seat_names(self.t, self.game, self.seats)
         over = self.session.state.is_over()
         self.scope = review_model.analysis_scope([not s.computer for s in self.seats], over,
                                                  self.session.replay_only)
@@ -65,20 +69,28 @@ class Review:
         #: why the analysis kept with the game cannot be opened (None: there is none, or it is fine)
         self.refused: str | None = reading.refused
         self.from_cache = self.analysis is not None
+        #: the seat whose advantage the chart's one line follows
+        self.side = review_model.side_of([not s.computer for s in self.seats], self.scope.viewer)
         self.progress: Progress | None = None
+        #: moves of the running analysis already shown (chart, classes), and when the chart was drawn
+        self.shown_live, self.live_at, self.started = 0, 0.0, 0.0
         self.cancelled = False
         self.status: str | None = None
         self.show_best = False
-        # who moved at each ply, and the cursor state (moved forward by push, back by pop)
+        # who moved at each ply, each move in words, and the cursor state (moved forward by push, back by pop)
         self.movers: list[int] = []
+        self.words: list[str | None] = []
         if self.record is None:
             self.movers = [m.seat for m in self.public.moves]
+            self.words = [None] * self.total
             state = self.session.state
         else:
             state = engines.factory(self.game)(self.record.options, self.record.seed)
             for text in self.moves:
                 self.movers.append(int(state.to_move()))
-                state.push(state.parse_move(text))
+                result = state.push(state.parse_move(text))
+                self.words.append(self.said(state, result))
+        self.end_state = state
         self._state, self._ply = state, self.total
         wanted = gp.route.query.get("move", "")
         self.step = review_model.clamp(int(wanted), self.total) if wanted.isdigit() else self.total
@@ -114,12 +126,45 @@ class Review:
         return self._state
 
     def seat_name(self, seat: int | None) -> str:
-        return self.seats[seat].name if seat is not None and 0 <= seat < len(self.seats) else "?"
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
+
+    def said(self, state: Any, result: Any) -> str | None:
+        """A move of the record in words (``web.platform.events``), or None where the words cannot be
+        made (the notation is shown then)."""
+        try:
+            return events.describe(self.t, self.game, state, result, self.names,
+                                   events.you_seat(self.t, self.seats)).text
+        except Exception as err:
+            window.console.warn(f"review: no words for a move: {err!r}")
+            return None
+
+    # --- the analysis so far ---------------------------------------------------------------------
+    def known(self) -> list[MoveAnalysis] | tuple[MoveAnalysis, ...]:
+        """The moves analysed: the whole analysis, or the first moves of the one running."""
+        if self.analysis is not None:
+            return self.analysis.moves
+        return self.progress.moves if self.progress is not None else []
+
+    def move_analysis(self, step: int) -> MoveAnalysis | None:
+        return review_model.move_in(self.known(), step)
+
+    def thresholds(self) -> Thresholds:
+        if self.analysis is not None:
+            return self.analysis.thresholds
+        return review_model.thresholds(self.game, self.end_state)
 
     # --- drawing -------------------------------------------------------------------------------
     def mount(self) -> None:
         self.gp.scope.on(document, "keydown", self.on_key)
         self.redraw()
+        if self.startable() and self.refused is None:
+            # the review never waits for a button: the analysis starts now, in slices, and the chart
+            # and the classes fill in move by move while the person steps through the game
+            asyncio.ensure_future(self.run())
+
+    def startable(self) -> bool:
+        """Whether there is an analysis to compute here (a watched game has none; a kept one is shown)."""
+        return self.record is not None and self.total > 0 and self.analysis is None
 
     def redraw(self) -> None:
         try:
@@ -148,14 +193,17 @@ class Review:
                  h("h1", {"id": "review-title", "text": t("review.title", title=self.session.save.title)}),
                  h("a", {"class": "button", "id": "review-back", "href": router.href(self.game, "play", self.session.save.id),
                          "text": t("review.back")}))
+        # the board, then what the eye needs next to it: the moves' navigation and the advantage line
+        # (beside the board on a wide screen, under it on a phone), then the move's detail
         layout = h("div", {"class": "review-layout"},
                    self.board_box(),
                    h("div", {"class": "review-side"},
-                     self.controls(), self.detail(), self.analysis_box(), self.move_list()),
-                   h("div", {"class": "review-more"}, self.chart(), self.summary()))
+                     self.controls(), self.chart(), self.detail(), self.analysis_box(), self.move_list()),
+                   h("div", {"class": "review-more"}, self.summary()))
         append(gp.root, h("section", {"class": f"review-page review-{self.game}", "id": "review",
                                       "data-step": str(self.step), "data-total": str(self.total),
                                       "data-analysed": "1" if self.analysis is not None else "0",
+                                      "data-analysing": "1" if self.progress is not None else "0",
                                       "data-cached": "1" if self.from_cache else "0",
                                       "aria-labelledby": "review-title"}, head, layout))
         if focused:
@@ -169,11 +217,12 @@ class Review:
             views.center(document.getElementById("review-board"))
         current = document.querySelector("#review-moves [aria-current]")
         box = document.getElementById("review-moves")
-        if current and box:  # the current move in view inside the list, without scrolling the page
-            box.scrollTop = max(0, current.offsetTop - box.offsetTop - box.clientHeight / 2)
+        if current and box:  # the current move in the middle of the list, without scrolling the page
+            offset = float(current.getBoundingClientRect().top) - float(box.getBoundingClientRect().top)
+            box.scrollTop = max(0.0, float(box.scrollTop) + offset - float(box.clientHeight) / 2)
 
     def best_alternative(self) -> Alternative | None:
-        m = review_model.move_at(self.analysis, self.step)
+        m = self.move_analysis(self.step)
         return m.best[0] if m is not None and m.analysed and m.best else None
 
     def board_box(self) -> Any:
@@ -201,11 +250,16 @@ class Review:
         t = self.t
         if not self.step:
             return str(t("review.start"))
-        text = self.moves[self.step - 1]
-        seat = self.movers[self.step - 1]
-        played = t("review.move.table", move=text) if text.startswith("!") else t(
-            "review.played", name=self.seat_name(seat), move=text)
-        return f"{t('review.step', n=self.step, total=self.total)} — {played}"
+        return f"{t('review.step', n=self.step, total=self.total)} — {self.move_words(self.step)}"
+
+    def move_words(self, k: int) -> str:
+        """Move ``k`` in words ("Ada took 3 at E5."), or by its notation where there are none."""
+        words = self.words[k - 1] if k <= len(self.words) else None
+        if words:
+            return words
+        text = self.moves[k - 1]
+        return str(self.t("review.move.table", move=text) if text.startswith("!") else self.t(
+            "review.played", name=self.seat_name(self.movers[k - 1]), move=text))
 
     def draw(self, state: Any, best: Alternative | None) -> Any:
         if self.game == "scarabeo":
@@ -301,15 +355,17 @@ class Review:
             append(box, h("h2", {"id": "review-detail-title", "text": t("review.start")}),
                    h("p", {"class": "muted", "text": t("review.start.detail")}))
             return box
-        append(box, h("h2", {"id": "review-detail-title", "text": self.caption()}))
-        m = review_model.move_at(self.analysis, self.step)
+        append(box, h("h2", {"id": "review-detail-title", "text": self.caption()}),
+               h("p", {"class": "muted review-notation", "id": "review-notation",
+                       "text": t("review.notation", move=self.moves[self.step - 1])}))
+        m = self.move_analysis(self.step)
         if m is None:
-            append(box, h("p", {"class": "muted", "id": "review-reason", "text": t("review.not.yet")}))
+            key = "review.not.yet.running" if self.progress is not None else "review.not.yet"
+            append(box, h("p", {"class": "muted", "id": "review-reason", "text": t(key)}))
             return box
         if not m.analysed:
             append(box, h("p", {"class": "muted", "id": "review-reason", "text": t(f"review.reason.{m.reason}")}))
             return box
-        assert self.analysis is not None
         klass = m.klass or "best"
         append(box, h("p", {"class": "review-verdict"},
                       h("span", {"class": f"review-class c-{klass}", "id": "review-class", "data-class": klass,
@@ -321,8 +377,7 @@ class Review:
 
     def unit(self, value: float | None = None) -> str:
         """The analysis's unit in words, singular for a value of exactly 1 ("Loss 1 point")."""
-        assert self.analysis is not None
-        raw = self.analysis.thresholds.unit
+        raw = self.thresholds().unit
         key = f"review.unit.{raw}"
         if value is not None and abs(value) == 1 and self.t.has(key + ".one"):
             key += ".one"
@@ -418,68 +473,107 @@ class Review:
         items = h("ol", {"class": "review-moves", "id": "review-moves", "aria-label": t("review.moves")})
         if not self.total:
             append(items, h("li", {"class": "muted", "text": t("review.empty")}))
+        known = self.known()
         for k, text in enumerate(self.moves, start=1):
-            m = review_model.move_at(self.analysis, k)
-            klass = m.klass if m is not None and m.analysed else None
-            label = t("review.move.table", move=text) if text.startswith("!") else t(
-                "review.move", n=k, name=self.seat_name(self.movers[k - 1]), move=text)
-            badge = h("span", {"class": f"review-class c-{klass}", "text": t(f"review.class.{klass}")}) if klass else None
+            m = review_model.move_in(known, k)
+            # the move in words, its notation beside it (smaller), and its class once analysed
             button = h("button", {"type": "button", "class": "review-move", "data-ply": str(k),
                                   "aria-current": "step" if k == self.step else None,
                                   "on_click": lambda _e, k=k: self.go(k)},
-                       h("span", {"text": label}), " ", badge, scope=scope)
+                       h("span", {"class": "review-move-words"},
+                         h("span", {"class": "review-move-n", "text": t("review.move.n", n=k)}), " ",
+                         self.move_words(k), " ",
+                         h("span", {"class": "review-move-notation", "text": text})),
+                       self.badge(m), scope=scope)
             append(items, h("li", {}, button))
         return h("section", {"class": "panel review-list"},
                  h("h2", {"text": t("review.moves")}), items)
 
-    # --- the advantage chart and the summary -------------------------------------------------------
-    def chart(self) -> Any:
-        if (self.analysis is None and self.public is None) or not self.total:
-            return None
-        from web.ui.charts import MARKERS, marker
+    def badge(self, m: MoveAnalysis | None) -> Any:
+        klass = m.klass if m is not None and m.analysed else None
+        return h("span", {"class": f"review-class c-{klass}", "text": self.t(f"review.class.{klass}")}) if klass else None
 
+    # --- the advantage chart and the summary -------------------------------------------------------
+    def line(self) -> list[float | None]:
+        """The chart's one line (``review_model.advantage``): of the analysis so far, or a watched
+        game's public scores."""
+        if self.record is None and self.public is not None:
+            return review_model.public_advantage(self.public.moves, len(self.seats), self.side)
+        return review_model.advantage(self.known(), self.game, self.side, self.total)
+
+    def chart(self) -> Any:
+        """The advantage chart, lichess-style: one line of the advantage of one side (``self.side``),
+        the area between it and 0 filled (that side ahead above, behind below), the inaccuracies,
+        mistakes and blunders marked on it; a click goes to that move. Its place is kept from the
+        start (an empty line before the analysis reaches the first move), so nothing moves."""
+        if not self.total:
+            return None
         t = self.t
-        values = (review_model.series(self.analysis) if self.analysis is not None
-                  else review_model.public_series(self.public.moves, len(self.seats)))
-        low, high = review_model.value_range(values)
-        left, right, top, bottom = PAD, W - 10, 12.0, H - 28.0
-        thot = self.game == "thot"
-        title = t("review.chart.eval" if thot else "review.chart.score")
-        finals = []
-        for seat, row in enumerate(values):
-            known = [v for v in row if v is not None]
-            finals.append(t("review.chart.series", name=self.seat_name(seat),
-                            value=review_model.number(known[-1] if known else None, t.lang)))
-        desc = t("review.chart.desc", summary="; ".join(finals))
+        values = self.line()
+        figure = h("figure", {"class": "chart-figure review-chart-figure", "id": "review-chart-figure"},
+                   h("figcaption", {"id": "review-chart-caption", "text": self.chart_title()}),
+                   self.chart_svg(values), self.chart_legend(),
+                   h("details", {"id": "review-chart-details"},
+                     h("summary", {"text": t("review.chart.table")}), self.chart_table(values)))
+        return figure
+
+    def chart_title(self) -> str:
+        you = self.side == events.you_seat(self.t, self.seats)
+        return str(self.t.form("review.chart.adv", you=you, name=self.seat_name(self.side)))
+
+    def chart_svg(self, values: list[float | None]) -> Any:
+        t = self.t
+        low, high = review_model.symmetric_range(values)
+        left, right, top, bottom = PAD, W - 10, 8.0, H - 22.0
+        known = [v for v in values[1:] if v is not None]
+        marks = review_model.marks(self.known())
+        mark_words = [t("review.chart.mark", n=ply, name=self.seat_name(self.movers[ply - 1]),
+                        klass=t(f"review.class.{klass}")) for ply, klass in marks]
+        what = t("review.chart.what.eval" if self.game == "thot" else "review.chart.what.score")
+        desc = t("review.chart.desc.one", what=what[:1].upper() + what[1:], name=self.seat_name(self.side),
+                 value=review_model.number(known[-1] if known else None, t.lang),
+                 marks="; ".join(mark_words) if mark_words else t("review.chart.marks.none"))
         chart = svg("svg", {"viewBox": f"0 0 {W} {H}", "class": "chart review-chart", "id": "review-chart",
-                            "role": "img", "aria-labelledby": "review-chart-title review-chart-desc"})
-        append(chart, svg("title", {"id": "review-chart-title", "text": title}),
-               svg("desc", {"id": "review-chart-desc", "text": desc}))
+                            "role": "img", "data-points": str(len(known)), "data-marks": str(len(marks)),
+                            "aria-labelledby": "review-chart-caption review-chart-desc"})
+        append(chart, svg("desc", {"id": "review-chart-desc", "text": desc}))
 
         def y_of(v: float) -> float:
             return bottom - (bottom - top) * (v - low) / (high - low)
 
-        for v in sorted({low, 0.0, high}):
+        zero = y_of(0.0)
+        # the area between the line and 0, in two colours: clipped above and below the axis
+        append(chart, svg("defs", {},
+                          svg("clipPath", {"id": "adv-clip-up"},
+                              svg("rect", {"x": 0, "y": 0, "width": W, "height": f"{zero:.1f}"})),
+                          svg("clipPath", {"id": "adv-clip-down"},
+                              svg("rect", {"x": 0, "y": f"{zero:.1f}", "width": W, "height": f"{H - zero:.1f}"}))))
+        for v in (high, 0.0, low):
             y = y_of(v)
             append(chart, svg("line", {"x1": left, "y1": f"{y:.1f}", "x2": right, "y2": f"{y:.1f}",
                                        "class": "axis" if v == 0 else "grid"}),
                    svg("text", {"x": left - 6, "y": f"{y + 4:.1f}", "class": "tick", "text-anchor": "end",
                                 "text": review_model.number(v, t.lang)}))
+        pts = review_model.points(values, low, high, left, right, top, bottom)
+        if len(pts) > 1:
+            outline = " ".join(f"{x:.1f},{y:.1f}" for _, x, y in pts)
+            area = f"{pts[0][1]:.1f},{zero:.1f} {outline} {pts[-1][1]:.1f},{zero:.1f}"
+            append(chart, svg("polygon", {"points": area, "class": "adv-area adv-up", "clip-path": "url(#adv-clip-up)"}),
+                   svg("polygon", {"points": area, "class": "adv-area adv-down", "clip-path": "url(#adv-clip-down)"}),
+                   svg("polyline", {"points": outline, "class": "adv-line", "fill": "none"}))
         x_now = left + (right - left) * self.step / max(1, self.total)
         append(chart, svg("line", {"x1": f"{x_now:.1f}", "y1": top, "x2": f"{x_now:.1f}", "y2": bottom,
                                    "class": "review-now", "id": "review-now"}),
-               svg("text", {"x": left, "y": H - 8, "class": "tick", "text": "0"}),
-               svg("text", {"x": right, "y": H - 8, "class": "tick", "text-anchor": "end", "text": str(self.total)}))
-        for seat, row in enumerate(values):
-            pts = review_model.points(row, low, high, left, right, top, bottom)
-            if len(pts) > 1:
-                append(chart, svg("polyline", {"points": " ".join(f"{x:.1f},{y:.1f}" for _, x, y in pts),
-                                               "class": f"series series-{seat}", "fill": "none"}))
-            every = max(1, len(pts) // 16)
-            for k, x, y in pts[::every] + pts[-1:]:
-                append(chart, marker(MARKERS[seat % 4], x, y, f"marker series-{seat}"))
-        # a click (or tap) on the chart goes to the nearest move
-        def on_click(event: Any) -> None:
+               svg("text", {"x": left, "y": H - 6, "class": "tick", "text": "0"}),
+               svg("text", {"x": right, "y": H - 6, "class": "tick", "text-anchor": "end", "text": str(self.total)}))
+        at = {k: y for k, _, y in pts}
+        for (ply, klass), words in zip(marks, mark_words):
+            x = left + (right - left) * ply / max(1, self.total)
+            append(chart, svg("circle", {"cx": f"{x:.1f}", "cy": f"{at.get(ply, zero):.1f}", "r": "5",
+                                         "class": f"adv-mark c-{klass}", "data-ply": str(ply)},
+                              svg("title", {"text": words})))
+
+        def on_click(event: Any) -> None:  # a click (or tap) on the chart goes to the nearest move
             rect = chart.getBoundingClientRect()
             if float(rect.width) <= 0:
                 return
@@ -487,45 +581,56 @@ class Review:
             self.go(review_model.step_at(x, left, right, self.total))
 
         self.gp.view_scope.on(chart, "click", on_click)
-        legend = h("ul", {"class": "legend"}, *[
-            h("li", {}, svg("svg", {"viewBox": "0 0 16 16", "width": "16", "height": "16", "aria-hidden": "true"},
-                            marker(MARKERS[i % 4], 8, 8, f"marker series-{i}")), f" {self.seat_name(i)}")
-            for i in range(len(values))])
-        scope = self.gp.view_scope
+        return chart
+
+    def chart_legend(self) -> Any:
+        t = self.t
+        return h("ul", {"class": "legend review-legend"}, *[
+            h("li", {}, svg("svg", {"viewBox": "0 0 12 12", "width": "12", "height": "12", "aria-hidden": "true"},
+                            svg("circle", {"cx": 6, "cy": 6, "r": 5, "class": f"adv-mark c-{klass}"})),
+              f" {t(f'review.class.{klass}')}")
+            for klass in review_model.MARKED])
+
+    def chart_table(self, values: list[float | None]) -> Any:
+        t, scope = self.t, self.gp.view_scope
+        known = self.known()
         rows = []
         for k in range(self.total + 1):
             go = h("button", {"type": "button", "class": "link-button", "text": str(k),
                               "aria-label": t("review.chart.go", n=k), "on_click": lambda _e, k=k: self.go(k)},
                    scope=scope)
+            m = review_model.move_in(known, k)
+            klass = m.klass if m is not None and m.analysed else None
             rows.append(h("tr", {"aria-current": "step" if k == self.step else None}, h("th", {"scope": "row"}, go),
-                          *[h("td", {"text": review_model.number(row[k], t.lang)}) for row in values]))
-        table = h("table", {"class": "data", "id": "review-chart-table"},
-                  h("thead", {}, h("tr", {}, h("th", {"scope": "col", "text": t("review.col.move")}),
-                                   *[h("th", {"scope": "col", "text": self.seat_name(i)}) for i in range(len(values))])),
-                  h("tbody", {}, *rows))
-        return h("figure", {"class": "chart-figure review-chart-figure", "id": "review-chart-figure"},
-                 h("figcaption", {"text": title}), chart, legend,
-                 h("details", {}, h("summary", {"text": t("review.chart.table")}), table))
+                          h("td", {"text": review_model.number(values[k], t.lang)}),
+                          h("td", {"text": t(f"review.class.{klass}") if klass else ""})))
+        return h("table", {"class": "data", "id": "review-chart-table"},
+                 h("thead", {}, h("tr", {}, h("th", {"scope": "col", "text": t("review.col.move")}),
+                                  h("th", {"scope": "col", "text": self.chart_title()}),
+                                  h("th", {"scope": "col", "text": t("review.col.class")}))),
+                 h("tbody", {}, *rows))
 
     def summary(self) -> Any:
+        """Each player's moves by class: one column per player and a row per figure, so that it fits a
+        phone's width with up to four players (a column per class did not)."""
         if self.analysis is None:
             return None
         t = self.t
-        head = h("tr", {}, h("th", {"scope": "col", "text": t("review.col.player")}),
-                 h("th", {"scope": "col", "text": t("review.col.analysed")}),
-                 h("th", {"scope": "col", "text": t("review.col.mean")}),
-                 *[h("th", {"scope": "col", "text": t(f"review.class.{k}")}) for k in CLASSES])
-        rows = [h("tr", {"data-seat": str(s.seat)},
-                  h("th", {"scope": "row", "text": self.seat_name(s.seat)}),
-                  h("td", {"text": str(s.analysed)}),
-                  h("td", {"text": review_model.number(s.mean_loss, t.lang)}),
-                  *[h("td", {"text": str(s.classes.get(k, 0))}) for k in CLASSES])
-                for s in self.analysis.summary]
+        players = self.analysis.summary
+        head = h("tr", {}, h("td", {}), *[h("th", {"scope": "col", "data-seat": str(s.seat),
+                                                   "text": self.seat_name(s.seat)}) for s in players])
+        figures: list[tuple[str, list[str]]] = [
+            (t("review.col.analysed"), [str(s.analysed) for s in players]),
+            (t("review.col.mean"), [review_model.number(s.mean_loss, t.lang) for s in players]),
+            *[(t(f"review.class.{k}"), [str(s.classes.get(k, 0)) for s in players]) for k in CLASSES]]
+        rows = [h("tr", {}, h("th", {"scope": "row", "text": label}), *[h("td", {"text": c}) for c in cells])
+                for label, cells in figures]
         return h("section", {"class": "panel review-summary", "aria-labelledby": "review-summary-title"},
                  h("h2", {"id": "review-summary-title", "text": t("review.summary")}),
                  h("div", {"class": "review-alts-wrap", "role": "region", "tabindex": "0",
                            "aria-labelledby": "review-summary-title"},
-                   h("table", {"class": "scores", "id": "review-summary"}, h("thead", {}, head), h("tbody", {}, *rows))))
+                   h("table", {"class": "scores review-summary-table", "id": "review-summary"},
+                     h("thead", {}, head), h("tbody", {}, *rows))))
 
     # --- computing -------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -533,19 +638,20 @@ class Review:
 
         if self.progress is not None or self.record is None:
             return
-        lexicon = None
-        if self.game == "scarabeo":
-            lexicon = engines.FACTORY_KWARGS.get("scarabeo", {}).get("word_list")
         progress = Progress(0, self.total)
         self.progress, self.cancelled, self.status = progress, False, None
+        self.shown_live, self.live_at = 0, 0.0
         self.redraw()
-        started = time.perf_counter()
+        started = self.started = time.perf_counter()
+        # for the bench: where the analysis starts on the page's clock (its long tasks are counted from there)
+        document.body.setAttribute("data-analysis-start", str(round(float(window.performance.now()))))
         longest = [0.0]
         last = [time.perf_counter()]
 
         def wanted() -> bool:
             now = time.perf_counter()
             longest[0] = max(longest[0], now - last[0])
+            last[0] = now  # what is drawn here counts in the next stretch, as the browser waits for it too
             if self.gp.closed or self.cancelled:
                 return False
             bar = document.getElementById("review-progress")
@@ -554,10 +660,16 @@ class Review:
                 label = document.getElementById("review-progress-text")
                 if label:
                     label.textContent = self.t("review.progress", done=progress.done, total=progress.total)
-            last[0] = time.perf_counter()
+            self.live(progress, now)
             return True
 
         try:
+            lexicon = None
+            if self.game == "scarabeo":  # the page loads the lexicon in the background: wait for it
+                from web.ui import wordcheck
+
+                await wordcheck.lexicon()
+                lexicon = engines.FACTORY_KWARGS.get("scarabeo", {}).get("word_list")
             steps = review_model.analyse_steps(self.record, self.scope, progress, lexicon)
             done, result = await run_in_slices(steps, wanted)
         except Exception as err:  # the engine failing must leave the review as it was, and say so
@@ -583,6 +695,40 @@ class Review:
             self.app.storage_error(err)
         self.status = str(self.t("review.done", seconds=review_model.number(round(seconds, 1), self.t.lang)))
         self.redraw()
+
+    def live(self, progress: Progress, now: float) -> None:
+        """Show the moves analysed since the last time, without drawing the page again: their classes
+        in the list, the chart (at most every ``LIVE_EVERY`` s), the move on the board once it is
+        analysed. Stepping through the moves meanwhile redraws the page from the same analysis."""
+        moves = progress.moves
+        count = len(moves)
+        if count <= self.shown_live or self.gp.closed:
+            return
+        current_came = self.shown_live < self.step <= count
+        if not current_came and now - self.live_at < LIVE_EVERY and count < self.total:
+            return
+        if not self.shown_live:  # for the bench: how soon the first move is on the chart
+            document.body.setAttribute("data-analysis-first-ms", str(round((now - self.started) * 1000)))
+        for m in moves[self.shown_live:count]:
+            button = document.querySelector(f"#review-moves [data-ply='{m.ply}']")
+            badge = self.badge(m)
+            if button and badge is not None:
+                append(button, badge)
+        self.shown_live, self.live_at = count, now
+        old = document.getElementById("review-chart")
+        if old:
+            old.replaceWith(self.chart_svg(self.line()))
+        details = document.getElementById("review-chart-details")
+        table = document.getElementById("review-chart-table")
+        if details and table and details.open:
+            table.replaceWith(self.chart_table(self.line()))
+        if current_came:
+            detail = document.getElementById("review-detail")
+            if detail:
+                detail.replaceWith(self.detail())
+            best = document.getElementById("review-best")
+            if best:
+                best.disabled = self.best_alternative() is None
 
     def cancel(self) -> None:
         self.cancelled = True

@@ -1,5 +1,5 @@
 """The review page's logic, without the DOM (tested in CPython): what may be analysed for whom, the
-analysis cached in a save, stepping through the moves, and the advantage chart's series and scale.
+analysis cached in a save, stepping through the moves, and the advantage chart's one line and scale.
 
 The page (``web/pages/review.py``) draws; the engines (``game/<game>/analysis.py``) analyse; this module
 decides nothing about a game's rules: it reads ``Analysis`` objects and the record.
@@ -7,10 +7,11 @@ decides nothing about a game's rules: it reads ``Analysis`` objects and the reco
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Generator, Mapping, MutableMapping, Sequence
 
-from game.core.analysis import Analysis, AnalysisError, MoveAnalysis, Progress, record_digest
+from game.core.analysis import Analysis, AnalysisError, MoveAnalysis, Progress, Thresholds, record_digest
 from game.core.record import GameRecord
 
 #: The record meta key the analysis is cached under (``web.platform.session.LOCAL_META``: never in a link).
@@ -138,31 +139,29 @@ def step_for_swipe(dx: float, dy: float, step: int, total: int) -> int | None:
     return clamp(step + (1 if dx < 0 else -1), total)
 
 
-def move_at(analysis: Analysis | None, step: int) -> MoveAnalysis | None:
-    """The analysis of the move that led to ``step`` (None at the start or without analysis)."""
-    if analysis is None or not 1 <= step <= len(analysis.moves):
-        return None
-    return analysis.moves[step - 1]
+def move_in(moves: Sequence[MoveAnalysis], step: int) -> MoveAnalysis | None:
+    """The move that led to ``step`` among ``moves``, the first moves of the record analysed so far
+    (an analysis still running has fewer than the record): None at the start or not analysed yet."""
+    return moves[step - 1] if 1 <= step <= len(moves) else None
+
+
+def thresholds(game: str, state: Any = None) -> Thresholds:
+    """The game's classes and unit (Scarabya's by its ``state``: classic or the Ruins), for a move
+    analysed while the rest of the analysis runs."""
+    if game == "thot":
+        from game.thot import analysis as thot
+
+        return thot.THRESHOLDS
+    if game == "scarabya":
+        from game.scarabya import analysis as scarabya
+
+        return scarabya.thresholds_for(state)
+    from game.scarabeo import analysis as scarabeo
+
+    return scarabeo.THRESHOLDS
 
 
 # --- the advantage chart -----------------------------------------------------------------------
-def series(analysis: Analysis) -> list[list[float | None]]:
-    """One list per seat, one value per position (index 0 the start): the scores (Scarabeo,
-    Scarabya), or Thot's evaluation — the engine's expected final margin after each move, for the
-    seats it speaks for (None where it does not: a move not analysed, the others of a 3-4 player
-    game); the start is 0 (an even game)."""
-    players = analysis.players
-    out: list[list[float | None]] = [[0.0] for _ in range(players)]
-    for m in analysis.moves:
-        for seat in range(players):
-            if analysis.game == "thot":
-                ev = m.evaluation
-                out[seat].append(ev[seat] if ev is not None and seat < len(ev) else None)
-            else:
-                out[seat].append(float(m.scores[seat]) if seat < len(m.scores) else None)
-    return out
-
-
 def public_series(moves: Sequence[Any], players: int) -> list[list[float | None]]:
     """The scores after each move of a watched game, from its public record's moves (each gives
     the seat it counts for and that seat's total after it): the chart of a game nobody analyses."""
@@ -176,13 +175,57 @@ def public_series(moves: Sequence[Any], players: int) -> list[list[float | None]
     return out
 
 
-def value_range(values: list[list[float | None]]) -> tuple[float, float]:
-    """(low, high) for the chart's axis: every value and 0 inside, never an empty span."""
-    seen = [v for row in values for v in row if v is not None]
-    low, high = min([0.0, *seen]), max([0.0, *seen])
-    if high - low < 1:
-        high = low + 1
-    return low, high
+#: The classes marked on the advantage line, as lichess marks its inaccuracies, mistakes and blunders.
+MARKED = ("inaccuracy", "mistake", "blunder")
+
+
+def side_of(humans: Sequence[bool], viewer: int | None) -> int:
+    """The seat whose advantage the chart's one line follows: the seat the analysis is for, else the
+    first person at the table, else the first seat."""
+    if viewer is not None:
+        return viewer
+    return next((i for i, person in enumerate(humans) if person), 0)
+
+
+def lead(scores: Sequence[float | None], side: int) -> float | None:
+    """``side``'s lead over the best of the others (its own score in a game of one)."""
+    mine = scores[side] if 0 <= side < len(scores) else None
+    if mine is None:
+        return None
+    others = [v for i, v in enumerate(scores) if i != side and v is not None]
+    return mine - max(others) if others else mine
+
+
+def advantage(moves: Sequence[MoveAnalysis], game: str, side: int, total: int) -> list[float | None]:
+    """The chart's one line: a value per position (index 0 the start, ``total + 1`` of them), None
+    where it is not known yet (the analysis has not reached it) or not given (Thot: a move the
+    engine does not speak for). Thot: the engine's expected final margin for ``side`` after each move;
+    Scarabeo, Scarabya: ``side``'s score lead over the best of the others. Above 0, ``side`` leads."""
+    out: list[float | None] = [0.0] + [None] * total
+    for m in moves[:total]:
+        if game == "thot":
+            ev = m.evaluation
+            out[m.ply] = ev[side] if ev is not None and side < len(ev) else None
+        else:
+            out[m.ply] = lead([float(v) for v in m.scores], side)
+    return out
+
+
+def public_advantage(moves: Sequence[Any], players: int, side: int) -> list[float | None]:
+    """The one line of a watched game (nobody analyses it): ``side``'s score lead after each move."""
+    rows = public_series(moves, players)
+    return [lead([row[k] for row in rows], side) for k in range(len(moves) + 1)]
+
+
+def marks(moves: Sequence[MoveAnalysis]) -> list[tuple[int, str]]:
+    """(ply, class) of each move analysed so far that the line marks (``MARKED``)."""
+    return [(m.ply, m.klass) for m in moves if m.analysed and m.klass in MARKED]
+
+
+def symmetric_range(values: Sequence[float | None]) -> tuple[float, float]:
+    """(low, high) of an advantage axis: 0 in the middle, every value inside, never an empty span."""
+    reach = float(math.ceil(max([1.0, *(abs(v) for v in values if v is not None)])))
+    return -reach, reach
 
 
 def points(values: list[float | None], low: float, high: float, left: float, right: float,
