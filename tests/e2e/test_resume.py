@@ -161,22 +161,27 @@ def test_thot_and_scarabya_boards_drawn_before_python(fresh_page: Any, open_site
 
 
 def test_a_game_never_played_is_not_saved(page: Any, open_site: Any) -> None:
-    """Start, leave without a move: nothing is kept, nothing listed; a first move keeps it."""
+    """Start, leave without a move: nothing kept, nothing listed; a first move keeps it, named by
+    who plays."""
+    legal = "#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop"
+    saves = "Object.keys(localStorage).filter(k => k.startsWith('scarab:save:'))"
     open_site(page, "#/thot/new")
     page.wait_for_selector("#start", timeout=60_000)
     page.click("#start")  # You against the computer, you first
-    page.wait_for_selector("#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop",
-                           timeout=60_000)
-    game = page.evaluate("location.hash")
-    keys = "Object.keys(localStorage).filter(k => k.startsWith('scarab:save:') || k.startsWith('scarab:snap:'))"
-    assert page.evaluate(keys) == []
+    page.wait_for_selector(legal, timeout=60_000)
+    save_id = page.url.split("/play/")[1]
+    assert page.evaluate(f"localStorage.getItem('scarab:snap:{save_id}')") is None  # no resume picture
     page.evaluate("location.hash = '#/'")
     page.get_by_text("No saved games.").wait_for()
-    page.evaluate(f"location.hash = {game!r}")  # back to it: the same unplayed game, still not kept
-    page.locator("#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop").first.click()
-    page.wait_for_function(f"{keys}.length >= 1", timeout=30_000)
+    assert page.evaluate(saves) == []  # left without a move: gone
+    page.evaluate("location.hash = '#/thot/new'")
+    page.wait_for_selector("#start", timeout=60_000)
+    page.click("#start")
+    page.locator(legal).first.click()
+    page.wait_for_function(f"{saves}.length === 1 && !JSON.parse(localStorage.getItem({saves}[0]))"
+                           ".state.meta.unplayed", timeout=30_000)
     page.evaluate("location.hash = '#/'")
     item = page.locator(".save").first
     item.wait_for()
     assert item.locator(".title").inner_text() == "You vs Computer (intermediate)"
-    assert "Scarab — the Game of Thot" not in item.locator(".title").inner_text()
+    assert page.locator(".save").count() == 1

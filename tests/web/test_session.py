@@ -230,25 +230,27 @@ class TestSaveFacts:
 
 
 class TestUnplayedGames:
-    """Issue 26: a game nobody played is never saved (so never listed under Continue)."""
+    """Issue 26: a game nobody played is not kept (never listed under Continue, gone when left)."""
 
-    def test_a_new_game_is_written_at_its_first_move(self) -> None:
-        s = store()
-        session = Session.create(s, "thot", {"players": 2}, 7, [Seat("Ada"), Seat("Bo")], "t", stored=False)
-        assert not session.stored and s.list() == []
-        session.autosave()  # nothing played: still nothing to keep
-        assert s.list() == []
-        session.play(session.state.move_text(session.state.legal_moves()[0]))
-        assert session.stored and session.save.revision == 1
-        again = Session.open(s, session.save.id)
-        assert again.state.position() == session.state.position()
+    def test_an_unplayed_game_is_marked_until_its_first_move(self) -> None:
+        from web.platform.session import is_unplayed
 
-    def test_a_stored_game_taken_back_to_no_move_stays_saved(self) -> None:
         s = store()
-        session = Session.create(s, "thot", {"players": 2}, 7, [Seat("Ada"), Seat("Bo")], "t", stored=False)
+        session = Session.create(s, "thot", {"players": 2}, 7, [Seat("Ada"), Seat("Bo")], "t", unplayed=True)
+        assert session.unplayed and is_unplayed(s.load(session.save.id).state)
+        assert "unplayed" not in session.record(shared=True).meta  # never in a link
         session.play(session.state.move_text(session.state.legal_moves()[0]))
-        session.take_back()
-        assert [x.id for x in s.list()] == [session.save.id] and session.save.revision == 2
+        assert not session.unplayed and not is_unplayed(s.load(session.save.id).state)
+        session.take_back()  # played once: a game like any other, kept
+        assert not session.unplayed and not session.forget_unplayed()
+        assert [x.id for x in s.list()] == [session.save.id]
+
+    def test_left_without_a_move_it_is_deleted(self) -> None:
+        s = store()
+        session = Session.create(s, "thot", {"players": 2}, 7, [Seat("Ada"), Seat("Bo")], "t", unplayed=True)
+        assert session.forget_unplayed() and s.list() == []
+        kept = thot(s)  # a game made otherwise (a guided game, a daily, an import) is never forgotten
+        assert not kept.forget_unplayed() and len(s.list()) == 1
 
 
 class TestRematch:

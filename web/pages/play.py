@@ -171,6 +171,8 @@ class GamePage:
     def unmount(self) -> None:
         if hasattr(self.ui, "unmount") and self.session is not None:  # optional: a view's last save
             self.ui.unmount(self)
+        if isinstance(self.session, Session) and self.session.forget_unplayed():
+            window.console.log("a game left without a move is not kept")
         self.closed = True  # stops a computer turn in progress at its next slice
         self.view_scope.close()
         self.scope.close()
@@ -369,23 +371,18 @@ class GamePage:
         return int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
 
     def start_game(self, options: dict[str, Any], seed: int, seats: list[Seat]) -> None:
-        """A new game, kept unsaved until its first move (``Session.autosave``): a game never
-        played is never listed under Continue. The page opens it from ``app.pending``."""
+        """A new game, marked unplayed until its first move: never listed under Continue, and
+        deleted when left without a move (``unmount``)."""
         game_name = self.t(f"game.{self.ui.GAME}.name")
         try:
             title = self.t("play.title.default", game=game_name, date=self.app.when(None, date_only=True))
-            session = Session.create(self.app.store, self.ui.GAME, options, seed, seats, title, stored=False)
+            session = Session.create(self.app.store, self.ui.GAME, options, seed, seats, title, unplayed=True)
         except StorageError as err:
             self.app.storage_error(err, "new")
             return
         except ValueError as err:
             self.app.toast(str(err), error=True)
             return
-        pending = getattr(self.app, "pending", None)
-        if pending is None:
-            pending = self.app.pending = {}
-        pending.clear()  # only the latest unplayed game waits: an older one was left unplayed
-        pending[session.save.id] = session
         self.app.navigate(router.href(self.ui.GAME, "play", session.save.id))
 
     def tutorial_offer(self) -> Any:
@@ -409,14 +406,8 @@ class GamePage:
 
     # --- playing --------------------------------------------------------------------
     def show_play(self, save_id: str) -> None:
-        pending = getattr(self.app, "pending", None) or {}
-        waiting = pending.pop(save_id, None)
         try:
-            if waiting is not None and not waiting.stored:  # a new game, written at its first move
-                pending[save_id] = waiting
-                self.session = waiting
-            else:
-                self.session = Session.open(self.app.store, save_id)
+            self.session = Session.open(self.app.store, save_id)
         except Exception as err:  # a save is outside data: whatever fails, it is shown as damaged
             self.show_broken(err, save_id)
             return
@@ -429,7 +420,7 @@ class GamePage:
         """Keep the game's resume snapshot, drawn by boot.js before Python starts (never fails a save)."""
         from web.platform import snapshot
 
-        if self.session is not None and not self.closed and self.session.stored:
+        if self.session is not None and not self.closed and not getattr(self.session, "unplayed", False):
             snapshot.store(self.app.store.kv, self.app.store.prefix, self)
 
     def listing(self) -> Any:

@@ -15,9 +15,21 @@ from web.platform import engines
 from web.platform.storage import Save, SaveStore, StorageError, StorageFull
 
 MAX_NAME = 24
+#: Record meta of a game the new-game form started and nobody has played yet (``Session.unplayed``).
+UNPLAYED = "unplayed"
+#: An unplayed game left behind longer than this (a tab closed before the first move) is deleted.
+UNPLAYED_KEEP_MS = 6 * 3600 * 1000
+
+
+def is_unplayed(state_json: Any) -> bool:
+    """A stored record of a game nobody played (never listed under Continue)."""
+    if not isinstance(state_json, Mapping):
+        return False
+    meta, moves = state_json.get("meta"), state_json.get("moves")
+    return isinstance(meta, Mapping) and meta.get(UNPLAYED) is True and moves == []
 #: Record meta that belongs to this device's table, not to the game: saved with it, never put in a
 #: shared link (Scarabeo's ``table``: the hourglass's running turn and the tiles laid but not played).
-LOCAL_META = ("table", "summary", "analysis")  # analysis: the review's cache (web/pages/review.py)
+LOCAL_META = ("table", "summary", "analysis", "unplayed")  # analysis: the review's cache (web/pages/review.py)
 #: Caps on a save's summary (outside data: an imported file may hold anything).
 MAX_SUMMARY_MOVES = 100_000
 MAX_SUMMARY_SCORE = 1_000_000
@@ -237,15 +249,17 @@ class Session:
     # --- starting and resuming ----------------------------------------------------
     @classmethod
     def create(cls, store: SaveStore, game: str, options: Mapping[str, Any], seed: int, seats: list[Seat],
-               title: str, stored: bool = True) -> "Session":
-        """A new game; ``stored=False`` keeps it unsaved (``SaveStore.reserve``) until its first move:
-        a game nobody played is never listed under Continue."""
+               title: str, unplayed: bool = False) -> "Session":
+        """A new game. ``unplayed``: one the new-game form started, marked ``UNPLAYED`` until its first
+        move — never listed under Continue, and deleted when left without a move (``forget_unplayed``)."""
         state = engines.factory(game)(options, seed)
         if len(seats) != state.num_players:
             raise ValueError(f"{len(seats)} seats for {state.num_players} players")
-        meta = {"game_id": secrets.token_hex(8)}
+        meta: dict[str, Any] = {"game_id": secrets.token_hex(8)}
+        if unplayed:
+            meta[UNPLAYED] = True
         record = GameRecord.of(state, seats=[asdict(s) for s in seats], **meta, summary=summary_of(state))
-        save = (store.create if stored else store.reserve)(game, title, record.to_json())
+        save = store.create(game, title, record.to_json())
         return cls(state, seats, save, store, meta)
 
     @classmethod
@@ -292,9 +306,16 @@ class Session:
         return self.save.game
 
     @property
-    def stored(self) -> bool:
-        """False for a new game not written yet (nothing played in it so far)."""
-        return self.save.revision > 0
+    def unplayed(self) -> bool:
+        """A game the new-game form started and nobody has played yet."""
+        return bool(self.meta.get(UNPLAYED)) and not self.state.history()
+
+    def forget_unplayed(self) -> bool:
+        """Left without a move: the game goes (True), as if never started; a played one stays."""
+        if not self.unplayed:
+            return False
+        self.store.delete(self.save.id)
+        return True
 
     def seat_to_move(self) -> Seat | None:
         if self.state.is_over():
@@ -396,10 +417,9 @@ class Session:
         return GameRecord.of(self.state, **meta, seats=[asdict(s) for s in self.seats])
 
     def autosave(self) -> Save:
-        """Write the game as the next revision; raises StorageFull / SaveConflict (the view tells the player).
-        A new game is first written at its first move: until then there is nothing to keep."""
-        if not self.stored and not self.state.history():
-            return self.save
+        """Write the game as the next revision; raises StorageFull / SaveConflict (the view tells the player)."""
+        if self.state.history():
+            self.meta.pop(UNPLAYED, None)  # played: a game like any other from now on
         if self.before_save is not None:
             self.before_save()
         self.meta["summary"] = summary_of(self.state)

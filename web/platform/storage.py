@@ -270,13 +270,6 @@ class SaveStore:
         now = self.clock()
         return self._write(Save(self._unused_id(), game, _title(title), now, now, 1, state))
 
-    def reserve(self, game: str, title: str, state: dict[str, Any]) -> Save:
-        """A new save not written yet (revision 0): its first ``update`` writes it as revision 1."""
-        if game not in GAMES:
-            raise InvalidSave(f"unknown game {game!r}")
-        now = self.clock()
-        return Save(self._unused_id(), game, _title(title), now, now, 0, state)
-
     def _unused_id(self) -> str:
         save_id = self.new_id()
         while self.kv.get(self.prefix + save_id) is not None:
@@ -285,8 +278,6 @@ class SaveStore:
 
     def update(self, save: Save, state: dict[str, Any]) -> Save:
         """Autosave: write ``state`` as the next revision of ``save`` unless another tab got there first."""
-        if save.revision == 0 and self.kv.get(self.prefix + save.id) is None:  # a reserved save's first write
-            return self._write(Save(save.id, save.game, save.title, save.created, self.clock(), 1, state))
         self._check_unchanged(save)
         return self._write(Save(save.id, save.game, save.title, save.created, self.clock(), save.revision + 1, state))
 
