@@ -95,6 +95,7 @@ class TestPrivateRacks:
         one.goto(server + "#/scarabeo/new")
         one.wait_for_selector("body[data-ready='1']", timeout=60_000)
         one.locator("#start").wait_for(timeout=60_000)
+        one.locator("#mode-people").check()  # two people at this device (the form starts on the computer)
         one.locator("#seed").fill("4")
         one.locator("#start").click()
         one.locator("#reveal").click()
