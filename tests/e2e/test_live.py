@@ -148,12 +148,7 @@ def settle(phones: list[Phone], seconds: float = 90) -> int:
 
 def to_move(phones: list[Phone]) -> Phone | None:
     for p in phones:
-        try:
-            p.page.wait_for_selector("#remote-status")
-        except Exception:
-            p.page.screenshot(path=f"/tmp/live/fail-{p.name}.png")
-            print("DEBUG", p.name, p.page.url, p.page.locator("main, #app").first.inner_text()[:2000])
-            raise
+        p.page.wait_for_selector("#remote-status")
     ready = [p for p in phones if p.status() == "Your turn."]
     assert len(ready) <= 1, [p.status() for p in phones]
     return ready[0] if ready else None
@@ -210,3 +205,99 @@ class TestThot:
         assert saves[0]["state"]["meta"]["summary"]["scores"] == saves[1]["state"]["meta"]["summary"]["scores"]
         assert moves > 4
         shot(anna.page, "live-thot-end")
+
+
+def own_rack(phone: Phone, lex: Any) -> tuple[Any, int, list[str]]:
+    """This phone's engine state (from its own storage), its seat, and the tiles it can read."""
+    from game.remote.session import Device as Protocol
+    from game.scarabeo.tiles import HIDDEN
+
+    held = Protocol.from_json(phone.device(), lex)
+    engine = held.game.engine  # type: ignore[union-attr]
+    assert all(set(r) <= {HIDDEN} for s, r in enumerate(engine.racks) if s != held.seat)  # no other tile here
+    return engine, int(held.seat), [t for t in engine.racks[held.seat] if t != HIDDEN]
+
+
+class TestScarabeo:
+    def test_paired_by_links_each_phone_sees_only_its_rack_then_resigned_and_verified(
+            self, context_factory: Any, guard: Guard, open_site: Any, server: str, lex: Any, gen: Any) -> None:
+        from tests.e2e.test_scarabeo import type_play
+
+        anna, bruno = Phone(context_factory, guard, "Anna"), Phone(context_factory, guard, "Bruno")
+        host(anna, open_site, "scarabeo")
+        pair(anna, bruno, server, from_qr=False, answer_by_link=True)
+        phones = [anna, bruno]
+        for turn in range(4):
+            settle(phones, 180)
+            player = to_move(phones)
+            assert player is not None, [p.status() for p in phones]
+            for p in phones:  # each shows its own tiles, and holds no other
+                p.page.wait_for_selector("#sc-rack")
+                _engine, _seat, mine = own_rack(p, lex)
+                shown = sorted(p.page.evaluate("Array.from(document.querySelectorAll('#sc-rack [data-tile]'))"
+                                               ".map(n => n.dataset.tile)"))
+                assert shown == sorted(mine) and (len(mine) == 8 or p is not player), (p.name, shown, mine)
+            state, seat, _mine = own_rack(player, lex)
+            plays = [p for p in gen.plays(state.board, list(state.racks[seat]), state.first_play) if not p[4]]
+            plays.sort(key=lambda p: (-p[0], p[1], p[2], p[3]))
+            if plays and turn < 3:
+                type_play(player.page, state, plays[0])
+                player.page.click("#sc-play")
+            else:
+                player.page.click("#sc-pass")
+                player.page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
+            player.page.wait_for_function("() => { const s = document.getElementById('remote-status');"
+                                          " return s && s.textContent !== 'Your turn.'; }", timeout=60_000)
+        settle(phones, 180)
+        quitter = to_move(phones)
+        assert quitter is not None
+        quitter.page.click("#remote-resign")
+        quitter.page.get_by_role("dialog").get_by_role("button", name="Resign", exact=True).click()
+        for p in phones:  # the keys go round by themselves: every phone verifies the deal
+            p.page.wait_for_selector("#remote-verified", timeout=180_000)
+            assert p.page.locator("#remote-verified").inner_text().startswith("Verified")
+            assert p.status() == "The game is over."
+        settle(phones)
+        assert anna.device()["chain"] == bruno.device()["chain"]
+        shot(bruno.page, "live-scarabeo-verified")
+
+
+class TestScarabya:
+    def test_three_phones_through_the_host(self, context_factory: Any, guard: Guard, open_site: Any,
+                                           server: str) -> None:
+        anna, bruno, carla = (Phone(context_factory, guard, n) for n in ("Anna", "Bruno", "Carla"))
+        host(anna, open_site, "scarabya", lambda p: p.select_option("#remote-players", "3"))
+        pair(anna, bruno, server, from_qr=True)
+        assert "1 player is missing" in anna.page.locator("#live-box").inner_text()
+        pair(anna, carla, server, from_qr=False)
+        phones = [anna, bruno, carla]
+        anna.page.wait_for_function("() => document.getElementById('live-presence').textContent"
+                                    " === 'Connected: Bruno, Carla'", timeout=30_000)
+        turns = 0
+        for _ in range(120):
+            settle(phones)
+            player = to_move(phones)
+            if player is None:
+                break
+            page = player.page
+            page.wait_for_selector(".sy-game")
+            if page.locator("#sy-discard").count():
+                page.locator("#sy-discard").click()
+            else:
+                page.locator("#sy-hint").click()
+                page.locator("#sy-hint-box").wait_for()
+                page.locator("#sy-board .sq.handle").click()
+            page.wait_for_function("() => { const s = document.getElementById('remote-status');"
+                                   " return s && s.textContent !== 'Your turn.'; }", timeout=60_000)
+            turns += 1
+        else:
+            pytest.fail("the game did not end")
+        settle(phones)
+        assert turns > 3
+        for p in phones:
+            assert p.status() == "The game is over."
+        assert anna.device()["chain"] == bruno.device()["chain"] == carla.device()["chain"]
+        scores = {json.dumps(json.loads(p.page.evaluate(f"localStorage.getItem('scarab:save:{p.save_id()}')"))
+                             ["state"]["meta"]["summary"]["scores"]) for p in phones}
+        assert len(scores) == 1
+        shot(carla.page, "live-scarabya-3p-end")

@@ -289,6 +289,37 @@ class LivePage(RemotePage):
 
         live.submit(job)
 
+    async def quit(self, kind: str) -> None:
+        """A resignation or a leave (after its confirmation): over the channel like a move."""
+        sent = self.session.device.sent if self.session is not None else None
+        await super().quit(kind)
+        self.sent_live(sent)
+
+    def resend(self) -> None:
+        super().resend()
+        if self.live is not None and self.send:
+            self.live.table.played(self.send)
+            self.sent_live(self.session.device.sent)
+
+    def sent_live(self, before: str | None) -> None:
+        live = self.live
+        if live is None or self.session is None:
+            return
+        if self.session.device.sent != before:
+            live.table.played(self.session.device.sent)
+        if live.table.here() and self.send:
+            self.send = None
+            if not self.closed:
+                self.redraw()
+
+    def status_text(self) -> str:
+        """"Waiting for Bruno." while Bruno is connected: no link to wait for."""
+        shown = self.session.device.show()
+        if self.live is not None and shown["waiting_for"] in self.live.table.here() and shown["phase"] == "play" \
+                and self.session.started:
+            return str(self.t("live.status.waiting", name=shown["waiting_for"]))
+        return super().status_text()
+
     def send_box(self, payload: str) -> Any:
         """By links only while no device is connected (the game goes on as a game by links)."""
         if self.live is not None and self.live.table.here():
