@@ -236,6 +236,11 @@ class Deal:
         self.deck: list[int] = []               # undrawn card ids, next to draw first
         self.reshuffles: list[_Reshuffle] = []
         self.exchanges: list[tuple[int, list[int]]] = []
+        #: Which of ``exchanges`` are a withdrawn play's drawn cards going back (no new draw, no
+        #: vowels-or-consonants rule).
+        self.takebacks: set[int] = set()
+        #: The cards the last tile proof showed (``prove_tiles``, ``verify_tiles``), in its order.
+        self.last_shown: list[int] = []
         self.pending_return: tuple[int, list[int]] | None = None
         self.broken: str | None = None
 
@@ -524,6 +529,7 @@ class Deal:
                 + bytes(own[i].number for i in order) + proofs)
         for i in order:
             self.cards[i].shown = own[i].number
+        self.last_shown = list(order)
         return _b64(data)
 
     def verify_tiles(self, seat: int, part: str) -> list[str]:
@@ -549,6 +555,7 @@ class Deal:
         self._check_batches(reader, seat, ids, lambda i: self.tile_elements[tile_of[i]], "tile",
                             f"{_seat_word(seat)}'s tiles are not the tiles it drew")
         mine = {c.tile for c in self.cards if c.owner == self.seat and c.tile is not None and not c.returned}
+        self.last_shown = list(ids)
         for i, t in zip(ids, indices):
             self.cards[i].shown = t
             if t in mine:
@@ -573,6 +580,35 @@ class Deal:
             self.cards[i].returned = True
         self.pending_return = (seat, list(cards))
         self.exchanges.append((seat, list(cards)))
+
+    def take_back(self, seat: int, shown: Sequence[int], drawn: Sequence[int]) -> None:
+        """A play withdrawn (a challenge upheld, a vote lost): the cards it showed are on
+        ``seat``'s rack again (proven tiles of that seat; proven again when laid), and the cards it
+        drew go back to the bag, to be reshuffled by another seat as after an exchange (the player
+        may have read them: the bag must not keep an order it saw). No new card is drawn for them.
+        Call it on every device."""
+        if self.pending_return is not None:
+            raise DealError("a reshuffle is already due")
+        if len(set(shown)) != len(shown) or len(set(drawn)) != len(drawn) or set(shown) & set(drawn):
+            raise DealError("take back: a card twice")
+        for i in [*shown, *drawn]:
+            if not 0 <= i < len(self.cards):
+                raise DealError(f"take back: card {i} does not exist")
+            card = self.cards[i]
+            if card.owner != seat or card.returned or (card.shown is None) != (i in drawn):
+                raise DealError(f"take back: card {i} is not {_seat_word(seat)}'s to take back")
+        for i in shown:
+            self.cards[i].shown = None
+        if drawn:
+            for i in drawn:
+                self.cards[i].returned = True
+            self.pending_return = (seat, list(drawn))
+            self.takebacks.add(len(self.exchanges))
+            self.exchanges.append((seat, list(drawn)))
+
+    def _taking_back(self) -> bool:
+        """The pending return is a withdrawn play's (no new cards after the reshuffle)."""
+        return self.pending_return is not None and len(self.exchanges) - 1 in self.takebacks
 
     def reshuffle_due(self) -> int | None:
         """The exchanger whose returned cards wait for a reshuffle by another seat."""
@@ -645,8 +681,10 @@ class Deal:
         for c, new in zip(held, lifted):
             c.bag = new
         self.deck = list(range(first, first + len(deck)))
+        redraw = not self._taking_back()
         self.pending_return = None
-        self.assign(exchanger, len(returned))
+        if redraw:
+            self.assign(exchanger, len(returned))
 
     # --- the end ----------------------------------------------------------------------------
 
@@ -705,6 +743,7 @@ class Deal:
             "cards": [{"owner": c.owner, "peels": [[s, v.encode().hex()] for s, v in c.peels],
                        "tile": c.tile, "shown": c.shown, "returned": c.returned} for c in self.cards],
             "exchanges": [[s, ids] for s, ids in self.exchanges],
+            "takebacks": sorted(self.takebacks),
             "pending": None if self.pending_return is None else [self.pending_return[0], self.pending_return[1]],
             "deck": self.deck,
             "broken": self.broken,
@@ -791,6 +830,9 @@ def _load(cls: type[Deal], data: object, rng: RandomSource | None) -> Deal:
         for card_id, _, lifted in step.held:
             deal.cards[card_id].bag = lifted
     deal.exchanges = [(integer(s), [integer(i) for i in ids]) for s, ids in data["exchanges"]]
+    deal.takebacks = {integer(i) for i in data.get("takebacks", [])}
+    if any(not 0 <= i < len(deal.exchanges) for i in deal.takebacks):
+        raise DealError("saved deal: a take-back that is no return")
     for step, (exchanger, _) in zip(deal.reshuffles, deal.exchanges):
         step.exchanger = exchanger
     pending = data["pending"]
@@ -846,7 +888,9 @@ class _Verifier:
                 racks[card.owner].append(TILES[tiles[card.id]])
         bag = [TILES[tiles[i]] for i in deal.deck if i in tiles]
         exchanges = []
-        for seat, ids in deal.exchanges:
+        for n, (seat, ids) in enumerate(deal.exchanges):
+            if n in deal.takebacks:
+                continue  # a withdrawn play's draw going back: no rule on which tiles
             letters = [TILES[tiles[i]] for i in ids if i in tiles]
             exchanges.append((seat, letters))
             vowels = sum(t in VOWELS for t in letters)

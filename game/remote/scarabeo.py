@@ -35,14 +35,24 @@ from game.core import GameRecord, IllegalMove
 from game.remote.deal import TILES, Deal, DealError
 from game.remote.games import OptionsError, ProtocolError, RemoteGame, Setup
 from game.scarabeo.game import ScarabeoState, tiles_shown
-from game.scarabeo.moves import Exchange, Move, Pass, Play, move_text
+from game.scarabeo.moves import Accept, Challenge, Exchange, Move, Pass, Play, move_text
 from game.scarabeo.public import public_move, public_record
 from game.scarabeo.record import to_record
 from game.scarabeo.tiles import HIDDEN
 
 #: The keys a message may carry, by what it is.
-MOVE_PARTS = {"rs", "sh", "tp", "rc"}
+MOVE_PARTS = {"rs", "sh", "tp", "rc", "rt"}
 DEAL_PARTS = {"su", "sr", "sh", "k"}
+
+
+def _pending_cards(saved: Any) -> tuple[int, list[int], list[int]] | None:
+    """A saved ``pending_cards`` back (a damaged one raises ``ProtocolError``)."""
+    if saved is None:
+        return None
+    if (isinstance(saved, list) and len(saved) == 3 and isinstance(saved[0], int)
+            and all(isinstance(ids, list) and all(isinstance(i, int) for i in ids) for ids in saved[1:])):
+        return saved[0], list(saved[1]), list(saved[2])
+    raise ProtocolError("the saved deal is damaged: its pending play")
 
 
 def _part(extra: Mapping[str, Any], key: str) -> str:
@@ -66,9 +76,15 @@ class ScarabeoRemote(RemoteGame):
             raise ProtocolError("a Scarabeo device must hold a seat")
         self.words = setup.words
         self.names = list(setup.names)
+        self.mode: str = str(setup.options.get("check_mode", "dictionary"))
         self.me_seat: int = setup.me
         self.replaying = setup.local is not None
         rng = None if setup.rng is None else setup.rng(setup.me)
+        #: Challenge mode: the play waiting for a challenge — its seat, the cards it showed and the
+        #: cards it drew (what a withdrawal gives back).
+        self.pending_cards: tuple[int, list[int], list[int]] | None = None
+        #: The tiles the last play showed (the table learnt them); a withdrawal hides them again.
+        self.pending_letters: list[str] = []
         if setup.local is not None:
             try:
                 self.deal = Deal.from_json(setup.local.get("deal"), rng)
@@ -76,6 +92,7 @@ class ScarabeoRemote(RemoteGame):
                 raise ProtocolError(f"the saved deal is damaged: {err}") from None
             verdict = setup.local.get("verdict")
             self.verdict: dict[str, Any] | None = dict(verdict) if isinstance(verdict, Mapping) else None
+            self.pending_cards = _pending_cards(setup.local.get("pending_cards"))
         else:
             self.deal = Deal.new(setup.game_id, setup.players, setup.me, rng)
             self.verdict = None
@@ -94,16 +111,14 @@ class ScarabeoRemote(RemoteGame):
         if extra:
             raise OptionsError(f"unknown option {extra[0]!r} (known: check_mode, hourglass)")
         mode = options.get("check_mode", "dictionary")
-        if mode in ("challenge", "vote"):
-            raise OptionsError(
-                f"the {mode} mode cannot be played by links: a play it takes back returns its tiles to "
-                "the rack, and the shared bag proves each tile once, when it leaves a rack for good "
-                "(the dictionary decides words in remote play)")
-        if mode != "dictionary":
-            raise OptionsError(f"unknown check_mode {mode!r} (dictionary)")
+        if mode == "vote":
+            raise OptionsError("the vote mode cannot be played by links yet: every seat's vote would "
+                               "travel as its own link (the dictionary or a challenge decides in remote play)")
+        if mode not in ("dictionary", "challenge"):
+            raise OptionsError(f"unknown check_mode {mode!r} (dictionary, challenge)")
         if options.get("hourglass", False) is not False:
             raise OptionsError("the hourglass is off in correspondence play (each device cannot time the others)")
-        return {}
+        return {} if mode == "dictionary" else {"check_mode": mode}
 
     # --- state -------------------------------------------------------------------------
     @property
@@ -112,12 +127,19 @@ class ScarabeoRemote(RemoteGame):
             raise ProtocolError("the tiles are still being dealt")
         return self.engine
 
+    def _engine_options(self) -> dict[str, Any]:
+        """The engine's options: a withdrawn play's draw goes back to a bag mixed again (``mix``)."""
+        options: dict[str, Any] = {"players": self.players, "names": self.names, "check_mode": self.mode,
+                                   "hourglass": False}
+        if self.mode != "dictionary":
+            options["mix"] = True
+        return options
+
     def _begin(self) -> None:
         """The start seed is known: the engine's draw for who starts, and the masked start."""
         seed = self.deal.start_seed()
         assert seed is not None
-        options = {"players": self.players, "names": self.names, "check_mode": "dictionary",
-                   "hourglass": False}
+        options = self._engine_options()
         drawn = ScarabeoState.new(self.players, seed, names=self.names, word_list=self.words)
         self.engine = ScarabeoState.new_masked(options, drawn.starter, drawn.start_draw, self.words)
         #: The game as the table sees it (every rack hidden): which tiles of this seat's rack the
@@ -265,11 +287,41 @@ class ScarabeoRemote(RemoteGame):
         return failures
 
     # --- moves -------------------------------------------------------------------------
+    def _dispute(self, move: Move, seat: int) -> Challenge | Accept | None:
+        """A challenge or an accept, if ``move`` is one this protocol carries (else None): challenge
+        mode only, and a seat challenges for itself (the seat to move: the next after the play)."""
+        if isinstance(move, (Play, Pass, Exchange)):
+            return None
+        if self.mode != "challenge" or not isinstance(move, (Challenge, Accept)):
+            raise IllegalMove("no-dispute", "no vote by links; a challenge only in the challenge mode")
+        if isinstance(move, Challenge) and move.seat != seat:
+            raise IllegalMove("not-your-challenge", "by links each seat challenges for itself")
+        return move
+
+    def _withdrawn(self, state: ScarabeoState, move: Challenge | Accept) -> bool:
+        """Whether ``move`` takes the pending play back (the dictionary refuses a word of it)."""
+        board = list(state.board)
+        state.push(move)
+        taken = state.board != board
+        state.pop()
+        return taken
+
+    def _take_back(self) -> None:
+        """The pending play's cards: those it showed back on its player's rack, those it drew to
+        the bag (reshuffled next, in the same message, by the seat that challenged)."""
+        if self.pending_cards is None:
+            raise ProtocolError("no play of this game waits for a challenge")
+        seat, shown, drawn = self.pending_cards
+        self.deal.take_back(seat, shown, drawn)
+
     def outgoing(self, text: str, secret: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         state = self.state
         move = state.parse_move(text)
-        if not isinstance(move, (Play, Pass, Exchange)):
-            raise IllegalMove("no-dispute", "the dictionary decides words in remote play: no challenge or vote")
+        dispute = self._dispute(move, self.me_seat)
+        if dispute is not None:
+            state.check(dispute)
+            return self._outgoing_dispute(dispute)
+        assert isinstance(move, (Play, Pass, Exchange))
         state.check(move)
         shown = tiles_shown(state.board, self._public_rack(self.me_seat), move)
         returned: list[int] = []
@@ -293,6 +345,24 @@ class ScarabeoRemote(RemoteGame):
         self.own_move = move
         return move_text(public_move(move)), extra
 
+    def _outgoing_dispute(self, move: Challenge | Accept) -> tuple[str, dict[str, Any]]:
+        deal = self.deal
+        extra: dict[str, Any] = {}
+        try:
+            if deal.reshuffle_due() is not None:
+                extra["rs"] = deal.reshuffle_step()
+            shares = deal.shares_for()
+            if shares:
+                extra["sh"] = shares
+            if self._withdrawn(self.state, move):
+                self._take_back()
+                if deal.reshuffle_due() is not None:
+                    extra["rt"] = deal.reshuffle_step()
+        except DealError as err:
+            raise ProtocolError(str(err)) from None
+        self.own_move = move
+        return move_text(move), extra
+
     def apply(self, seat: int, text: str, extra: Mapping[str, Any]) -> dict[str, Any]:
         if set(extra) - MOVE_PARTS:
             raise ProtocolError("the move carries parts a move has not")
@@ -300,12 +370,14 @@ class ScarabeoRemote(RemoteGame):
         deal = self.deal
         mine = seat == self.me_seat and not self.replaying
         parsed = state.parse_move(text)
-        if not isinstance(parsed, (Play, Pass, Exchange)):
-            raise ProtocolError("the dictionary decides words in remote play: no challenge or vote")
+        try:
+            dispute = self._dispute(parsed, seat)
+        except IllegalMove as err:
+            raise ProtocolError(str(err)) from None
         move = parsed
         if mine:
             own = self.own_move
-            assert isinstance(own, (Play, Pass, Exchange)) and move_text(public_move(own)) == text
+            assert own is not None and move_text(public_move(own)) == text
             move = own
         returned: list[int] = []
         if isinstance(move, Exchange):
@@ -324,21 +396,47 @@ class ScarabeoRemote(RemoteGame):
                     deal.apply_reshuffle(seat, _part(extra, "rs"))
                 if "sh" in extra:
                     deal.apply_shares(seat, _part(extra, "sh"))
-                shown = tiles_shown(state.board, self._public_rack(seat), move)
+                shown = [] if not isinstance(move, (Play, Pass, Exchange)) \
+                    else tiles_shown(state.board, self._public_rack(seat), move)
                 if bool(shown) != ("tp" in extra):
                     raise ProtocolError("the tiles laid come without their proof" if shown
                                         else "a proof of tiles comes with no tile shown")
                 if shown and Counter(deal.verify_tiles(seat, _part(extra, "tp"))) != Counter(shown):
                     raise ProtocolError("the tiles proven are not the tiles laid")
             bag = len(state.bag)
+            board = list(state.board)
+            pending = state.pending
+            if isinstance(move, Play):
+                self.pending_letters = tiles_shown(self.table.board, self.table.racks[seat], move)
             result = state.push(move)
             self.table.push(public_move(move))
+            if pending is not None and dispute is not None and state.board != board:
+                # Withdrawn: its tiles are cards on the player's rack again, proven again when laid.
+                self.table.forget(pending.player, self.pending_letters)
+                if pending.player != self.me_seat:
+                    state.forget(pending.player, self.pending_letters)
             if self.replaying:
                 pass
             elif returned:
                 deal.return_cards(seat, returned)
+            elif dispute is not None and not mine:  # this device's own did all this when written
+                withdrawn = state.board != board
+                if withdrawn:
+                    self._take_back()
+                if (withdrawn and deal.reshuffle_due() is not None) != ("rt" in extra):
+                    raise ProtocolError("the bag's reshuffle after a withdrawn play is missing or not due")
+                if "rt" in extra:
+                    deal.apply_reshuffle(seat, _part(extra, "rt"))
             elif bag > len(state.bag):
-                deal.assign(seat, bag - len(state.bag))
+                drawn = deal.assign(seat, bag - len(state.bag))
+                if state.pending is not None:
+                    self.pending_cards = (seat, list(deal.last_shown) if "tp" in extra else [], drawn)
+            elif state.pending is not None and dispute is None:  # a play that drew nothing (the bag is empty)
+                self.pending_cards = (seat, list(deal.last_shown) if "tp" in extra else [], [])
+            if "rt" in extra and dispute is None:
+                raise ProtocolError("only a challenge that withdraws a play reshuffles its draw")
+            if not self.replaying and state.pending is None:
+                self.pending_cards = None
         except DealError as err:
             raise ProtocolError(str(err)) from None
         if not self.replaying:
@@ -364,7 +462,8 @@ class ScarabeoRemote(RemoteGame):
             self._verify()
 
     def save(self) -> dict[str, Any] | None:
-        return {"deal": self.deal.to_json(), "verdict": self.verdict}
+        pending = None if self.pending_cards is None else list(self.pending_cards)
+        return {"deal": self.deal.to_json(), "verdict": self.verdict, "pending_cards": pending}
 
     def replayed(self) -> None:
         self.replaying = False
@@ -435,7 +534,7 @@ class ScarabeoRemote(RemoteGame):
         assert seed is not None
         try:
             bags = self.deal.draw_orders(self.verdict["cards"], self.engine.starter)
-            state = ScarabeoState.new(self.players, seed, names=self.names, word_list=self.words, bags=bags)
+            state = ScarabeoState.from_options({**self._engine_options(), "bags": bags}, seed, self.words)
             for move in self.table.history():
                 state.push(move)
         except (DealError, IllegalMove, ValueError) as err:

@@ -717,7 +717,8 @@ class ScarabeoState(GameState[Move]):
     def _mix_bag(self) -> None:
         """Mix the bag (an exchange, a play taken back): by the seed, or as the deal did."""
         if self.bags:
-            self.bag = self._next_bag(self.bag)
+            if self.bag:  # an empty bag is not dealt again (nothing to mix, as the seed's shuffle)
+                self.bag = self._next_bag(self.bag)
         else:
             self.rng.shuffle(self.bag)
 
@@ -887,6 +888,15 @@ class ScarabeoState(GameState[Move]):
         if out is not None and self.final_pending() and not self.racks_pending():
             self._finish(out.reason, self._end_adjustments(out.detail["closer"]),
                          out.detail["closer"])
+
+    def forget(self, seat: int, tiles: Iterable[str]) -> None:
+        """A masked state stops holding these tiles of ``seat``'s rack as known (``HIDDEN`` again):
+        remote play's withdrawn play, whose tiles go back to the rack as cards to prove again."""
+        rack = self.racks[seat]
+        for tile in tiles:
+            if tile not in rack:
+                raise IllegalMove("reveal-mismatch", f"seat {seat + 1}'s rack is not known to hold {tile}")
+            rack[rack.index(tile)] = HIDDEN
 
     def _check_set(self, new: Iterable[str]) -> None:
         """Tiles about to become known: refuse one the set has no more of (every copy is already

@@ -157,11 +157,13 @@ def _pending_challenge(state: ScarabeoState) -> Any:
 
 
 def challengers(state: ScarabeoState, seats: Sequence[Any]) -> list[int]:
-    """The people who may challenge the pending play: every person but the player who made it."""
+    """The people who may challenge the pending play here: every person but the player who made it
+    (a seat whose ``here`` is false plays on another device, remote play: it challenges from there)."""
     p = _pending_challenge(state)
     if p is None:
         return []
-    return [s for s, seat in enumerate(seats) if not seat.computer and s != p.player]
+    return [s for s, seat in enumerate(seats)
+            if not seat.computer and s != p.player and getattr(seat, "here", True)]
 
 
 def computer_challenger(state: ScarabeoState, seats: Sequence[Any]) -> int | None:

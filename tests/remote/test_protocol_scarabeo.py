@@ -23,6 +23,7 @@ from game.scarabeo.moves import Exchange, Play
 from game.scarabeo.record import replay_record
 from game.scarabeo.rules import exchange_refusal, resolve_play
 from game.scarabeo.tiles import HIDDEN, SCARAB
+from game.scarabeo.words import WordList
 from tests.remote.protocol_helpers import WORDS, Table, state_of
 
 
@@ -88,13 +89,13 @@ def test_whole_game_every_device_agrees_and_verifies(players: int) -> None:
     del seen_exchange  # random games exchange now and then; test_an_exchange forces one
 
 
-def check_full_record(devices: list[Device]) -> GameRecord:
+def check_full_record(devices: list[Device], words: WordList = WORDS) -> GameRecord:
     """Every device exports the same full record (every rack and draw, from the verified deal),
     and it replays to the game as played: board, scores, end, and each seat's racks as it saw them."""
     exports = {json.dumps(d.export(full=True), sort_keys=True) for d in devices}
     assert len(exports) == 1
     record = GameRecord.from_json(json.loads(exports.pop()))
-    replayed = replay_record(record, WORDS)
+    replayed = replay_record(record, words)
     for device in devices:
         game = device.game
         assert isinstance(game, ScarabeoRemote)

@@ -98,6 +98,14 @@ def refusal(reason: str) -> tuple[str, dict[str, str]]:
     return "remote.refused.reason", {"detail": reason}
 
 
+@dataclass(frozen=True)
+class RemoteSeat(Seat):
+    """A seat of a game by links: ``here`` is this device's (the others act on their own devices:
+    a challenge, say, is offered for this seat only)."""
+
+    here: bool = True
+
+
 @dataclass
 class Outcome:
     """What opening a message or playing did, for the page to say and offer."""
@@ -203,7 +211,8 @@ class RemoteSession:
 
     @property
     def seats(self) -> list[Seat]:
-        return [Seat(name) for name in self.device.names()]
+        here = self.seat_here
+        return [RemoteSeat(name, here=s == here) for s, name in enumerate(self.device.names())]
 
     def seat_to_move(self) -> Seat | None:
         seat = self.to_move()
