@@ -120,7 +120,7 @@ def hand_on_a_small_phone(page: Any) -> None:
     assert len({round(b["top"]) for b in actions}) == 1, actions  # one row
     for b in tiles + actions:
         assert b["left"] >= 0 and b["right"] <= 360 and b["top"] >= 0 and b["bottom"] <= 640, b
-    for name in ("Play", "Recall all", "Shuffle", "Pass", "Whole board"):
+    for name in ("Play", "Recall all", "Shuffle", "Pass", "Hint", "Take back", "Zoom in"):
         assert page.get_by_role("button", name=name, exact=True).is_visible(), name
     assert page.locator("#sc-pass .sc-ico").is_visible() and page.locator("#sc-pass").get_attribute("title") == "Pass"
     for label, value in page.evaluate("[...document.querySelectorAll('#sc-rack .sc-tile:not(.scarab)')]"
@@ -153,6 +153,7 @@ class TestWholeGames:
             p = best_play(state, gen)
             if p is None:
                 page.click("#sc-pass")
+                page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
             else:
                 type_play(page, state, p)
                 previewed = page.locator("#sc-score").text_content()
@@ -206,6 +207,7 @@ class TestWholeGames:
             p = best_play(state, gen)
             if p is None:
                 page.click("#sc-pass")
+                page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
                 page.wait_for_function("document.body.dataset.scCommitMs !== undefined")
             else:
                 type_play(page, state, p)
@@ -446,6 +448,7 @@ class TestTheOtherSidesMove:
         last_before = page.evaluate(squares, "#sc-board .sc-sq.last")
         rack = page.locator("#sc-rack").inner_text()
         page.click("#sc-pass")
+        page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
         page.wait_for_function(f"{moves} >= {before + 2}", timeout=60_000)
         page.wait_for_selector("#sc-play")
         page.wait_for_timeout(300)  # the scroll to the cursor after the redraw

@@ -81,6 +81,7 @@ class TestHourglass:
         ctx.clock.fast_forward("00:30")
         left = wait_seconds_left(page, 91)
         page.click("#sc-pass")
+        page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
         page.wait_for_selector("#reveal")
         reveal_if_covered(page)
         assert "carried" in page.locator("#sc-clock").text_content()  # the next turn: 2 min + 30 s
@@ -197,10 +198,10 @@ class TestReload:
         # a hint lays its play as tentative tiles, which are kept like any others
         page.click("#sc-hint")
         page.wait_for_selector("#sc-hint-0", timeout=60_000)
-        hint = page.locator("#sc-hint-0").text_content()
+        hint = page.locator("#sc-hint-0 .sc-hint-notation").text_content()
         page.click("#sc-hint-0")
         page.wait_for_selector("#sc-score")
-        assert page.locator("#sc-score").text_content().startswith(hint.split(" — ")[0] + ":")
+        assert page.locator("#sc-score").text_content().startswith(hint + ":")
         page.wait_for_function(f"JSON.parse(localStorage.getItem('scarab:save:{envelope['id']}'))"
                                ".state.meta.table.tentative !== undefined")
 
@@ -244,6 +245,7 @@ class TestChallengeWindow:
         page.wait_for_selector("#reveal")
         reveal_if_covered(page)
         page.click("#sc-pass")
+        page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
         page.wait_for_selector("#reveal")
         reveal_if_covered(page)
         # Anna plays real words: the computer would not challenge, Carla may: the table gets the window

@@ -100,6 +100,7 @@ class TestPrivateRacks:
         one.locator("#start").click()
         one.locator("#reveal").click()
         one.locator("#sc-pass").click()
+        one.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
         one.locator("#reveal").wait_for()  # the cover for the next person
         one.locator("#reveal").click()
         one.locator("#share").click()
@@ -210,6 +211,7 @@ class TestEmbedding:
         frame.locator("#sc-pass:not([disabled])").wait_for(timeout=60_000)  # the person's turn
         before = page.evaluate(moves)
         frame.locator("#sc-pass").click()
+        frame.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
         page.wait_for_function(f"({moves})() > {before}", timeout=30_000)
         assert fits_frame(page)
         shot(page, "embed-scarabeo-host")

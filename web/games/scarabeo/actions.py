@@ -1,18 +1,18 @@
 """The actions of the hand's buttons: Play, Recall, Shuffle, the typing direction, Pass, Exchange,
-the zoom (and the zoom after a resize), and the commit of a move in the engine's notation."""
+the zoom (in and out without a redraw; out again after Play and Recall), and the commit of a move in the engine's notation."""
 
 from __future__ import annotations
 
 import time
 from typing import TYPE_CHECKING
 
-from pyscript import window
+from pyscript import document, window
 
 from game.core import IllegalMove, NotationError
 from game.scarabeo.moves import Exchange, Pass
 from game.scarabeo.moves import move_text as sc_move_text
 from game.scarabeo.tiles import sort_rack
-from web.games.scarabeo.context import PHONE_WIDTH, ViewPart, local
+from web.games.scarabeo.context import ViewPart, local
 from web.ui.dom import Scope, h, modal
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ class Actions(ViewPart):
     def _recall(self, page: PlayPage) -> None:
         page.selection = {}
         page.message = None
+        self._set_zoom(page, False)
         self.refresh(page)
 
     def _shuffle(self, page: PlayPage) -> None:
@@ -47,19 +48,31 @@ class Actions(ViewPart):
         page.say(page.t("scarabeo.dir.across" if local(page).across else "scarabeo.dir.down"))
 
     def _toggle_zoom(self, page: PlayPage) -> None:
-        local(page).zoom = not self._zoomed(page)
-        local(page).zoom_chosen = True  # the player's choice holds; until then the width decides
-        page.redraw()
+        """The zoom button: in around the keyboard cursor, or out to the whole board."""
+        self._set_zoom(page, not self._zoomed(page), local(page).cursor)
 
-    def on_resize(self, page: PlayPage) -> None:
-        """``play.py`` hook: a rotated tablet or a resized window zooms the board the way a first
-        visit at that width would, unless the player chose."""
-        if local(page).zoom_chosen:
+    def _set_zoom(self, page: PlayPage, on: bool, around: int | None = None,
+                  at: tuple[float, float] | None = None) -> None:
+        """Zoom the board in or out without redrawing the page (a drag in progress goes on): the
+        frame keeps its size, the squares grow inside it; zoomed in, the square ``around`` is kept
+        under the viewport point ``at`` (the finger), else brought to the frame's centre."""
+        local(page).zoom = on
+        wrap = document.getElementById("sc-board-wrap")
+        if not wrap:
             return
-        zoom = int(window.innerWidth) < PHONE_WIDTH
-        if zoom != local(page).zoom:
-            local(page).zoom = zoom
-            page.redraw()
+        was = "zoomed" in str(wrap.className)
+        wrap.classList.toggle("zoomed", on)
+        old = document.getElementById("sc-zoom")
+        if old:
+            fresh = self._zoom_button(page, on)
+            fresh.disabled = bool(old.disabled)
+            old.replaceWith(fresh)
+            if document.activeElement is None or not document.activeElement.isConnected:
+                fresh.focus()
+        if on and around is not None:
+            self._scroll_to(page, around, at)
+        if on != was:
+            page.say(page.t("scarabeo.zoom.said.in" if on else "scarabeo.zoom.said.out"))
 
     def _play(self, page: PlayPage) -> None:
         play, _result, reason = self._tentative(page)
@@ -68,9 +81,19 @@ class Actions(ViewPart):
             return
         self._commit(page, sc_move_text(play))
 
-    def _pass(self, page: PlayPage) -> None:
+    async def _pass(self, page: PlayPage) -> None:
+        """Pass, once confirmed (a pass cannot be taken back by a tap too many)."""
+        t = page.t
         swaps = tuple(sorted(page.selection.get("swaps") or []))
-        self._commit(page, sc_move_text(Pass(swaps)))
+        key = "scarabeo.pass.swaps" if swaps else "scarabeo.pass"
+        scope = Scope()
+        try:
+            choice = await modal(t(key), h("p", {"text": t("scarabeo.pass.confirm.swaps" if swaps else "scarabeo.pass.confirm")}),
+                                 [("", t("dialog.cancel"), ""), ("yes", t(key), "primary")], scope)
+        finally:
+            scope.close()
+        if choice == "yes" and not page.closed and self._can_place(page):
+            self._commit(page, sc_move_text(Pass(swaps)))
 
     async def _exchange(self, page: PlayPage) -> None:
         t = page.t
@@ -82,7 +105,7 @@ class Actions(ViewPart):
                                  [("", t("dialog.cancel"), ""), ("yes", t("scarabeo.exchange"), "primary")], scope)
         finally:
             scope.close()
-        if choice == "yes" and not page.closed:
+        if choice == "yes" and not page.closed and self._can_place(page):
             self._commit(page, sc_move_text(Exchange(rack)))
 
     def _commit(self, page: PlayPage, text: str) -> None:
@@ -93,7 +116,9 @@ class Actions(ViewPart):
             page.show_message(str(err), error=True)
             return
         self._before_move(page)
+        zoomed, local(page).zoom = local(page).zoom, False  # a move played: the whole board again
         if not page.commit(text):
+            local(page).zoom = zoomed
             # commit showed the engine's message; say it in the player's words when the code is known
             try:
                 page.session.state.check(page.session.state.parse_move(text))

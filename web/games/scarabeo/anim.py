@@ -1,5 +1,5 @@
-"""Motion: the computer's tiles appearing one by one, the zoomed phone board brought onto the
-cursor (a new play, the computer's reply), and the work done after the browser has laid out the
+"""Motion: the computer's tiles appearing one by one, a zoomed board brought onto the cursor or
+onto the square a finger zoomed in on, and the work done after the browser has laid out the
 page (the board on the cursor, the score sheet on its latest turn)."""
 
 from __future__ import annotations
@@ -51,17 +51,26 @@ class Anim(ViewPart):
         return proxy
 
     def _scroll_to_cursor(self, page: PlayPage) -> None:
-        wrap = document.getElementById("sc-board-wrap")
         cursor = local(page).cursor
-        if not wrap or cursor is None or "zoomed" not in str(wrap.className):
+        if cursor is not None:
+            self._scroll_to(page, cursor)
+
+    def _scroll_to(self, page: PlayPage, sq: int, at: tuple[float, float] | None = None) -> None:
+        """A zoomed board brought onto square ``sq``: under the viewport point ``at`` (the finger
+        that zoomed in), else at the frame's centre. A board at rest shows every square already."""
+        wrap = document.getElementById("sc-board-wrap")
+        if not wrap or "zoomed" not in str(wrap.className):
             return
-        cell = document.querySelector(f"#sc-board [data-sq='{cursor}']")
+        cell = document.querySelector(f"#sc-board [data-sq='{sq}']")
         if not cell:
             return
-        left = cell.offsetLeft - wrap.clientWidth / 2 + cell.offsetWidth / 2
-        top = cell.offsetTop - wrap.clientHeight / 2 + cell.offsetHeight / 2
-        wrap.scrollLeft = max(0, left)
-        wrap.scrollTop = max(0, top)
+        if at is None:
+            x, y = wrap.clientWidth / 2, wrap.clientHeight / 2
+        else:
+            frame = wrap.getBoundingClientRect()
+            x, y = at[0] - frame.left, at[1] - frame.top
+        wrap.scrollLeft = max(0, cell.offsetLeft + cell.offsetWidth / 2 - x)
+        wrap.scrollTop = max(0, cell.offsetTop + cell.offsetHeight / 2 - y)
 
     def _show_computer_tiles(self, page: PlayPage, text: str) -> Generator[None, None, None]:
         state = page.session.state
@@ -88,7 +97,3 @@ class Anim(ViewPart):
             while time.perf_counter() < until:
                 yield
         page.selection = {}
-
-    def _ghost_box(self, page: PlayPage) -> Any:
-        info = page.selection.get("ghost_info")
-        return h("p", {"class": "sc-ghost-info", "id": "sc-ghost-info", "text": info or "", "hidden": not info})

@@ -1,20 +1,20 @@
 """The board: the per-render context (``BoardCtx``) built from the engine's position, the tiles laid
 and the chosen swaps; each square's class and accessible name (``cell_spec``, also drawn by the
 rules page and the review); the 17×17 grid built once per game page and then updated square by
-square; the last play's outline; the phone zoom; the legend of the premium squares."""
+square; the last play's outline; whether the board is zoomed; the legend of the premium squares."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window
+from pyscript import document
 
 from game.core import IllegalMove
 from game.scarabeo.board import COLUMNS, LAYOUT, SIZE, SQUARES, parse_square, square_name
 from game.scarabeo.moves import Exchange, Pass, Play
 from game.scarabeo.rules import apply_swaps, exchange_refusal
 from game.scarabeo.tiles import HIDDEN, VALUES
-from web.games.scarabeo.context import PHONE_WIDTH, PREMIUM_KEY, PREMIUM_LABEL, BoardCtx, ViewPart, local, tile_name
+from web.games.scarabeo.context import PREMIUM_KEY, PREMIUM_LABEL, BoardCtx, ViewPart, local, tile_name
 from web.ui.dom import append, h
 
 if TYPE_CHECKING:
@@ -207,11 +207,8 @@ class Board(ViewPart):
         cells[ctx.cursor].setAttribute("tabindex", "0")
 
     def _zoomed(self, page: PlayPage) -> bool:
-        zoom = local(page).zoom
-        if zoom is None:
-            zoom = int(window.innerWidth) < PHONE_WIDTH
-            local(page).zoom = zoom
-        return bool(zoom)
+        """The board zoomed in for placing; at rest (the default) it is whole at every size."""
+        return bool(local(page).zoom)
 
     def _swappable(self, page: PlayPage) -> list[str]:
         state = page.session.state

@@ -44,12 +44,15 @@ class Computer(ViewPart):
         return text
 
     async def _hint(self, page: PlayPage) -> None:
-        """The best plays by score (the engine's ranking, run in slices); each can be laid on the board."""
+        """The best plays by score (the engine's ranking, run in slices): the best is laid on the board
+        as a tentative play (the player still presses Play), the others listed in words beside."""
         if scarabeo_ai is None or page.selection.get("hinting") or not self._can_place(page):
             return
         state = page.session.state
         moves_before = len(state.history())
         page.selection = {"hinting": True}
+        self._set_zoom(page, False)
+        self.refresh(page)  # Hint disabled while it looks
         page.show_message(page.t("scarabeo.hint.thinking"))
         done, found = await run_in_slices(scarabeo_ai.think_hints(state, 5, state.word_list),
                                           lambda: not page.closed and len(state.history()) == moves_before)
@@ -57,18 +60,26 @@ class Computer(ViewPart):
             return
         hints: list[dict[str, Any]] = list(found)
         page.selection = {"hints": hints}
-        page.message = (page.t("scarabeo.hint.done" if hints else "scarabeo.hint.none"), False)
-        page.redraw()
-        page.say(page.message[0])
+        if not hints:
+            page.message = (page.t("scarabeo.hint.none"), False)
+            page.redraw()
+            page.say(page.message[0])
+            return
+        self._use_hint(page, 0)
 
-    def _use_hint(self, page: PlayPage, hint: dict[str, Any]) -> None:
-        """Lay a hinted play on the board as a tentative play (the player still presses Play)."""
+    def _use_hint(self, page: PlayPage, k: int) -> None:
+        """Lay hint ``k`` on the board as a tentative play (the player still presses Play); the message
+        line says it in words."""
+        hints = page.selection.get("hints") or []
+        hint = hints[k]
         placed = {parse_square(sq): ch for sq, ch in hint["placements"]}
         swaps = [parse_square(sq) for sq in hint["swaps"]]
-        page.selection = {"placed": placed, "order": list(placed), "swaps": swaps, "hints": page.selection.get("hints")}
-        page.message = None
+        page.selection = {"placed": placed, "order": list(placed), "swaps": swaps, "hints": hints, "hint": k}
+        said = self._hint_words(page, page.session.state, hint)
+        page.message = (page.t("scarabeo.hint.laid", n=k + 1, count=len(hints), play=said), False)
         local(page).cursor = min(placed) if placed else local(page).cursor
         page.redraw()
+        page.say(page.message[0])
 
     def announce(self, page: PlayPage, move_text: str, result: Any) -> str:
         """The move in words (``web.platform.events``): word, square and score, the scarabs

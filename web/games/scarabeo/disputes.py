@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
+from web.platform import events
 from web.ui.dom import append, h
 from game.scarabeo import table as table_rules
 from web.games.scarabeo.context import ViewPart, scarabeo_ai
@@ -78,15 +79,17 @@ class Disputes(ViewPart):
         seats = page.session.seats
         p = view["pending"]
         n = view["players"]
+        said = events.seat_names(t, "scarabeo", seats)  # the computer by its level, never "Player 2"
         if p["kind"] == "challenge":
             # the play and its words are public; no rack is named (the panel is shown to the table).
             # In vote mode the same panel contests the play: a word chosen goes to the table's vote.
             contest = table_rules.contest_words(page.session.state)
             mode = "contest" if view["check_mode"] == "vote" else "challenge"
-            box = h("section", {"class": "panel sc-dispute", "id": "sc-challenge", "aria-labelledby": "sc-dispute-title",
+            box = h("section", {"class": "panel sc-dispute" + ("" if on_cover else " sc-strip"), "id": "sc-challenge",
+                                "aria-labelledby": "sc-dispute-title",
                                 "data-mode": mode},
                     h("h2", {"id": "sc-dispute-title", "text": t(f"scarabeo.{mode}.title")}),
-                    h("p", {"text": t.plural("scarabeo.challenge.body", p["score"], name=p["name"], move=p["move"],
+                    h("p", {"text": t.plural("scarabeo.challenge.body", p["score"], name=said[p["player"]], move=p["move"],
                                              words=", ".join(p["words"]))}))
             if waiting:
                 append(box, h("p", {"class": "sc-waiting", "id": "sc-challenge-waiting",
@@ -124,12 +127,13 @@ class Disputes(ViewPart):
             append(box, row, h("p", {"class": "muted", "text": t(help_key, name=seats[view["to_move"]].name)}))
             return box
         # a vote: one Y/N per seat (with four players the player concerned abstains)
-        box = h("section", {"class": "panel sc-dispute", "id": "sc-vote", "aria-labelledby": "sc-dispute-title"},
+        box = h("section", {"class": "panel sc-dispute" + ("" if on_cover else " sc-strip"), "id": "sc-vote",
+                            "aria-labelledby": "sc-dispute-title"},
                 h("h2", {"id": "sc-dispute-title", "text": t("scarabeo.vote.title")}),
-                h("p", {"text": t("scarabeo.vote.body", name=p["name"], move=p["move"],
+                h("p", {"text": t("scarabeo.vote.body", name=said[p["player"]], move=p["move"],
                                   words=", ".join(p["unknown_words"] or p["words"]))
                         if p.get("contested_by") is None else
-                        t("scarabeo.vote.body.contested", name=p["name"], move=p["move"],
+                        t("scarabeo.vote.body.contested", name=said[p["player"]], move=p["move"],
                           challenger=seats[p["contested_by"]].name, words=", ".join(p["unknown_words"]))}))
         computer_vote = table_rules.computer_vote(page.session.state)
         fields: list[tuple[int, Any]] = []

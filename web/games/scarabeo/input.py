@@ -1,7 +1,8 @@
 """Input on the board and the rack: pointer (click, tap a tile then a square), keyboard (the grid's
 roving focus, arrows, letters, Space, Enter, Backspace, Delete, Escape), touch and mouse drag of a
 rack tile (pointer events, a ghost under the finger), laying and taking back tiles, the scarab's
-letter, swapping a board scarab. Nothing here decides a rule: the preview asks the engine."""
+letter, swapping a board scarab; the zoom for placing (a tap on a phone's whole board, a double
+tap, a pinch, a tile carried over the board). Nothing here decides a rule: the preview asks the engine."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pyscript import document
 
 from game.scarabeo.board import SIZE, square_name
 from game.scarabeo.tiles import LETTERS, SCARAB
-from web.games.scarabeo.context import ViewPart, local, next_square
+from web.games.scarabeo.context import DOUBLE_TAP_MS, ZOOM_BELOW_PX, ViewPart, local, next_square
 from web.ui.dom import Scope, h, modal
 
 if TYPE_CHECKING:
@@ -27,7 +28,61 @@ class Input(ViewPart):
         cell = event.target.closest("[data-sq]")
         if not cell:
             return
-        self._choose_square(page, int(cell.getAttribute("data-sq")))
+        sq = int(cell.getAttribute("data-sq"))
+        # a pointer's tap (a keyboard's Enter is handled on keydown and never zooms)
+        if event.detail and int(event.detail) > 0 and self._tap_zooms(page, cell, sq, event):
+            return
+        self._choose_square(page, sq)
+
+    def _tap_zooms(self, page: PlayPage, cell: Any, sq: int, event: Any) -> bool:
+        """A tap on a board whose squares are small (a phone's whole board) zooms in around that square,
+        the square kept under the finger, and puts the cursor there (the next tap lays a tile); a
+        double tap zooms out again. True when the tap was the zoom's and nothing else is to be done."""
+        mine = local(page)
+        at = float(event.timeStamp)
+        double = at - mine.tap_at < DOUBLE_TAP_MS
+        mine.tap_at = at
+        if self._zoomed(page):
+            zoomed_in, mine.tap_zoomed = mine.tap_zoomed, False
+            if double and zoomed_in:  # the second tap of the double tap that zoomed in
+                return True
+            if double:
+                self._set_zoom(page, False)
+                return True
+            return False
+        if float(cell.offsetWidth) >= ZOOM_BELOW_PX:
+            return False
+        mine.tap_zoomed = True
+        mine.cursor = sq
+        self.refresh(page)
+        self._set_zoom(page, True, sq, (float(event.clientX), float(event.clientY)))
+        self._focus(page, sq)
+        return True
+
+    def _on_touch(self, page: PlayPage, event: Any) -> None:
+        """Two fingers on the board: spread apart they zoom in around the square between them, brought
+        together they zoom out."""
+        touches = event.touches
+        mine = local(page)
+        if int(touches.length) != 2:
+            mine.pinch = None
+            return
+        a, b = touches[0], touches[1]
+        ax, ay, bx, by = float(a.clientX), float(a.clientY), float(b.clientX), float(b.clientY)
+        apart = ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+        if mine.pinch is None or str(event.type) == "touchstart":
+            mine.pinch = apart
+            return
+        ratio = apart / max(mine.pinch, 1.0)
+        if ratio > 1.25 and not self._zoomed(page):
+            mid = ((ax + bx) / 2, (ay + by) / 2)
+            under = document.elementFromPoint(*mid)
+            cell = under.closest("[data-sq]") if under else None
+            self._set_zoom(page, True, int(cell.getAttribute("data-sq")) if cell else local(page).cursor, mid)
+            mine.pinch = apart
+        elif ratio < 0.8 and self._zoomed(page):
+            self._set_zoom(page, False)
+            mine.pinch = apart
 
     def _choose_square(self, page: PlayPage, sq: int) -> None:
         if not self._can_place(page):
@@ -283,6 +338,11 @@ class Input(ViewPart):
             drag["node"].classList.add("dragging")
         event.preventDefault()
         drag["ghost"].style.transform = f"translate({x - 22}px, {y - 22}px)"
+        if not self._zoomed(page):  # a tile carried over a phone's whole board: zoom in where it is
+            under = document.elementFromPoint(x, y)
+            cell = under.closest("#sc-board [data-sq]") if under else None
+            if cell and float(cell.offsetWidth) < ZOOM_BELOW_PX:
+                self._set_zoom(page, True, int(cell.getAttribute("data-sq")), (x, y))
 
     def _drag_end(self, page: PlayPage, event: Any) -> None:
         drag = local(page).drag

@@ -80,6 +80,27 @@ class Panels(ViewPart):
             text += " " + t("scarabeo.clock.paused")
         return text
 
+    def _slot(self, page: PlayPage, ctx: Any) -> Any:
+        """The hand's one slot of reserved height, between the rack and the actions: a pending
+        dispute's strip (challenge, contest or vote: the question and its buttons, over the lower
+        part of the screen, never a block above the board) until tiles are laid; the computer's play
+        in words while its tiles appear; else the live preview of the tiles laid."""
+        session = page.session
+        state = session.state
+        person = not (state.is_over() or page.thinking or session.computer_to_move() or session.replay_only)
+        waiting = self.computer_waits(page)
+        info = page.selection.get("ghost_info")
+        if state.pending is not None and (person or waiting) and not ctx.placed:
+            inner = self._dispute_box(page, state.view(), waiting)
+        elif info:
+            inner = h("div", {"class": "sc-preview", "id": "sc-preview"},
+                      h("p", {"class": "sc-ghost-info", "id": "sc-ghost-info", "text": info}))
+        elif ctx.placing:
+            inner = self._preview_box(page, ctx.play, ctx.result, ctx.reason)
+        else:
+            inner = h("div", {"class": "sc-preview", "id": "sc-preview"})
+        return h("div", {"class": "sc-slot", "id": "sc-slot"}, inner)
+
     def _preview_box(self, page: PlayPage, play: Any, result: Any, reason: str | None) -> Any:
         t = page.t
         box = h("div", {"class": "sc-preview", "id": "sc-preview", "aria-live": "polite"})
@@ -221,7 +242,7 @@ class Panels(ViewPart):
                          "text": t(help_text, n=total, name=page.session.seats[viewer].name if viewer is not None else "")}),
                  items)
 
-    def _tools(self, page: PlayPage, person: bool) -> Any:
+    def _tools(self, page: PlayPage) -> Any:
         from web.ui import wordcheck
 
         t = page.t
@@ -234,21 +255,43 @@ class Panels(ViewPart):
                          "title": t("continue.export.backup.help"),
                          "on_click": lambda _e: self._export_text(page)}, scope=sc),
         ]
-        if scarabeo_ai is not None:
-            extra.insert(0, h("button", {"type": "button", "id": "sc-hint", "text": t("play.hint"),
-                                         "disabled": not person or bool(page.selection.get("hinting")),
-                                         "on_click": lambda _e: asyncio.ensure_future(self._hint(page))}, scope=sc))
+        return h("div", {"class": "sc-tools"}, page.toolbar(*extra))
+
+    def _hint_list(self, page: PlayPage) -> Any:
+        """The hints found (Hint in the action row lays the best on the board): each in words, its
+        notation beside it, and a button to lay it down instead."""
+        t = page.t
         hints = page.selection.get("hints")
-        hint_list = None
-        if hints and person:
-            hint_list = h("ol", {"class": "sc-hints", "id": "sc-hints", "aria-label": t("scarabeo.hints")})
-            for k, hint in enumerate(hints):
-                label = t.plural("scarabeo.hint.item", hint["score"], move=hint["move"], words=", ".join(hint["words"]))
-                append(hint_list, h("li", {}, h("button", {"type": "button", "class": "sc-hint-item", "id": f"sc-hint-{k}",
-                                                           "text": label,
-                                                           "on_click": lambda _e, hint=hint: self._use_hint(page, hint)},
-                                                scope=sc)))
-        return h("div", {"class": "sc-tools"}, hint_list, page.toolbar(*extra))
+        if not hints or not self._placing(page):
+            return None
+        state = page.session.state
+        items = h("ol", {"class": "sc-hints", "id": "sc-hints", "aria-label": t("scarabeo.hints")})
+        for k, hint in enumerate(hints):
+            said = self._hint_words(page, state, hint)
+            append(items, h("li", {}, h("button", {"type": "button", "class": "sc-hint-item", "id": f"sc-hint-{k}",
+                                                   "aria-current": "true" if page.selection.get("hint") == k else None,
+                                                   "on_click": lambda _e, k=k: self._use_hint(page, k)},
+                                        h("span", {"class": "sc-hint-said", "text": said}), " ",
+                                        h("span", {"class": "mono sc-hint-notation", "text": hint["move"]}),
+                                        scope=page.view_scope)))
+        return h("section", {"class": "panel", "aria-labelledby": "sc-hints-title"},
+                 h("h2", {"id": "sc-hints-title", "text": t("scarabeo.hints")}), items)
+
+    def _hint_words(self, page: PlayPage, state: Any, hint: dict[str, Any]) -> str:
+        """A hint in words: "DOPARVI at 14H for 78 points, also DO" (the words formed besides the main one)."""
+        from game.scarabeo.moves import coord_text
+
+        t = page.t
+        try:
+            play = state.parse_move(hint["move"])
+            word, square = str(play.word).upper(), coord_text(play.start, play.across)
+        except Exception:  # a hint is the engine's own play; its notation is shown as it is otherwise
+            return str(hint["move"])
+        others = [w for w in hint["words"] if w.upper() != word]
+        text = t("scarabeo.hint.said", word=word, square=square, points=events.points(t, int(hint["score"])))
+        if others:
+            text += t("scarabeo.hint.also", words=events.join(t, others))
+        return text
 
     def _export_text(self, page: PlayPage) -> None:
         state = page.session.state
@@ -286,15 +329,20 @@ class Panels(ViewPart):
             if p["amount"]:
                 append(pay, h("li", {"text": t("scarabeo.end.pays", loser=seats[p["loser"]].name,
                                                 winner=seats[p["winner"]].name, amount=p["amount"])}))
+        # compact in the hand, where the rack was: the result and what to do next in view; the
+        # standings and the settlement one tap away
         return h("section", {"class": "panel sc-end", "role": "status", "aria-labelledby": "sc-end-title"},
-                 h("h2", {"id": "sc-end-title", "text": t("play.over")}),
+                 h("h2", {"id": "sc-end-title", "class": "visually-hidden", "text": t("play.over")}),
                  h("p", {"class": "sc-headline", "id": "sc-result", "text": headline}),
-                 h("p", {"text": reason}), table,
-                 h("h3", {"text": t("scarabeo.end.settlement")}), pay,
+                 h("p", {"class": "sc-reason", "text": reason}),
                  h("div", {"class": "row sc-end-actions"},
+                   getattr(page, "rematch_button", lambda: None)(),  # the page's, where it offers one
                    h("a", {"class": "button primary", "id": "sc-again", "href": router.href("scarabeo", "new"),
                            "text": t("play.again")}),
                    # the game's moves with the engine's analysis, where the game ends (as in the toolbar)
                    h("a", {"class": "button", "id": "end-review", "text": t("review.button"),
                            "href": router.href("scarabeo", "review", save.id)})
-                   if save is not None and getattr(page.session, "reviewable", True) else None))
+                   if save is not None and getattr(page.session, "reviewable", True) else None),
+                 h("details", {"class": "sc-final", "id": "sc-final"},
+                   h("summary", {"text": t("scarabeo.end.details")}), table,
+                   h("h3", {"text": t("scarabeo.end.settlement")}), pay))

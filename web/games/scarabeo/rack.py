@@ -1,5 +1,6 @@
 """The hand: whose rack is shown (never another person's), the rack's tiles in the player's order
-less those laid on the board, and the row of action buttons under it."""
+less those laid on the board, and the row of action buttons under it (always there, disabled when
+they cannot act)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from game.scarabeo.tiles import HIDDEN, SCARAB, VALUES, sort_rack
 from web.ui.dom import append, h, svg
 from game.scarabeo import table as table_rules
-from web.games.scarabeo.context import ViewPart, local, tile_name
+from web.games.scarabeo.context import ViewPart, local, scarabeo_ai, tile_name
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
@@ -93,39 +94,55 @@ class Rack(ViewPart):
         return box
 
     def _actions(self, page: PlayPage, exchange_allowed: bool, placing: bool, play: Any, zoomed: bool) -> Any:
-        t = page.t
+        """The action row, always there (disabled, never removed, while the computer thinks: the rack
+        does not move under the finger): Play, Recall, Shuffle, the direction, Pass, Exchange, Hint,
+        Take back and the zoom."""
         sc = page.view_scope
         placed = bool(page.selection.get("placed"))
         across = local(page).across
         swaps = page.selection.get("swaps") or []
-
-        def button(bid: str, key: str, fn: Callable[[], object], disabled: bool = False, cls: str = "",
-                   icon: str = "") -> Any:
-            if not icon:
-                return h("button", {"type": "button", "id": bid, "class": cls, "text": t(key),
-                                    "disabled": disabled, "on_click": lambda _e: fn()}, scope=sc)
-            # a phone shows the icon alone, in one row with Play (scarabeo.css); the text stays the name
-            return h("button", {"type": "button", "id": bid, "class": f"{cls} sc-icon-button".strip(), "title": t(key),
-                                "disabled": disabled, "on_click": lambda _e: fn()},
-                     icon_svg(icon), h("span", {"class": "sc-label", "text": t(key)}), scope=sc)
-
-        zoom = button("sc-zoom", "scarabeo.zoom.out" if zoomed else "scarabeo.zoom.in", lambda: self._toggle_zoom(page),
-                      cls="sc-zoom-button", icon="board" if zoomed else "zoom")
-        if not placing:
-            return h("div", {"class": "sc-actions row", "id": "sc-actions"}, zoom)
+        off = not placing
+        hinting = bool(page.selection.get("hinting"))
+        back = not page.thinking and page.can_take_back()
         return h("div", {"class": "sc-actions row", "id": "sc-actions"},
-                 button("sc-play", "scarabeo.play", lambda: self._play(page), disabled=play is None, cls="primary"),
-                 button("sc-recall", "scarabeo.recall", lambda: self._recall(page), disabled=not placed and not swaps,
-                        icon="recall"),
-                 button("sc-shuffle", "scarabeo.shuffle", lambda: self._shuffle(page), icon="shuffle"),
-                 button("sc-dir", "scarabeo.dir.across" if across else "scarabeo.dir.down", lambda: self._toggle_dir(page),
-                        icon="across" if across else "down"),
-                 button("sc-pass", "scarabeo.pass.swaps" if swaps else "scarabeo.pass", lambda: self._pass(page),
-                        disabled=placed, icon="pass"),
-                 button("sc-exchange", "scarabeo.exchange", lambda: asyncio.ensure_future(self._exchange(page)),
-                        icon="exchange")
-                 if exchange_allowed and not swaps else None,
-                 zoom)
+                 action_button(page, "sc-play", "scarabeo.play", lambda: self._play(page), disabled=off or play is None,
+                               cls="primary"),
+                 action_button(page, "sc-recall", "scarabeo.recall", lambda: self._recall(page),
+                               disabled=off or (not placed and not swaps), icon="recall"),
+                 action_button(page, "sc-shuffle", "scarabeo.shuffle", lambda: self._shuffle(page), disabled=off,
+                               icon="shuffle"),
+                 action_button(page, "sc-dir", "scarabeo.dir.across" if across else "scarabeo.dir.down",
+                               lambda: self._toggle_dir(page), disabled=off, icon="across" if across else "down"),
+                 action_button(page, "sc-pass", "scarabeo.pass.swaps" if swaps else "scarabeo.pass",
+                               lambda: asyncio.ensure_future(self._pass(page)), disabled=off or placed, icon="pass"),
+                 action_button(page, "sc-exchange", "scarabeo.exchange", lambda: asyncio.ensure_future(self._exchange(page)),
+                               disabled=off or not exchange_allowed or bool(swaps), icon="exchange"),
+                 action_button(page, "sc-hint", "play.hint", lambda: asyncio.ensure_future(self._hint(page)),
+                               disabled=off or hinting or page.session.state.pending is not None, icon="hint")
+                 # today's challenge gives no hints (they would give the answer away)
+                 if scarabeo_ai is not None and not getattr(page, "daily", None) else None,
+                 action_button(page, "sc-takeback", "play.takeback", lambda: page.take_back(), disabled=not back,
+                               icon="takeback"),
+                 self._zoom_button(page, zoomed), scope=sc)
+
+    def _zoom_button(self, page: PlayPage, zoomed: bool) -> Any:
+        """Zoom in around the cursor, or back to the whole board (a tap, a pinch or a double tap on
+        the board does the same; this is the keyboard's and the mouse's way)."""
+        return action_button(page, "sc-zoom", "scarabeo.zoom.out" if zoomed else "scarabeo.zoom.in",
+                             lambda: self._toggle_zoom(page), cls="sc-zoom-button", icon="board" if zoomed else "zoom")
+
+
+def action_button(page: PlayPage, bid: str, key: str, fn: Callable[[], object], disabled: bool = False, cls: str = "",
+                  icon: str = "") -> Any:
+    """One action: its text is its name and its tooltip; a phone shows the icon alone, in one row
+    with Play (scarabeo.css)."""
+    t = page.t
+    if not icon:
+        return h("button", {"type": "button", "id": bid, "class": cls, "text": t(key),
+                            "disabled": disabled, "on_click": lambda _e: fn()}, scope=page.view_scope)
+    return h("button", {"type": "button", "id": bid, "class": f"{cls} sc-icon-button".strip(), "title": t(key),
+                        "disabled": disabled, "on_click": lambda _e: fn()},
+             icon_svg(icon), h("span", {"class": "sc-label", "text": t(key)}), scope=page.view_scope)
 
 
 #: The action buttons' icons (24×24, drawn with the text colour), shown alone on a phone.
@@ -138,6 +155,8 @@ ICONS = {
     "exchange": "M4 12a8 8 0 0 1 14-5.3M18 3v4h-4M20 12a8 8 0 0 1-14 5.3M6 21v-4h4",
     "zoom": "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM16 16l5 5M8 11h6M11 8v6",
     "board": "M4 4h16v16H4zM4 9.3h16M4 14.7h16M9.3 4v16M14.7 4v16",
+    "hint": "M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z",
+    "takeback": "M3 12a9 9 0 1 0 3-6.7M3 4v5h5M12 7v5l3 2",
 }
 
 

@@ -100,28 +100,34 @@ class ScarabeoUI(Options, Board, Rack, Panels, Disputes, Table, Input, Actions, 
         if ctx.swap_error:
             page.message = (ctx.swap_error, True)
         zoomed = self._zoomed(page)
-        wrap = h("div", {"class": "sc-board-wrap" + (" zoomed" if zoomed else ""), "id": "sc-board-wrap"},
+        # the live board (.sc-live): whole at rest, zoomed for placing inside the same frame
+        wrap = h("div", {"class": "sc-board-wrap sc-live" + (" zoomed" if zoomed else ""), "id": "sc-board-wrap"},
                  self.board_grid(page, ctx))
-        # the working set (docs/web.md "Layout"): head, board, hand; the rest in the drawer
+        for kind in ("touchstart", "touchmove", "touchend", "touchcancel"):
+            page.view_scope.on(wrap, kind, lambda e: self._on_touch(page, e))
+        # the working set (docs/web.md "Layout"): head, board, hand; the rest in the drawer. Every
+        # part of the hand keeps its place in every state (nothing moves the rack under the finger):
+        # the preview's slot also holds the computer's play appearing and a pending dispute's strip.
         wrap.classList.add("game-board")
         head = h("div", {"class": "game-head sc-top"},
                  h("p", {"id": "sc-status", "class": "sc-status", "text": self._status(page, view)}),
                  self._clock_box(page, view),
                  page.scoreline(view["scores"], self._last_summary(page)),
-                 self._end_box(page, view) if over else None,
-                 page.message_line(),
-                 self._dispute_box(page, view, waiting) if (person and pending) or waiting else None)
-        hand = h("div", {"class": "game-hand sc-hand"},
-                 self._ghost_box(page),
-                 self._rack_box(page, viewer, ctx.rack, placing),
-                 self._preview_box(page, ctx.play, ctx.result, ctx.reason) if placing else None,
-                 self._actions(page, view["exchange_allowed"], placing, ctx.play, zoomed))
+                 page.message_line())
+        if over:
+            hand = h("div", {"class": "game-hand sc-hand"}, self._end_box(page, view))
+        else:
+            hand = h("div", {"class": "game-hand sc-hand"},
+                     self._rack_box(page, viewer, ctx.rack, placing),
+                     self._slot(page, ctx),
+                     self._actions(page, view["exchange_allowed"], placing, ctx.play, zoomed))
         more = page.drawer(
                  self._scores(page, view),
+                 self._hint_list(page),
                  self._draw_box(page, view),
                  self._sheet(page, view),
                  self._bag_box(page, view, viewer),
-                 self._tools(page, person and pending is None),
+                 self._tools(page),
                  h("div", {"class": "sc-keys"},
                    h("p", {"id": "sc-board-help", "class": "muted sc-help", "text": t("scarabeo.help.keys")}),
                    self.premium_legend(t)))
@@ -145,10 +151,9 @@ class ScarabeoUI(Options, Board, Rack, Panels, Disputes, Table, Input, Actions, 
         viewer = self._viewer(page)
         parts: tuple[tuple[str, Callable[[], Any]], ...] = (
             ("sc-rack", lambda: self._rack_box(page, viewer, ctx.rack, ctx.placing) if viewer is not None else None),
-            ("sc-preview", lambda: self._preview_box(page, ctx.play, ctx.result, ctx.reason)),
+            ("sc-slot", lambda: self._slot(page, ctx)),
             ("sc-actions", lambda: self._actions(page, self._exchange_allowed(page), ctx.placing, ctx.play,
                                                  self._zoomed(page))),
-            ("sc-ghost-info", lambda: self._ghost_box(page)),
         )
         for node_id, fresh in parts:
             old = document.getElementById(node_id)
