@@ -246,6 +246,7 @@ class TestScarabeo:
             else:
                 player.page.click("#sc-pass")
                 player.page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
+                player.page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
             player.page.wait_for_function("() => { const s = document.getElementById('remote-status');"
                                           " return s && s.textContent !== 'Your turn.'; }", timeout=60_000)
         settle(phones, 180)

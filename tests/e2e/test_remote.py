@@ -254,6 +254,7 @@ class TestScarabeo:
                 page.click("#sc-play")
             else:
                 page.click("#sc-pass")
+                page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
             link = player.link(other_than=before)
             said = other.open(link)
             assert said.startswith(player.name), said
@@ -295,6 +296,7 @@ def lay_a_move(player: Device, lex: Any, gen: Any, play: bool = True) -> str:
         page.click("#sc-play")
     else:
         page.click("#sc-pass")
+        page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
         page.wait_for_function("(old) => { const b = document.getElementById('remote-link');"
                                " return (b && b.value !== old) || document.querySelector('dialog[open]'); }",
                                arg=before, timeout=30_000)

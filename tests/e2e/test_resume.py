@@ -45,6 +45,7 @@ def pass_turn(page: Any, done: str) -> None:
     """Pass, confirmed where the game asks (issue 26: Pass asks once), until ``done`` holds."""
     page.click("#sc-pass")
     page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
+    page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
     for _ in range(100):
         if page.evaluate(done):
             return
