@@ -358,6 +358,34 @@ class TestScarabeoThreePlayers:
         open_review(carla)
 
 
+class TestScarabeoChallenge:
+    def test_the_challenge_is_offered_by_links_to_the_next_seat_only(
+            self, context_factory: Any, guard: Guard, open_site: Any, lex: Any, gen: Any) -> None:
+        anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
+        start(anna, bruno, open_site, "scarabeo", "Scarabeo", lambda p: p.select_option("#sc-mode", "challenge"))
+        devices = [anna, bruno]
+        player = mover(devices)
+        assert player is not None
+        other = bruno if player is anna else anna
+        said = other.open(lay_a_move(player, lex, gen))  # a word of the lexicon: the challenge fails
+        assert said.startswith(player.name), said
+        # The next seat decides, on its own device: its own challenge and Accept, nobody else's.
+        other.page.wait_for_selector("#sc-challenge")
+        assert player.page.locator("#sc-challenge").count() == 0
+        buttons = other.page.locator("#sc-challenge button")
+        assert buttons.count() == 2
+        assert buttons.first.inner_text() == f"{other.name} challenges"
+        before = other.pending_link() or ""
+        buttons.first.click()
+        link = other.link(other_than=before)
+        said = player.open(link)
+        assert other.name in said and "challenge" in said.lower(), said
+        assert other.page.locator("#sc-challenge").count() == 0 and other.your_turn()
+        assert anna.stored("save")["state"]["meta"]["summary"]["scores"] == \
+            bruno.stored("save")["state"]["meta"]["summary"]["scores"]
+        shot(other.page, "remote-scarabeo-challenge")
+
+
 class TestLeave:
     def test_leaving_ends_the_game_for_both(self, context_factory: Any, guard: Guard, open_site: Any) -> None:
         anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
