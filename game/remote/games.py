@@ -46,7 +46,12 @@ class ProtocolError(ValueError):
 
 
 class OptionsError(ValueError):
-    """Options the invitation cannot carry; ``str()`` says which and why."""
+    """Options the invitation cannot carry; ``str()`` says which and why, ``key`` is stable (the
+    page's catalogue: ``remote.refused.options.<key>``)."""
+
+    def __init__(self, message: str, key: str = "invalid") -> None:
+        super().__init__(message)
+        self.key = key
 
 
 def engine_seed(seed: bytes) -> int:
@@ -225,7 +230,7 @@ class ThotRemote(RemoteGame):
         _unknown(options, {"short", "turnoff", "teams"})
         flags = _flags(options, ("short", "turnoff", "teams"))
         if flags["teams"] and players != 4:
-            raise OptionsError("the team game needs 4 players")
+            raise OptionsError("the team game needs 4 players", "teams")
         return flags
 
     @property
@@ -273,12 +278,13 @@ class ScarabyaRemote(RemoteGame):
         variant = options.get("variant", "classic")
         if variant == "ruins":
             raise OptionsError("the Ruins variant cannot be played remotely yet: its tiles are revealed "
-                               "round by round on a shared board (play it on one device)")
+                               "round by round on a shared board (play it on one device)", "ruins")
         if variant != "classic":
             raise OptionsError(f"unknown Scarabya variant {variant!r} (classic)")
         _unknown(options, {"variant", "layout", "deck"})
         if "deck" in options:
-            raise OptionsError("the mission cards cannot be chosen: they are drawn in turn, by every device together")
+            raise OptionsError("the mission cards cannot be chosen: they are drawn in turn, by every device together",
+                               "deck")
         out: dict[str, Any] = {}
         if "layout" in options:
             layout = options["layout"]

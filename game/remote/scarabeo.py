@@ -113,11 +113,13 @@ class ScarabeoRemote(RemoteGame):
         mode = options.get("check_mode", "dictionary")
         if mode == "vote":
             raise OptionsError("the vote mode cannot be played by links yet: every seat's vote would "
-                               "travel as its own link (the dictionary or a challenge decides in remote play)")
+                               "travel as its own link (the dictionary or a challenge decides in remote play)",
+                               "vote")
         if mode not in ("dictionary", "challenge"):
             raise OptionsError(f"unknown check_mode {mode!r} (dictionary, challenge)")
         if options.get("hourglass", False) is not False:
-            raise OptionsError("the hourglass is off in correspondence play (each device cannot time the others)")
+            raise OptionsError("the hourglass is off in correspondence play (each device cannot time the others)",
+                               "hourglass")
         return {} if mode == "dictionary" else {"check_mode": mode}
 
     # --- state -------------------------------------------------------------------------

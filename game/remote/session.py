@@ -66,10 +66,14 @@ class Refused(ValueError):
     message that is refused as it stands (exit 1). Either way the device is unchanged.
     """
 
-    def __init__(self, reason: str, malformed: bool = False) -> None:
+    def __init__(self, reason: str, malformed: bool = False, key: str = "reason", **params: str) -> None:
         super().__init__(reason)
         self.reason = reason
         self.malformed = malformed
+        #: A stable key for the page's catalogue (``remote.refused.<key>``) and its parameters;
+        #: "reason": none fits, the English reason is the detail.
+        self.key = key
+        self.params = params if key != "reason" else {"detail": reason}
 
 
 @dataclass
@@ -110,7 +114,7 @@ def _commit(value: bytes) -> bytes:
 
 
 def _altered(what: str = "") -> Refused:
-    return Refused("this link was altered" + (f" ({what})" if what else ""))
+    return Refused("this link was altered" + (f" ({what})" if what else ""), key="altered")
 
 
 def _envelopes(text: str) -> list[dict[str, Any]]:
@@ -197,7 +201,7 @@ class Device:
         self.rng = rng
         inv, sig, h = _single(invitation)
         if inv["k"] != "invite" or inv.get("n") != 0:
-            raise Refused("this is not an invitation")
+            raise Refused("this is not an invitation", key="not_invitation")
         known = games()
         game = inv.get("game")
         if not isinstance(game, str) or game not in known:
@@ -210,7 +214,8 @@ class Device:
         try:
             self.options = self.kind.check_options(options, players)
         except OptionsError as err:
-            raise Refused(f"this invitation cannot be played: {err}") from None
+            raise Refused(f"this invitation cannot be played: {err}", key=f"options.{err.key}",
+                          detail=str(err)) from None
         if self.options != options:
             raise _altered("its options are not as Scarab writes them")
         inviter = _hello(inv.get("h"), True, self.kind)
@@ -256,7 +261,7 @@ class Device:
         try:
             opts = kind.check_options(dict(options or {}), players)
         except OptionsError as err:
-            raise Refused(str(err), malformed=True) from None
+            raise Refused(str(err), malformed=True, key=f"options.{err.key}", detail=str(err)) from None
         name = check_name(name)
         key = sign.new_secret()
         value = secrets.token_bytes(32)
@@ -372,7 +377,7 @@ class Device:
         parsed = [_envelope(e) for e in envelopes]
         for m, _, _ in parsed:
             if m["g"] != self.game_id:
-                raise Refused("this link is not from this game")
+                raise Refused("this link is not from this game", key="other")
         saved = self.to_json()
         try:
             if parsed[0][0]["k"] == "join":
@@ -386,7 +391,7 @@ class Device:
                     continue  # a link with messages this device already has, then new ones
                 events.append(self._open_chain(m, sig, h, pack(envelope)))
             if not events:
-                raise Refused("already played")
+                raise Refused("already played", key="played")
             sent = self._auto()
             event = events[-1] if len(events) == 1 else Event(
                 "; ".join(e.text for e in events), events[-1].kind)
@@ -402,21 +407,21 @@ class Device:
     def _open_join(self, text: str, auto_start: bool = True) -> Event:
         m, sig, h = _single(text)
         if m["g"] != self.game_id or m.get("i") != b64(self.hashes[0]) or set(m) != {"v", "k", "g", "i", "h"}:
-            raise Refused("this link is not from this game")
+            raise Refused("this link is not from this game", key="other")
         hello = _hello(m.get("h"), False, self.kind)
         if not sign.verify(hello.key, h, sig):
             raise _altered("its signature does not match")
         if self.me != 0:
             if text == self.own_join or text in self.joins:
-                raise Refused("already played")
+                raise Refused("already played", key="played")
             self.joins.append(text)
             return Event(f"{hello.name} accepted {self.hellos[0].name}'s invitation; "
                          f"the game starts with {self.hellos[0].name}'s next link", "join")
         known = [_single(t)[0]["h"]["key"] for t in self.joins]
         if b64(hello.key) in known:
-            raise Refused("already played")
+            raise Refused("already played", key="played")
         if self.started or len(self.joins) >= self.players - 1:
-            raise Refused(f"this game already has its {self.players} players")
+            raise Refused(f"this game already has its {self.players} players", key="full", n=str(self.players))
         if hello.key == self.hellos[0].key:
             raise _altered("it uses the inviter's key")
         self.joins.append(text)
@@ -442,8 +447,8 @@ class Device:
     def _open_chain(self, m: dict[str, Any], sig: bytes, h: bytes, text: str) -> Event:
         if m["k"] == "invite":
             if h == self.hashes[0]:
-                raise Refused("already played")
-            raise Refused("this link is not from this game")
+                raise Refused("already played", key="played")
+            raise Refused("this link is not from this game", key="other")
         if m["k"] == "join":
             raise _altered("a join is not part of the game's chain")
         n = _int(m, "n", 1, 1_000_000)
@@ -452,24 +457,25 @@ class Device:
             raise _altered("its signature does not match")
         length = len(self.chain)
         if n < length and self.hashes[n] == h:
-            raise Refused("already played")
+            raise Refused("already played", key="played")
         if n < length and m["k"] in ("resign", "leave") and not self.over() \
                 and m.get("p") == b64(self.hashes[n - 1]) and self.game is not None and self.game.END_ANY_TIME:
             return self._crossed(m, h, text)
         if self.game is not None and (self.finished() or (self.over() and m["k"] != "deal")):
-            raise Refused(f"the game is over ({self.last_text})")
+            raise Refused(f"the game is over ({self.last_text})", key="over")
         if n > length:
             raise Refused(f"open {self._sender_name(self.next_sender())}'s previous link first "
-                          f"(message {length} of this game is missing)")
+                          f"(message {length} of this game is missing)", key="order",
+                          name=self._sender_name(self.next_sender()))
         if n < length:
-            raise Refused(f"this link conflicts with message {n}, already played")
+            raise Refused(f"this link conflicts with message {n}, already played", key="conflict", n=str(n))
         if m.get("p") != b64(self.hashes[-1]):
             raise _altered("it does not follow the previous message")
         if m["k"] == "start":
             event = self._start(m)
         elif sender is None:
             # Only a start can reach a device that has not started; anything later is out of order.
-            raise Refused(f"open {self.hellos[0].name}'s previous link first")
+            raise Refused(f"open {self.hellos[0].name}'s previous link first", key="order", name=self.hellos[0].name)
         else:
             event = self._turn(m, sender)
         self.chain.append(text)
@@ -495,7 +501,8 @@ class Device:
         except ValueError:
             raise _altered("the inviter's value is malformed") from None
         if _commit(value) != self.hellos[0].value:
-            raise Refused("the inviter's random value is not the one committed to in the invitation")
+            raise Refused("the inviter's random value is not the one committed to in the invitation",
+                          key="commitment")
         hellos = [self.hellos[0]]
         joins: list[str] = []
         for envelope in m["j"]:
@@ -514,7 +521,8 @@ class Device:
         own_key = sign.public(unb64(own, sign.SECRET_BYTES)) if isinstance(own, str) else None
         mine = [i for i, hello in enumerate(hellos) if hello.key == own_key]
         if self.me is None and not mine:
-            raise Refused("this game started without you: your answer did not reach the inviter in time")
+            raise Refused("this game started without you: your answer did not reach the inviter in time",
+                          key="without_you")
         seed = sha256(b"scarab-remote/seed", unb64(self.game_id, 16), value, *(h.value for h in hellos[1:]))
         order = sorted(range(self.players), key=lambda i: sha256(b"scarab-remote/seat", seed, bytes([i])))
         seat_of = [order.index(i) for i in range(self.players)]
@@ -547,7 +555,9 @@ class Device:
         # already moved the deal on); stored messages were checked when they came.
         trusted = self.replaying or self.writing
         if due != seat and not trusted and not (kind in ("resign", "leave") and game.END_ANY_TIME):
-            raise Refused(f"this is {name}'s message, but {self._sender_name(self.next_sender())} is to play")
+            waited = self._sender_name(self.next_sender())
+            raise Refused(f"this is {name}'s message, but {waited} is to play", key="turn", name=name,
+                          due=waited)
         try:
             if kind in ("resign", "leave"):
                 if "t" in m:
@@ -562,9 +572,11 @@ class Device:
             try:
                 done = game.apply(seat, m["t"], extra)
             except (IllegalMove, NotationError) as err:
-                raise Refused(f"{name}'s move {m['t']} is not legal here: {err}") from None
+                raise Refused(f"{name}'s move {m['t']} is not legal here: {err}", key="illegal", name=name,
+                              move=m["t"], detail=str(err)) from None
         except ProtocolError as err:
-            raise Refused(f"{name}'s message is refused: {err}") from None
+            raise Refused(f"{name}'s message is refused: {err}", key="protocol", name=name,
+                          detail=str(err)) from None
         text = f"{name} played {done['move']}"
         if game.over():
             text += "; the game is over"
@@ -595,9 +607,9 @@ class Device:
     # --- this device's own messages ---------------------------------------------------------
     def _my_seat(self) -> int:
         if self.game is None or self.seat is None:
-            raise Refused("the game has not started yet: wait for the start link")
+            raise Refused("the game has not started yet: wait for the start link", key="not_started")
         if self.over():
-            raise Refused(f"the game is over ({self.last_text})")
+            raise Refused(f"the game is over ({self.last_text})", key="over")
         return self.seat
 
     def _emit(self, m: dict[str, Any]) -> str:
@@ -650,16 +662,15 @@ class Device:
         seat = self._my_seat()
         assert self.game is not None
         if self.game.next_sender() != seat:
-            raise Refused(f"it is {self._sender_name(self.next_sender())}'s turn, not yours")
+            due = self._sender_name(self.next_sender())
+            raise Refused(f"it is {due}'s turn, not yours", key="not_your_turn", name=due)
 
         def write() -> str:
             assert self.game is not None
             try:
                 text, extra = self.game.outgoing(move, self.secret.get("game", {}))
-            except (IllegalMove, NotationError) as err:
-                raise Refused(str(err)) from None
-            except ProtocolError as err:
-                raise Refused(str(err)) from None
+            except (IllegalMove, NotationError, ProtocolError) as err:
+                raise Refused(str(err), key="own_move", detail=str(err)) from None
             m = self._header("move", seat)
             m["t"] = text
             if extra:
@@ -673,7 +684,7 @@ class Device:
         assert self.game is not None
         if not self.game.END_ANY_TIME and self.game.next_sender() != seat:
             raise Refused(f"wait for your turn to {kind} in {self.game_name}: every seat's keys "
-                          "follow it in turn order")
+                          "follow it in turn order", key=f"{kind}_turn")
 
         def write() -> str:
             assert self.game is not None
@@ -697,7 +708,7 @@ class Device:
         many as fit): each is signed by its writer, so any device can pass on what another missed."""
         if start is None:
             if self.sent is None:
-                raise Refused("this device has sent nothing yet")
+                raise Refused("this device has sent nothing yet", key="nothing_sent")
             return self.sent
         if not 1 <= start < len(self.chain):
             raise Refused(f"this device has messages 1 to {len(self.chain) - 1}, not {start}", malformed=True)
@@ -772,7 +783,7 @@ class Device:
                 return self.game.export(meta)
             why = self.game.review_refusal()
             if why is not None:
-                raise Refused(f"no full record yet: {_REVIEW_REFUSALS[why]}")
+                raise Refused(f"no full record yet: {_REVIEW_REFUSALS[why]}", key=f"review.{why}")
             return self.game.review_record(meta)
         except ProtocolError as err:
             raise Refused(str(err)) from None

@@ -25,7 +25,7 @@ from game.remote.session import Device, Refused, game_of
 from game.remote.wire import WireError, unpack
 from web.pages.play import GamePage
 from web.platform import router
-from web.platform.remote import LinkTransport, Outcome, RemoteSession, find, game_id_of, refusal
+from web.platform.remote import LinkTransport, Outcome, RemoteSession, find, game_id_of, refusal, refusal_of
 from web.platform.storage import StorageError
 from web.ui import registry
 from web.ui.context import GameUI
@@ -141,7 +141,10 @@ class RemotePage(GamePage):
                 options = {k: v for k, v in read_options(players).items() if k not in ("players", "names")}
                 device, invitation = Device.invite(ui.GAME, str(name.value), players, options, words())
                 session = RemoteSession.create(self.app.store, device, t("remote.title", game=game_name))
-            except ValueError as err:  # the protocol's refusal (``Refused``) or the form's
+            except Refused as err:  # the protocol's refusal, in the catalogue's words
+                self.app.toast(said(t, err), error=True)
+                return
+            except ValueError as err:  # the form's own (already in the catalogue's words)
                 self.app.toast(str(err), error=True)
                 return
             except StorageError as err:
@@ -386,7 +389,7 @@ class RemotePage(GamePage):
 
     # --- acting -----------------------------------------------------------------------
     def refusal_text(self, err: Refused) -> str:
-        return said(self.t, err.reason)
+        return said(self.t, err)
 
     def open_here(self, text: str) -> None:
         """A link pasted on this game's page: applied here when it is this game's."""
@@ -529,7 +532,7 @@ def mount_link(app: Any, root: Any, route: router.Route) -> Callable[[], None] |
         payload = transport().incoming(route.query.get("m", ""))
         unpack(payload)
     except Refused as err:
-        payload, reason = None, said(t, err.reason)
+        payload, reason = None, said(t, err)
     except WireError as err:
         payload, reason = None, said(t, err.message)
     if payload is not None:
@@ -551,7 +554,7 @@ def mount_link(app: Any, root: Any, route: router.Route) -> Callable[[], None] |
 
 
 
-def said(t: Any, reason: str) -> str:
-    """A protocol refusal in the catalogue's words."""
-    key, params = refusal(reason)
+def said(t: Any, reason: str | Refused) -> str:
+    """A protocol refusal in the catalogue's words (by its stable key when it has one)."""
+    key, params = refusal_of(reason) if isinstance(reason, Refused) else refusal(reason)
     return str(t(key, **params))

@@ -95,7 +95,20 @@ def refusal(reason: str) -> tuple[str, dict[str, str]]:
         return "remote.refused.altered", {}
     if reason.startswith("the game is over"):
         return "remote.refused.over", {}
+    if reason.startswith("this is not a Scarab remote-play link") or reason.startswith("there is no message"):
+        return "remote.refused.not_link", {}
+    if reason.startswith("this link was made by a"):
+        return "remote.refused.version", {}
+    if "characters, more than the" in reason:
+        return "remote.refused.long", {}
     return "remote.refused.reason", {"detail": reason}
+
+
+def refusal_of(err: Refused) -> tuple[str, dict[str, str]]:
+    """A protocol refusal as a catalogue key — the engine's stable ``Refused.key`` — and its parameters."""
+    if err.key != "reason":
+        return "remote.refused." + err.key, dict(err.params)
+    return refusal(err.reason)
 
 
 @dataclass(frozen=True)
