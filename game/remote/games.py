@@ -28,6 +28,10 @@ from typing import Any, ClassVar
 from game.core import GameRecord, GameState
 from game.remote.ristretto import RandomSource
 from game.remote.wire import b64, sha256, unb64
+from game.core import Rng
+from game.scarabya.ruins import ROUNDS as RUINS_ROUNDS
+from game.scarabya.ruins import TILES_PER_ROUND as RUINS_TILES_PER_ROUND
+from game.scarabya.ruins import RuinsState
 from game.scarabya.sets import TILE_NAMES, Layout
 from game.scarabya.state import ROUNDS as SCARABYA_ROUNDS
 from game.scarabya.state import ScarabyaState
@@ -132,6 +136,11 @@ class RemoteGame(ABC):
         """Refuse (``ProtocolError``) another device's malformed public setup data."""
 
     # --- play --------------------------------------------------------------------------
+    @classmethod
+    def variant(cls, options: Mapping[str, Any]) -> type[RemoteGame]:
+        """The class that plays these options (a game's variant may be a class of its own)."""
+        return cls
+
     @property
     @abstractmethod
     def state(self) -> GameState[Any]: ...
@@ -277,10 +286,13 @@ class ScarabyaRemote(RemoteGame):
     def check_options(cls, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         variant = options.get("variant", "classic")
         if variant == "ruins":
-            raise OptionsError("the Ruins variant cannot be played remotely yet: its tiles are revealed "
-                               "round by round on a shared board (play it on one device)", "ruins")
+            _unknown(options, {"variant", "deck", "zones"})
+            if "deck" in options or "zones" in options:
+                raise OptionsError("the Ruins tiles and their zones cannot be chosen: they are drawn round by "
+                                   "round, by every device together", "deck")
+            return {"variant": "ruins"}
         if variant != "classic":
-            raise OptionsError(f"unknown Scarabya variant {variant!r} (classic)")
+            raise OptionsError(f"unknown Scarabya variant {variant!r} (classic, ruins)")
         _unknown(options, {"variant", "layout", "deck"})
         if "deck" in options:
             raise OptionsError("the mission cards cannot be chosen: they are drawn in turn, by every device together",
@@ -295,6 +307,10 @@ class ScarabyaRemote(RemoteGame):
             except ValueError as err:
                 raise OptionsError(f"layout: {err}") from None
         return out
+
+    @classmethod
+    def variant(cls, options: Mapping[str, Any]) -> type[RemoteGame]:
+        return RuinsRemote if options.get("variant") == "ruins" else cls
 
     @classmethod
     def new_secret(cls) -> dict[str, Any]:
@@ -411,6 +427,143 @@ class ScarabyaRemote(RemoteGame):
             out["legal"] = [m.text() for m in state.legal_moves()]
         out["card"] = state.tile() if known else None
         out["cards_drawn"] = "".join(self.cards)
+        if not known:
+            out["legal"] = []
+        return out
+
+
+class RuinsRemote(ScarabyaRemote):
+    """Scarabya's Ruins variant by links: 4 rounds on one board, each revealing 4 Ruins tiles on 4
+    zones. A seed known to all would tell every round's tiles, so round r (1-3) is drawn when it
+    begins, from the joint seed and every seat's r-th value of its hash chain (the same commitment
+    as the classic game's, ``hello``): the seat that opens round r (seat r mod players) reveals its
+    value with its first move of round r, every other seat with its first move of round r-1 (every
+    seat places a piece in each round's first turn round: the board is empty then). Nobody knows
+    round r's tiles before round r-1 is over; the seat that opens it learns them as its turn comes."""
+
+    def __init__(self, setup: Setup) -> None:
+        RemoteGame.__init__(self, setup)
+        self.revealed = [unb64(h["o"], 32) for h in setup.hellos]
+        self.values = [{} for _ in range(RUINS_ROUNDS)]
+        #: Each round drawn so far: its 4 tiles (ids 0-15) and their 4 zones (1-9).
+        self.rounds: list[tuple[list[int], list[int]]] = [self._draw_round([], [])]
+        self._ruins = self._build_ruins(self.rounds, [])
+
+    def _draw_round(self, rounds: list[tuple[list[int], list[int]]], values: list[bytes]) -> tuple[list[int], list[int]]:
+        """The next round after ``rounds``: a hash of the joint seed and every seat's value for it."""
+        drawn = {t for tiles, _ in rounds for t in tiles}
+        h = sha256(b"scarab-remote/ruins-round", self.seed, bytes([len(rounds)]), *values)
+        rng = Rng(int.from_bytes(h[:8], "big"))
+        remaining = sorted(set(range(16)) - drawn)
+        rng.shuffle(remaining)
+        nine = list(range(1, 10))
+        rng.shuffle(nine)
+        return remaining[:RUINS_TILES_PER_ROUND], nine[:RUINS_TILES_PER_ROUND]
+
+    def _build_ruins(self, rounds: list[tuple[list[int], list[int]]], moves: list[str]) -> RuinsState:
+        """The state with the rounds drawn so far; later rounds stand in (tiles in order, zones
+        1-4), never scored: a round is drawn before its first move."""
+        deck = [t for tiles, _ in rounds for t in tiles]
+        deck += sorted(set(range(16)) - set(deck))
+        zones = [z for _, zs in rounds for z in zs]
+        zones += [1, 2, 3, 4] * (RUINS_ROUNDS - len(rounds))
+        state = RuinsState(self.players, tuple(deck), tuple(zones), engine_seed(self.seed))
+        for text in moves:
+            state.push(state.parse_move(text))
+        return state
+
+    @property
+    def state(self) -> RuinsState:  # type: ignore[override]
+        return self._ruins
+
+    def _opener(self, rnd: int) -> int:
+        return rnd % self.players
+
+    def _moved_in_round(self, seat: int) -> bool:
+        """Whether ``seat`` has placed a piece in the current round."""
+        return any(s == seat for s, _, _ in self._ruins.pieces_on_board)
+
+    def _values_due(self, seat: int) -> list[int]:
+        """The rounds whose value ``seat`` reveals with its move now."""
+        state = self._ruins
+        rnd = state.round_index
+        if rnd >= RUINS_ROUNDS or self._moved_in_round(seat):
+            return []
+        due = []
+        if rnd >= 1 and seat == self._opener(rnd):
+            due.append(rnd)
+        if rnd + 1 < RUINS_ROUNDS and seat != self._opener(rnd + 1):
+            due.append(rnd + 1)
+        return due
+
+    def _round_ready(self) -> bool:
+        return self._ruins.round_index < len(self.rounds) or self._ruins.round_index >= RUINS_ROUNDS
+
+    def _values_of(self, seat: int, extra: Mapping[str, Any]) -> dict[int, bytes]:
+        due = self._values_due(seat)
+        given = extra.get("r", {})
+        if set(extra) - {"r"} or not isinstance(given, dict) or sorted(given) != [str(r) for r in due]:
+            raise ProtocolError("this Ruins move does not carry the values due for the next rounds")
+        out: dict[int, bytes] = {}
+        last = self.revealed[seat]
+        for rnd in due:
+            try:
+                value = unb64(given[str(rnd)], 32)
+            except ValueError:
+                raise ProtocolError("a value for a Ruins round is malformed") from None
+            if _onion(value) != last:
+                raise ProtocolError("a value for a Ruins round is not the one committed to")
+            out[rnd] = last = value
+        return out
+
+    def _with_round(self, own: Mapping[int, bytes], seat: int) -> tuple[RuinsState, list[tuple[list[int], list[int]]]]:
+        """The state with the current round drawn, ``seat``'s value for it in ``own``."""
+        rnd = len(self.rounds)
+        values = {**self.values[rnd], seat: own[rnd]}
+        rounds = [*self.rounds, self._draw_round(self.rounds, [values[s] for s in range(self.players)])]
+        return self._build_ruins(rounds, [m.text() for m in self._ruins.history()]), rounds
+
+    def outgoing(self, text: str, secret: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        seat = self._ruins.to_move()
+        own = {rnd: self._value(secret, rnd) for rnd in self._values_due(seat)}
+        extra = {"r": {str(rnd): b64(v) for rnd, v in own.items()}} if own else {}
+        state = self._ruins if self._round_ready() else self._with_round(own, seat)[0]
+        move = state.parse_move(text)
+        state.check(move)
+        return state.move_text(move), extra
+
+    def apply(self, seat: int, text: str, extra: Mapping[str, Any]) -> dict[str, Any]:
+        values = self._values_of(seat, extra)
+        state, rounds = (self._ruins, self.rounds) if self._round_ready() else self._with_round(values, seat)
+        if state is self._ruins:
+            state = state.copy()
+        move = state.parse_move(text)
+        result = state.push(move)  # raises before any change of ours when the move is illegal
+        self._ruins, self.rounds = state, rounds
+        for rnd, value in values.items():
+            self.revealed[seat] = value
+            self.values[rnd][seat] = value
+        return {"move": move.text(), "result": result}
+
+    def scores(self) -> list[int]:
+        return list(self._ruins.scores)
+
+    def seat_state(self, secret: Mapping[str, Any]) -> RuinsState:  # type: ignore[override]
+        if not self._round_ready() and self.me == self._opener(self._ruins.round_index):
+            # The seat that opens the round draws its tiles itself: it holds the last value, and it is its turn.
+            return self._with_round({len(self.rounds): self._value(secret, len(self.rounds))}, self.me)[0]
+        return self._ruins
+
+    def view(self, secret: Mapping[str, Any]) -> dict[str, Any]:
+        out = RemoteGame.view(self, secret)
+        known = self._round_ready()
+        if not known and self.me == self._opener(self._ruins.round_index):
+            state = self.seat_state(secret)
+            known = True
+            out["position"] = state.position()
+            out["legal"] = [state.move_text(m) for m in state.legal_moves()]
+        out["card"] = None
+        out["rounds_drawn"] = len(self.rounds)
         if not known:
             out["legal"] = []
         return out

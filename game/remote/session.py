@@ -533,7 +533,7 @@ class Device:
                       None if me is None else seat_of[me], self.secret.get("game", {}),
                       self.local, self.words, self.rng)
         try:
-            game = self.kind(setup)
+            game = self.kind.variant(self.options)(setup)
         except (ProtocolError, ValueError) as err:
             raise Refused(f"the game cannot start: {err}") from None
         self.hellos, self.seat_of, self.me, self.game, self.seed = hellos, seat_of, me, game, seed

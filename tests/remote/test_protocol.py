@@ -204,7 +204,7 @@ def test_the_seed_and_seats_depend_on_every_value() -> None:
 
 
 @pytest.mark.parametrize(("game", "players", "options", "reason"), [
-    ("scarabya", 2, {"variant": "ruins"}, "Ruins"),
+    ("scarabya", 2, {"variant": "ruins", "deck": "0123456789ABCDEF"}, "Ruins tiles and their zones cannot be chosen"),
     ("scarabya", 2, {"deck": "FILNPTUVWXYZ"}, "cannot be chosen"),
     ("thot", 3, {"teams": True}, "4 players"),
     ("thot", 2, {"colour": 1}, "unknown option"),

@@ -37,7 +37,7 @@ def _fields(text: str) -> set[str]:
 
 def test_every_refusal_key_is_in_the_catalogue_in_both_languages() -> None:
     keys = _keys_in_source()
-    assert {"played", "altered", "order", "turn", "illegal", "protocol", "options.ruins", "options.vote"} <= keys
+    assert {"played", "altered", "order", "turn", "illegal", "protocol", "options.deck", "options.vote"} <= keys
     for key in sorted(keys):
         entry = CATALOGUE.get(f"remote.refused.{key}")
         assert entry is not None, key
@@ -47,7 +47,7 @@ def test_every_refusal_key_is_in_the_catalogue_in_both_languages() -> None:
 @pytest.mark.parametrize(("game", "players", "options", "key"), [
     ("scarabeo", 3, {"check_mode": "vote"}, "options.vote"),
     ("scarabeo", 2, {"hourglass": True}, "options.hourglass"),
-    ("scarabya", 2, {"variant": "ruins"}, "options.ruins"),
+    ("scarabya", 2, {"variant": "ruins", "zones": "1234123412341234"}, "options.deck"),
     ("thot", 2, {"teams": True}, "options.teams"),
     ("thot", 2, {"colour": 1}, "options.invalid"),
 ])
