@@ -15,6 +15,8 @@ Randomness nobody controls (docs/remote.md "Shared randomness"):
   per card. Seats 1… reveal card c's value with their move of round c-1; seat 0, who plays first
   in round c, reveals its own with that move: nobody knows card c before round c-1 is over, and
   nobody can choose it (every value was committed before any was revealed).
+- Scarabya (Ruins): each round's 4 tiles and zones likewise, drawn when the round begins from every
+  seat's value for it (``RuinsRemote``).
 """
 
 from __future__ import annotations

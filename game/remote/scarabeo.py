@@ -19,10 +19,14 @@ tiles; the engine decides the rules. Message by message (docs/remote.md "Scarabe
    reveals its keys (``k``); when all are in, every device verifies the whole deal (``Deal.verify``),
    learns the racks left, and settles the end-of-game adjustments.
 
-Only the dictionary decides words: the challenge mode takes a refused play back to its player's
-rack and the vote mode needs every seat's vote on each contested play; the deal proves each tile
-once, when it leaves a rack for good, so neither is offered by links (refused at ``remote new``).
-The hourglass is off in correspondence play (rules.md).
+The dictionary decides words, or a challenge does (challenge mode): the seat after a play writes
+``!challenge N`` (its own seat), ``!accept`` or its move; a withdrawn play's tiles are cards of its
+player's rack again (``Deal.take_back``) and its draw goes back to the bag, reshuffled by the
+challenger in the same message (``rt``). The vote mode is refused at ``remote new`` (every seat's
+vote would be a link of its own). The hourglass is off in correspondence play (rules.md).
+
+At the end, once the deal is verified, ``full_record`` rebuilds the ordinary game record (every
+rack and draw, the bag's orders as dealt) for the move-by-move review.
 """
 
 from __future__ import annotations
