@@ -188,6 +188,12 @@ class TestThot:
                 settle(phones)
                 bruno.page.reload()
                 bruno.page.wait_for_selector("#live-offer-paste", timeout=60_000)
+                # no camera in this browser: said plainly, and the link or paste path stays
+                bruno.page.locator("#live-box .live-scan").click()
+                bruno.page.wait_for_function("() => { const t = document.getElementById('toast');"
+                                             " return t && !t.hidden && t.textContent.includes('paste the code'); }",
+                                             timeout=30_000)
+                assert bruno.page.locator(".live-scanner").count() == 0
                 anna.page.wait_for_function("() => { const p = document.getElementById('live-presence');"
                                             " return p && p.textContent === 'No other device is connected.'; }",
                                             timeout=60_000)
@@ -245,7 +251,6 @@ class TestScarabeo:
                 player.page.click("#sc-play")
             else:
                 player.page.click("#sc-pass")
-                player.page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
                 player.page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
             player.page.wait_for_function("() => { const s = document.getElementById('remote-status');"
                                           " return s && s.textContent !== 'Your turn.'; }", timeout=60_000)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -124,3 +125,41 @@ def test_each_side_is_checked() -> None:
 def test_unusable_descriptions_are_refused(edit: tuple[str, str], reason: str) -> None:
     with pytest.raises(PairingRefused, match=reason):
         pairing.compact(OFFER.replace(*edit), False)
+
+
+def test_the_qr_libraries_are_bundled_from_node_modules_for_the_browser(tmp_path: Any) -> None:
+    """``tools/build.py`` puts npm jsqr's browser build and npm qrcode's CommonJS files, joined into
+    one classic script, in vendor/qr/; run by Node as a browser would (``window`` global), the
+    encoder makes a code the decoder reads back."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "tools"))
+    import build
+
+    if shutil.which("node") is None or not (build.NODE / "qrcode").exists():
+        pytest.skip("node or node_modules missing (npm ci)")
+    build.write_qr(tmp_path)
+    script = (
+        "global.window = global; require(process.argv[1]); const m = require(process.argv[2]);"
+        "const jsQR = window.jsQR || m.default || m;"  # its UMD wrapper exports to Node's module
+        "const text = 'http://192.168.1.2:8000/#/live?o=' + process.argv[3];"
+        "const q = window.QRCode.create(text, {errorCorrectionLevel: 'M'});"
+        "const n = q.modules.size, scale = 4, quiet = 4, size = (n + 2 * quiet) * scale;"
+        "const px = new Uint8ClampedArray(size * size * 4).fill(255);"
+        "for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) if (q.modules.get(y, x))"
+        "  for (let dy = 0; dy < scale; dy++) for (let dx = 0; dx < scale; dx++) {"
+        "    const i = (((y + quiet) * scale + dy) * size + (x + quiet) * scale + dx) * 4; px[i] = px[i+1] = px[i+2] = 0; }"
+        "const read = jsQR(px, size, size);"
+        "console.log(JSON.stringify({version: q.version, read: read && read.data, text}));")
+    out = subprocess.run(["node", "-e", script, str(tmp_path / "vendor/qr/qrcode.js"),
+                          str(tmp_path / "vendor/qr/jsQR.js"), OFFER_CODE],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-2000:]
+    import json
+
+    result = json.loads(out.stdout)
+    assert result["read"] == result["text"] and result["version"] == 9
