@@ -338,6 +338,9 @@ def test_the_analysis_starts_at_once_and_the_review_is_usable_meanwhile(page: An
     page.click("#review-moves [data-ply='60']")
     wait_step(page, 60)
     assert page.get_attribute("#review", "data-analysing") == "1"
+    page.wait_for_timeout(1000)  # more moves analysed after the page was drawn again: each classed once
+    assert page.evaluate("[...document.querySelectorAll('#review-moves button')]"
+                         ".every(b => b.querySelectorAll('.review-class').length <= 1)")
     page.wait_for_selector("#review[data-analysed='1']", timeout=180_000)
     assert step(page) == 60  # the end of the analysis leaves the person where they are
     assert page.locator("#review-moves .review-class").count() == total

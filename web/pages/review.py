@@ -188,6 +188,8 @@ class Review:
         gp.view_scope.close()
         gp.view_scope = Scope()
         clear(gp.root)
+        if self.progress is not None:  # this drawing shows every move analysed so far
+            self.shown_live = len(self.progress.moves)
         t = self.t
         head = h("header", {"class": "review-head"},
                  h("h1", {"id": "review-title", "text": t("review.title", title=self.session.save.title)}),
@@ -359,6 +361,8 @@ class Review:
                h("p", {"class": "muted review-notation", "id": "review-notation",
                        "text": t("review.notation", move=self.moves[self.step - 1])}))
         m = self.move_analysis(self.step)
+        if m is None and self.record is None:  # a watched game: nothing is analysed (the scope note says why)
+            return box
         if m is None:
             key = "review.not.yet.running" if self.progress is not None else "review.not.yet"
             append(box, h("p", {"class": "muted", "id": "review-reason", "text": t(key)}))
@@ -627,10 +631,9 @@ class Review:
                 for label, cells in figures]
         return h("section", {"class": "panel review-summary", "aria-labelledby": "review-summary-title"},
                  h("h2", {"id": "review-summary-title", "text": t("review.summary")}),
-                 h("div", {"class": "review-alts-wrap", "role": "region", "tabindex": "0",
-                           "aria-labelledby": "review-summary-title"},
-                   h("table", {"class": "scores review-summary-table", "id": "review-summary"},
-                     h("thead", {}, head), h("tbody", {}, *rows))))
+                 h("table", {"class": "scores review-summary-table", "id": "review-summary",
+                             "aria-labelledby": "review-summary-title"},
+                   h("thead", {}, head), h("tbody", {}, *rows)))
 
     # --- computing -------------------------------------------------------------------------------
     async def run(self) -> None:
