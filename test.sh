@@ -24,7 +24,7 @@ if [ ! -x .venv/bin/python ]; then
   echo "== creating .venv"
   python3 -m venv .venv
 fi
-if ! .venv/bin/python -c "import playwright, pytest, hypothesis, mypy" 2>/dev/null || [ pyproject.toml -nt .venv/.installed ]; then
+if ! .venv/bin/python -c "import playwright, pytest, hypothesis, mypy, xdist" 2>/dev/null || [ pyproject.toml -nt .venv/.installed ]; then
   echo "== installing Python test packages"
   .venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
   touch .venv/.installed
@@ -35,5 +35,10 @@ fi
 echo "== setting up the runtime, the lexicon and the site"
 .venv/bin/python serve.py --setup-only
 
+# One worker a core (SCARAB_WORKERS=N to choose, 0 for none): the whole files go to one worker each,
+# so a file's tests keep sharing their booted pages, and two Chromiums at most on a 2-core machine.
+workers="${SCARAB_WORKERS:-auto}"
+dist=()
+if [ "$workers" != 0 ]; then dist=(-n "$workers" --dist loadfile); fi
 echo "== running the tests"
-exec .venv/bin/python -m pytest "$@"
+exec .venv/bin/python -m pytest "${dist[@]}" "$@"

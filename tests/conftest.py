@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -19,6 +21,29 @@ if os.environ.get("CI"):
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+#: How the e2e harness (tests/e2e/conftest.py) came by its pages. Under xdist each worker counts its
+#: own and hands them over when it ends; the controller, which collects no e2e test and so never loads
+#: that conftest, adds them up and prints them.
+E2E_STATS: Counter[str] = Counter()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["e2e_stats"] = dict(E2E_STATS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    E2E_STATS.update(getattr(node, "workeroutput", {}).get("e2e_stats", {}))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if E2E_STATS and getattr(terminalreporter.config, "workeroutput", None) is None:
+        terminalreporter.write_sep("-", "e2e pages")
+        for name, n in sorted(E2E_STATS.items()):
+            terminalreporter.write_line(f"{name}: {n}")
 
 
 @pytest.fixture(scope="session")

@@ -26,12 +26,14 @@ import subprocess
 import sys
 import time
 import warnings
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+
+from tests.conftest import E2E_STATS
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -138,7 +140,7 @@ def watch(page: Any, guard: Guard) -> Any:
 
 # --- counting boots ----------------------------------------------------------------------------------
 #: What the session's pages did: site documents loaded (each one boots Pyodide), shared pages.
-STATS: Counter[str] = Counter()
+STATS = E2E_STATS  # summed over xdist's workers and printed by tests/conftest.py
 
 
 def is_site_document(url: str) -> bool:
@@ -489,13 +491,6 @@ def open_site(server: str, guard: Guard, pool: Pool) -> Any:
         return page
 
     return go
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if STATS:
-        terminalreporter.write_sep("-", "e2e pages")
-        for name, n in sorted(STATS.items()):
-            terminalreporter.write_line(f"{name}: {n}")
 
 
 @pytest.fixture
