@@ -251,8 +251,8 @@ def end_box(page: PlayPage, view: dict[str, Any]) -> Any:
              h("h2", {"id": "thot-end-title", "text": t("play.over")}),
              h("p", {"class": "thot-headline", "id": "thot-result", "text": headline}),
              *[h("p", {"text": line}) for line in lines], teams,
-             h("div", {"class": "row thot-end-actions"}, review,
-               h("a", {"class": "button primary", "href": router.href("thot", "new"), "text": t("play.again")})))
+             h("div", {"class": "row thot-end-actions"}, getattr(page, "rematch_button", lambda: None)(), review,
+               h("a", {"class": "button", "href": router.href("thot", "new"), "text": t("play.again")})))
 
 
 # --- the ankh's drop ----------------------------------------------------------------------------------
