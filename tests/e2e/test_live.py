@@ -154,6 +154,17 @@ def to_move(phones: list[Phone]) -> Phone | None:
     return ready[0] if ready else None
 
 
+def turns(phones: list[Phone], limit: int) -> Any:
+    """The phone to move, once every phone holds the same messages, until the game ends."""
+    for _ in range(limit):
+        settle(phones)
+        player = to_move(phones)
+        if player is None:
+            return
+        yield player
+    pytest.fail("the game did not end")
+
+
 def thot_move(player: Phone) -> None:
     page = player.page
     page.locator(LEGAL).first.click()
@@ -175,11 +186,7 @@ class TestThot:
         pair(anna, bruno, server, from_qr=True)
         phones = [anna, bruno]
         moves = 0
-        for _ in range(200):
-            settle(phones)
-            player = to_move(phones)
-            if player is None:
-                break
+        for player in turns(phones, 200):
             other = bruno if player is anna else anna
             assert other.page.locator(LEGAL).count() == 0  # only the seat to move acts
             thot_move(player)
@@ -199,8 +206,6 @@ class TestThot:
                                             timeout=60_000)
                 pair(anna, bruno, server, from_qr=False, again=True)
                 shot(bruno.page, "live-thot-paired-again")
-        else:
-            pytest.fail("the game did not end")
         settle(phones)
         for p in phones:
             p.page.wait_for_function("() => { const s = document.getElementById('remote-status');"
@@ -279,12 +284,8 @@ class TestScarabya:
         phones = [anna, bruno, carla]
         anna.page.wait_for_function("() => document.getElementById('live-presence').textContent"
                                     " === 'Connected: Bruno, Carla'", timeout=30_000)
-        turns = 0
-        for _ in range(120):
-            settle(phones)
-            player = to_move(phones)
-            if player is None:
-                break
+        played = 0
+        for player in turns(phones, 120):
             page = player.page
             page.wait_for_selector(".sy-game")
             if page.locator("#sy-discard").count():
@@ -295,11 +296,9 @@ class TestScarabya:
                 page.locator("#sy-board .sq.handle").click()
             page.wait_for_function("() => { const s = document.getElementById('remote-status');"
                                    " return s && s.textContent !== 'Your turn.'; }", timeout=60_000)
-            turns += 1
-        else:
-            pytest.fail("the game did not end")
+            played += 1
         settle(phones)
-        assert turns > 3
+        assert played > 3
         for p in phones:
             assert p.status() == "The game is over."
         assert anna.device()["chain"] == bruno.device()["chain"] == carla.device()["chain"]

@@ -113,11 +113,18 @@ def test_three_players_through_the_host_with_messages_duplicated_and_reordered(s
     assert not any(t.waiting for t in (host, bruno, carla))
 
 
-def test_a_guest_that_reloads_reconnects_from_its_save_and_catches_up() -> None:
+def _paired() -> tuple[Table, Table, Net, int]:
+    """Anna hosts a Thot game, Bruno's device joins over one channel; the host's end of it."""
     host, guest = _host("thot", 2), _guest("Bruno")
     net = Net()
     host_end, _guest_end = net.link(host, guest)
     net.deliver()
+    assert host.session is not None and guest.session is not None
+    return host, guest, net, host_end
+
+
+def test_a_guest_that_reloads_reconnects_from_its_save_and_catches_up() -> None:
+    host, guest, net, host_end = _paired()
     assert guest.session is not None
     for _ in range(3):  # a few moves, then the guest's page goes away
         mover = host if host.session is not None and host.session.your_turn() else guest
@@ -145,10 +152,7 @@ def test_a_guest_that_reloads_reconnects_from_its_save_and_catches_up() -> None:
 
 
 def test_frames_from_outside_are_refused_with_a_reason_and_change_nothing() -> None:
-    host, guest = _host("thot", 2), _guest("Bruno")
-    net = Net()
-    host_end, _ = net.link(host, guest)
-    net.deliver()
+    host, _guest, _net, host_end = _paired()
     assert host.session is not None
     before = list(host.session.device.chain)
     for text, reason in [("{", "unreadable frame"), ('{"k":"boo"}', "unknown kind"), ("[1]", "unknown kind"),

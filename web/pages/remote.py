@@ -94,14 +94,20 @@ class RemotePage(GamePage):
             else:
                 self.show_invite()
 
-    def working(self, run: Callable[[], Any]) -> None:
-        """Run protocol work as a task of the page's event loop, sliced (``web.ui.pause``); one at a time."""
+    def begin_work(self) -> bool:
+        """One piece of protocol work at a time: False while one is under way; else "working" shown."""
         if self.busy:
-            return
+            return False
         self.busy = True
         status = document.getElementById("remote-status")
         if status:
             status.textContent = self.t("remote.working")
+        return True
+
+    def working(self, run: Callable[[], Any]) -> None:
+        """Run protocol work as a task of the page's event loop, sliced (``web.ui.pause``); one at a time."""
+        if not self.begin_work():
+            return
 
         async def task() -> None:
             try:

@@ -249,8 +249,9 @@ class LivePage(RemotePage):
         notice = NOTICES.pop(save_id, None)
         if notice is not None:
             text, error, send = notice
-            self.notice = (text, error)
-            self.send = None if self.session.device.me == 0 and send == self.session.device.chain[0] else send
+            invitation = self.session.device.me == 0 and send == self.session.device.chain[0]
+            # the invitation goes over the channel once a guest is paired: no link to send for it
+            self.notice, self.send = (None, None) if invitation else ((text, error), send)
         self.redraw()
         if self.notice is not None:
             self.say(self.notice[0])
@@ -267,12 +268,8 @@ class LivePage(RemotePage):
         if live is None:
             super().working(run)
             return
-        if self.busy:
+        if not self.begin_work():
             return
-        self.busy = True
-        status = document.getElementById("remote-status")
-        if status:
-            status.textContent = self.t("remote.working")
         sent = self.session.device.sent
 
         def job() -> None:
