@@ -217,20 +217,42 @@ class TestScarabya:
         shot(bruno.page, "remote-scarabya-end")
 
 
+class TestRuins:
+    def test_the_ruins_variant_by_links_into_its_second_round(self, context_factory: Any, guard: Guard,
+                                                             open_site: Any) -> None:
+        anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
+        start(anna, bruno, open_site, "scarabya", "Scarabya", lambda p: p.locator("#variant-ruins").check())
+        devices = [anna, bruno]
+        for player, other in turns(devices, 40):
+            page = player.page
+            page.wait_for_selector(".sy-game")
+            assert page.locator(".sy-ruins li").count() == 4  # the round's tiles, drawn (the opener's too)
+            before = player.pending_link() or ""
+            page.locator("#sy-hint").click()
+            page.locator("#sy-hint-box").wait_for()
+            page.locator("#sy-board .sq.handle").click()
+            said = other.open(player.link(other_than=before))
+            assert player.name in said, said
+            if all(d.page.locator(".sy-game").get_attribute("data-round") == "2" for d in devices):
+                break
+        else:
+            pytest.fail("round 2 never began")
+        assert anna.stored("save")["state"]["meta"]["summary"]["scores"] == \
+            bruno.stored("save")["state"]["meta"]["summary"]["scores"]
+        shot(anna.page, "remote-ruins-round-2")
+
+
 class TestScarabeo:
     def test_a_whole_game_by_links_each_seeing_only_its_rack_then_verified(
             self, context_factory: Any, guard: Guard, open_site: Any, lex: Any, gen: Any) -> None:
         from game.remote.session import Device as Protocol
         from game.scarabeo.tiles import HIDDEN
-        from tests.e2e.test_scarabeo import type_play
 
         anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
         start(anna, bruno, open_site, "scarabeo", "Scarabeo")
         devices = [anna, bruno]
         seen_racks: dict[str, set[str]] = {"Anna": set(), "Bruno": set()}
         for turn, (player, other) in enumerate(turns(devices, 120)):
-            page = player.page
-            states = {}
             for d in devices:  # each device shows its own rack, and holds no other tile
                 d.page.wait_for_selector("#sc-rack")
                 held = Protocol.from_json(d.stored("remote"), lex)
@@ -242,20 +264,8 @@ class TestScarabeo:
                 shown = sorted(d.page.evaluate("Array.from(document.querySelectorAll('#sc-rack [data-tile]'))"
                                                ".map(n => n.dataset.tile)"))
                 assert shown == sorted(mine), (d.name, shown, mine)
-                states[d.name] = (engine, held.seat)
                 seen_racks[d.name].add("".join(sorted(mine)))
-            state, seat = states[player.name]
-            rack = list(state.racks[seat])
-            before = player.pending_link() or ""
-            plays = [p for p in gen.plays(state.board, rack, state.first_play) if not p[4]] if turn < 80 else []
-            plays.sort(key=lambda p: (-p[0], p[1], p[2], p[3]))
-            if plays:
-                type_play(page, state, plays[0])
-                page.click("#sc-play")
-            else:
-                page.click("#sc-pass")
-                page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
-            link = player.link(other_than=before)
+            link = lay_a_move(player, lex, gen, play=turn < 80)
             said = other.open(link)
             assert said.startswith(player.name), said
             relay(other, player)  # the end's keys, when the game is over
