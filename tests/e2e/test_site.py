@@ -366,3 +366,33 @@ class TestSounds:
         finally:
             page.evaluate("() => { if (window.__realAudio) window.AudioContext = window.__realAudio;"
                           " delete window.__realAudio; delete window.__audio; }")
+
+
+class TestTakeBackUnderTheCover:
+    def test_scarabeo_take_back_asks_and_the_cover_says_what_was_undone(self, page: Any, open_site: Any) -> None:
+        """Pass-and-play with secret racks: Bruno, handed the device, takes back Anna's pass — asked
+        first, with Anna's move in words; then the device goes back to Anna, and her cover says
+        what was undone (never the move as if it still stood)."""
+        from tests.e2e.test_scarabeo import new_game
+
+        new_game(page, open_site, 5, [("Anna", "person"), ("Bruno", "person")])
+        first = page.locator("#cover-title").inner_text().removeprefix("Pass the device to ")
+        second = "Bruno" if first == "Anna" else "Anna"
+        page.click("#reveal")
+        page.click("#sc-pass")
+        confirm = page.locator("dialog[open] button.primary")  # Pass asks once
+        confirm.wait_for()
+        confirm.click()
+        page.wait_for_function(f"document.getElementById('cover-title')?.textContent.endsWith({second!r})")
+        page.click("#reveal")
+        page.locator("#sc-takeback, #takeback").first.click()
+        dialog = page.get_by_role("dialog")
+        dialog.wait_for()
+        asked = page.locator("#takeback-what").inner_text()
+        assert asked.startswith(f"This will be taken back: {first} ") and "pass" in asked.lower(), asked
+        dialog.get_by_role("button", name="Take back").click()
+        page.wait_for_function(f"document.getElementById('cover-title')?.textContent.endsWith({first!r})")
+        note = page.locator("#cover-message").inner_text()
+        assert note.startswith(f"Taken back: {first} ") and "pass" in note.lower(), note
+        assert page.locator("#sc-rack, .sc-tile").count() == 0  # the cover, nothing of a rack
+        assert page.title() == f"{first} to play — Scarabeo"
