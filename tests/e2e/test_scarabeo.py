@@ -24,6 +24,8 @@ from game.scarabeo.game import ScarabeoState  # noqa: E402
 from game.scarabeo.movegen import GenPlay, MoveGenerator  # noqa: E402
 
 LONG_TASK_LIMIT_MS = 200
+#: a person's turn: the action row is always there, enabled only for the person to move
+MY_TURN = "#sc-shuffle:not([disabled])"
 COMMIT_LIMIT_MS = 100
 
 
@@ -195,10 +197,11 @@ class TestWholeGames:
         computer_turns = 0
         steps: list[float] = []  # the longest piece of the engine's work in each computer turn
         for _turn in range(80):
-            page.wait_for_selector("#sc-play, #sc-result, #thinking", timeout=60_000)
+            # the action row stays while the computer thinks (disabled): an enabled Shuffle is my turn
+            page.wait_for_selector(f"{MY_TURN}, #sc-result, #thinking", timeout=60_000)
             if page.locator("#thinking").count():
                 computer_turns += 1
-                page.wait_for_selector("#sc-play, #sc-result", timeout=60_000)
+                page.wait_for_selector(f"{MY_TURN}, #sc-result", timeout=60_000)
             blocked.extend(page.evaluate("window.__longTasks.splice(0)"))
             steps.append(float(page.evaluate("document.body.dataset.scStepMs || 0")))
             if page.locator("#sc-result").count():
@@ -294,10 +297,10 @@ class TestInput:
         rack = "".join(page.evaluate("Array.from(document.querySelectorAll('#sc-rack [data-tile]'))"
                                      ".map(e => e.dataset.tile)"))
         assert sorted(rack) == sorted(engine_state(page, lex).racks[engine_state(page, lex).to_move()])
-        # take back the last move while the next player has not moved (on a phone the tools are in
-        # the drawer under the hand)
-        page.click("#drawer-button")
-        page.click("#takeback")
+        # take back the last move while the next player has not moved: Take back is in the action
+        # row, and in pass-and-play it asks first
+        page.click("#sc-takeback")
+        page.locator("dialog[open] button.danger").click()
         page.wait_for_function("!document.querySelector('#sc-sheet tbody tr td.num')")
         assert len(engine_state(page, lex).history()) == 0
 
@@ -355,6 +358,7 @@ class TestDisputes:
     def test_challenge_with_the_hourglass_then_a_vote(self, page: Any, open_site: Any, lex: Any) -> None:
         open_site(page, "#/scarabeo/new")
         page.wait_for_selector("#start", timeout=60_000)
+        page.select_option("#seat-1-kind", "person")  # the form starts on "against the computer"
         page.select_option("#sc-mode", "challenge")
         page.check("#sc-hourglass")
         page.fill("#seed", "7")
@@ -388,6 +392,8 @@ class TestDisputes:
         open_site(page, "#/scarabeo/new")
         page.wait_for_selector("#start", timeout=60_000)
         page.select_option("#players", "3")
+        for seat in (1, 2):
+            page.select_option(f"#seat-{seat}-kind", "person")
         page.select_option("#sc-mode", "vote")
         page.fill("#seed", "7")
         page.click("#start")
@@ -439,7 +445,7 @@ class TestTheOtherSidesMove:
         survives a reload; Take back undoes my pass and the computer's reply together."""
         page = booted(390, 844, has_touch=True)
         new_game(page, open_site, 77, [("Anna", "person"), ("Scarabot", "computer:1")])
-        page.wait_for_selector("#sc-play", timeout=60_000)
+        page.wait_for_selector(MY_TURN, timeout=60_000)
         save_id = page.url.split("/play/")[1]
         moves = f"JSON.parse(localStorage.getItem('scarab:save:{save_id}')).state.moves.length"
         squares = "sel => [...document.querySelectorAll(sel)].map(c => c.dataset.sq)"
@@ -450,7 +456,7 @@ class TestTheOtherSidesMove:
         page.click("#sc-pass")
         page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
         page.wait_for_function(f"{moves} >= {before + 2}", timeout=60_000)
-        page.wait_for_selector("#sc-play")
+        page.wait_for_selector(MY_TURN)
         page.wait_for_timeout(300)  # the scroll to the cursor after the redraw
         last = page.evaluate(squares, "#sc-board .sc-sq.last")
         if last:  # the computer played (it may pass too): its tiles outlined and in view
@@ -461,7 +467,7 @@ class TestTheOtherSidesMove:
             assert wrap["y"] <= box["y"] and box["y"] + box["height"] <= min(wrap["y"] + wrap["height"], 844) + 1
         shot(page, "scarabeo-reply-phone", full_page=False)
         page.reload()
-        page.wait_for_selector("#sc-play", timeout=60_000)
+        page.wait_for_selector(MY_TURN, timeout=60_000)
         assert page.evaluate(squares, "#sc-board .sc-sq.last") == last
         page.click("#drawer-button")
         page.click("#takeback")

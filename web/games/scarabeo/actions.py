@@ -64,10 +64,10 @@ class Actions(ViewPart):
         wrap.classList.toggle("zoomed", on)
         old = document.getElementById("sc-zoom")
         if old:
+            had_focus = bool(old.matches(":focus"))
             fresh = self._zoom_button(page, on)
-            fresh.disabled = bool(old.disabled)
             old.replaceWith(fresh)
-            if document.activeElement is None or not document.activeElement.isConnected:
+            if had_focus:  # the keyboard's Zoom: the focus stays on the button
                 fresh.focus()
         if on and around is not None:
             self._scroll_to(page, around, at)

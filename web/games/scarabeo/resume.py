@@ -42,7 +42,7 @@ class Resume(ViewPart):
                 else:
                     cells.append(el("div", cls, None, el("span", "pl", small) if small else None))
             rows.append(el("div", "sc-row", None, el("span", "sc-rownum", r + 1), *cells))
-        board = el("div", "sc-board-wrap game-board", None,
+        board = el("div", "sc-board-wrap sc-live game-board", None,  # whole at rest, as the page draws it
                    el("div", "sc-board", None, *rows, role="img", aria_label=t("scarabeo.board")))
         viewer = self._viewer(page)
         hand = None
