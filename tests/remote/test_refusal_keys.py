@@ -72,3 +72,16 @@ def test_refusals_of_links_carry_their_key_and_parameters() -> None:
     with pytest.raises(Refused) as caught:
         mover.play("a1")  # refused before it is read: it is not this seat's turn
     assert caught.value.key == "not_your_turn" and caught.value.params == {"name": other.names()[other.seat or 0]}
+
+
+def test_the_page_says_a_refusal_by_its_key_and_a_wire_error_by_its_reason() -> None:
+    from web.platform.remote import refusal, refusal_of
+
+    table = Table("thot", 2)
+    mover = table.mover()
+    with pytest.raises(Refused) as caught:
+        next(d for d in table.devices if d is not mover).play("a1")
+    key, params = refusal_of(caught.value)
+    assert key == "remote.refused.not_your_turn" and CATALOGUE[key]["it"].format(**params)
+    assert refusal("this is not a Scarab remote-play link") == ("remote.refused.not_link", {})
+    assert refusal("something new") == ("remote.refused.reason", {"detail": "something new"})
