@@ -306,3 +306,40 @@ class TestScarabya:
                              ["state"]["meta"]["summary"]["scores"]) for p in phones}
         assert len(scores) == 1
         shot(carla.page, "live-scarabya-3p-end")
+
+
+#: Every RTCPeerConnection's configuration, recorded (what ICE servers the page asked for).
+RECORD_CONFIG = """
+(() => { const Real = RTCPeerConnection; window.__rtcConfigs = [];
+  window.RTCPeerConnection = function (config) { window.__rtcConfigs.push(JSON.stringify(config)); return new Real(config); };
+  window.RTCPeerConnection.prototype = Real.prototype; })();
+"""
+
+
+class TestSettings:
+    def test_no_ice_server_unless_the_player_enters_one(self, context_factory: Any, guard: Guard,
+                                                         open_site: Any) -> None:
+        anna = Phone(context_factory, guard, "Anna")
+        anna.context.add_init_script(RECORD_CONFIG)
+        host(anna, open_site, "thot")
+        anna.page.click("#live-offer")
+        anna.page.wait_for_selector("#live-qr-o[data-version]", timeout=60_000)
+        assert anna.page.evaluate("window.__rtcConfigs") == ['{"iceServers":[]}']
+        game = anna.page.url
+        anna.page.goto(game.split("#")[0] + "#/settings")
+        box = anna.page.locator("#ice-server")
+        box.fill("http://stun.example.org")
+        box.dispatch_event("change")
+        assert anna.page.locator("#ice-server-error").is_visible()
+        box.fill("stun:127.0.0.1:3478")
+        box.dispatch_event("change")
+        assert not anna.page.locator("#ice-server-error").is_visible()
+        assert json.loads(anna.page.evaluate("localStorage.getItem('scarab:settings')"))["ice_server"] == \
+            "stun:127.0.0.1:3478"
+        anna.page.goto(game)
+        anna.page.wait_for_selector("#live-qr-o[data-version]", timeout=60_000)  # the offer still waits
+        anna.page.reload()  # a new page: a new offer, with the server
+        anna.page.wait_for_selector("#live-offer", timeout=60_000)
+        anna.page.click("#live-offer")
+        anna.page.wait_for_selector("#live-qr-o[data-version]", timeout=60_000)
+        assert anna.page.evaluate("window.__rtcConfigs")[-1] == '{"iceServers":[{"urls":"stun:127.0.0.1:3478"}]}'
