@@ -310,8 +310,8 @@ def lay_a_move(player: Device, lex: Any, gen: Any, play: bool = True) -> str:
         page.wait_for_function("(old) => { const b = document.getElementById('remote-link');"
                                " return (b && b.value !== old) || document.querySelector('dialog[open]'); }",
                                arg=before, timeout=30_000)
-        if page.locator("dialog[open]").count():  # a pass is confirmed first
-            page.get_by_role("dialog").get_by_role("button", name="Pass", exact=True).click()
+        if page.locator("dialog[open]").count():  # Pass asks once (issue 26)
+            page.locator("dialog[open] button.primary").click()
     return player.link(other_than=before)
 
 
