@@ -45,7 +45,6 @@ def pass_turn(page: Any, done: str) -> None:
     """Pass, confirmed where the game asks (issue 26: Pass asks once), until ``done`` holds."""
     page.click("#sc-pass")
     page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
-    page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
     for _ in range(100):
         if page.evaluate(done):
             return
@@ -162,22 +161,30 @@ def test_thot_and_scarabya_boards_drawn_before_python(fresh_page: Any, open_site
 
 
 def test_a_game_never_played_is_not_saved(page: Any, open_site: Any) -> None:
-    """Start, leave without a move: nothing kept, nothing listed; a first move keeps it, named by
-    who plays."""
+    """Start, leave without a move: not listed, no resume picture, and dropped once another game is
+    started; come back to it (the rules read) and it is there; a first move keeps it, named by who
+    plays."""
     legal = "#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop"
     saves = "Object.keys(localStorage).filter(k => k.startsWith('scarab:save:'))"
     open_site(page, "#/thot/new")
     page.wait_for_selector("#start", timeout=60_000)
     page.click("#start")  # You against the computer, you first
     page.wait_for_selector(legal, timeout=60_000)
-    save_id = page.url.split("/play/")[1]
+    first = page.evaluate("location.hash")
+    save_id = first.split("/play/")[1]
     assert page.evaluate(f"localStorage.getItem('scarab:snap:{save_id}')") is None  # no resume picture
     page.evaluate("location.hash = '#/'")
-    page.get_by_text("No saved games.").wait_for()
-    assert page.evaluate(saves) == []  # left without a move: gone
+    page.get_by_text("No saved games.").wait_for()  # not a game to continue
+    page.evaluate("location.hash = '#/thot/rules'")
+    page.wait_for_selector(".rules-page")
+    page.evaluate(f"location.hash = {first!r}")  # back from the rules: the same game, still unplayed
+    page.wait_for_selector(legal, timeout=60_000)
     page.evaluate("location.hash = '#/thot/new'")
     page.wait_for_selector("#start", timeout=60_000)
     page.click("#start")
+    page.wait_for_function(f"!location.hash.endsWith({save_id!r})")
+    page.wait_for_selector(legal, timeout=60_000)
+    assert page.evaluate(f"localStorage.getItem('scarab:save:{save_id}')") is None  # the first one dropped
     page.locator(legal).first.click()
     page.wait_for_function(f"{saves}.length === 1 && !JSON.parse(localStorage.getItem({saves}[0]))"
                            ".state.meta.unplayed", timeout=30_000)

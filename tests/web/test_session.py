@@ -242,15 +242,18 @@ class TestUnplayedGames:
         session.play(session.state.move_text(session.state.legal_moves()[0]))
         assert not session.unplayed and not is_unplayed(s.load(session.save.id).state)
         session.take_back()  # played once: a game like any other, kept
-        assert not session.unplayed and not session.forget_unplayed()
-        assert [x.id for x in s.list()] == [session.save.id]
+        assert not session.unplayed and not is_unplayed(s.load(session.save.id).state)
 
-    def test_left_without_a_move_it_is_deleted(self) -> None:
-        s = store()
-        session = Session.create(s, "thot", {"players": 2}, 7, [Seat("Ada"), Seat("Bo")], "t", unplayed=True)
-        assert session.forget_unplayed() and s.list() == []
-        kept = thot(s)  # a game made otherwise (a guided game, a daily, an import) is never forgotten
-        assert not kept.forget_unplayed() and len(s.list()) == 1
+    def test_unplayed_games_dropped_but_the_new_one_and_never_a_played_one(self) -> None:
+        from web.platform.session import drop_unplayed
+
+        s = store()  # its clock ticks once a write
+        old = Session.create(s, "thot", {"players": 2}, 7, [Seat("Ada"), Seat("Bo")], "t", unplayed=True)
+        kept = thot(s)  # a game made otherwise (a guided game, a daily, an import) is never dropped
+        new = Session.create(s, "thot", {"players": 2}, 8, [Seat("Ada"), Seat("Bo")], "t", unplayed=True)
+        assert drop_unplayed(s, keep=new.save.id, before=old.save.updated) == 0  # not old enough
+        assert drop_unplayed(s, keep=new.save.id) == 1
+        assert sorted(x.id for x in s.list()) == sorted([kept.save.id, new.save.id])
 
 
 class TestRematch:

@@ -17,7 +17,7 @@ from pyscript import document, window
 from game.core import IllegalMove, NotationError
 from web.platform import events, router
 from web.platform.i18n import signed
-from web.platform.session import MAX_NAME, Seat, Session, rematch_start
+from web.platform.session import MAX_NAME, Seat, Session, drop_unplayed, rematch_start
 from web.platform.storage import StorageError
 from web.ui import registry
 from web.ui.context import GameUI
@@ -171,8 +171,6 @@ class GamePage:
     def unmount(self) -> None:
         if hasattr(self.ui, "unmount") and self.session is not None:  # optional: a view's last save
             self.ui.unmount(self)
-        if isinstance(self.session, Session) and self.session.forget_unplayed():
-            window.console.log("a game left without a move is not kept")
         self.closed = True  # stops a computer turn in progress at its next slice
         self.view_scope.close()
         self.scope.close()
@@ -371,8 +369,8 @@ class GamePage:
         return int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
 
     def start_game(self, options: dict[str, Any], seed: int, seats: list[Seat]) -> None:
-        """A new game, marked unplayed until its first move: never listed under Continue, and
-        deleted when left without a move (``unmount``)."""
+        """A new game, marked unplayed until its first move: never listed under Continue (the
+        page can be left and come back to, the rules read); the one unplayed before it is dropped."""
         game_name = self.t(f"game.{self.ui.GAME}.name")
         try:
             title = self.t("play.title.default", game=game_name, date=self.app.when(None, date_only=True))
@@ -383,6 +381,7 @@ class GamePage:
         except ValueError as err:
             self.app.toast(str(err), error=True)
             return
+        drop_unplayed(self.app.store, keep=session.save.id)
         self.app.navigate(router.href(self.ui.GAME, "play", session.save.id))
 
     def tutorial_offer(self) -> Any:

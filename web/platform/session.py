@@ -17,8 +17,21 @@ from web.platform.storage import Save, SaveStore, StorageError, StorageFull
 MAX_NAME = 24
 #: Record meta of a game the new-game form started and nobody has played yet (``Session.unplayed``).
 UNPLAYED = "unplayed"
-#: An unplayed game left behind longer than this (a tab closed before the first move) is deleted.
+#: An unplayed game left this long (its tab closed before the first move) is deleted.
 UNPLAYED_KEEP_MS = 6 * 3600 * 1000
+
+
+def drop_unplayed(store: SaveStore, keep: str | None = None, before: int | None = None) -> int:
+    """Delete the games nobody played (but ``keep``; with ``before``, only those last written
+    before it): a new game started leaves the last unplayed one behind for good, and one whose tab
+    was closed goes after ``UNPLAYED_KEEP_MS``. Returns how many went."""
+    gone = 0
+    for save in store.list():
+        if (isinstance(save, Save) and save.id != keep and is_unplayed(save.state)
+                and (before is None or save.updated < before)):
+            store.delete(save.id)
+            gone += 1
+    return gone
 
 
 def is_unplayed(state_json: Any) -> bool:
@@ -251,7 +264,7 @@ class Session:
     def create(cls, store: SaveStore, game: str, options: Mapping[str, Any], seed: int, seats: list[Seat],
                title: str, unplayed: bool = False) -> "Session":
         """A new game. ``unplayed``: one the new-game form started, marked ``UNPLAYED`` until its first
-        move — never listed under Continue, and deleted when left without a move (``forget_unplayed``)."""
+        move — never listed under Continue, and dropped once another is started (``drop_unplayed``)."""
         state = engines.factory(game)(options, seed)
         if len(seats) != state.num_players:
             raise ValueError(f"{len(seats)} seats for {state.num_players} players")
@@ -310,12 +323,6 @@ class Session:
         """A game the new-game form started and nobody has played yet."""
         return bool(self.meta.get(UNPLAYED)) and not self.state.history()
 
-    def forget_unplayed(self) -> bool:
-        """Left without a move: the game goes (True), as if never started; a played one stays."""
-        if not self.unplayed:
-            return False
-        self.store.delete(self.save.id)
-        return True
 
     def seat_to_move(self) -> Seat | None:
         if self.state.is_over():

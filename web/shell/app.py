@@ -299,15 +299,13 @@ class App:
                  file_input)
         items = h("ul", {"class": "saves", "aria-labelledby": "continue-title"})
         saves = self.store.list()
-        # a game nobody played is not one to continue (its tab was closed before the first move:
-        # deleted once it is old enough not to be open in another tab)
-        from web.platform.session import UNPLAYED_KEEP_MS, is_unplayed
+        # a game nobody played is not one to continue (one whose tab was closed before the first
+        # move goes once it is old enough not to be open in another tab)
+        from web.platform.session import UNPLAYED_KEEP_MS, drop_unplayed, is_unplayed
 
-        unplayed = [s for s in saves if isinstance(s, Save) and is_unplayed(s.state)]
-        for left in unplayed:
-            if int(window.Date.now()) - left.updated > UNPLAYED_KEEP_MS:
-                self.store.delete(left.id)
-        saves = [s for s in saves if s not in unplayed]
+        if drop_unplayed(self.store, before=int(window.Date.now()) - UNPLAYED_KEEP_MS):
+            saves = self.store.list()
+        saves = [s for s in saves if not (isinstance(s, Save) and is_unplayed(s.state))]
         if not saves:
             append(items, h("li", {"class": "muted", "text": t("continue.empty")}))
         from web.platform import daily_store
