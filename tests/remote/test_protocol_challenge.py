@@ -16,8 +16,10 @@ import pytest
 from game.remote.scarabeo import ScarabeoRemote
 from game.remote.session import Device, Refused
 from game.scarabeo.tiles import HIDDEN
-from tests.remote.protocol_helpers import Table, state_of
-from tests.remote.test_protocol_scarabeo import _messages, _resigned, check_full_record, check_privacy, public_facts
+from tests.remote.protocol_helpers import Table
+from tests.remote.test_protocol_scarabeo import (
+    _messages, _refused, _resigned, check_full_record, check_privacy, public_facts,
+)
 
 CHALLENGE = {"check_mode": "challenge"}
 
@@ -143,14 +145,6 @@ def _pending_play(table: Table, rng: random.Random) -> Device:
             return table.mover()
         _play(table, rng)
     pytest.fail("no refused play came up")
-
-
-def _refused(device: Device, text: str, expected: str) -> None:
-    before = state_of(device)
-    with pytest.raises(Refused) as caught:
-        device.open(text)
-    assert expected in caught.value.reason, caught.value.reason
-    assert state_of(device) == before
 
 
 def test_cheating_on_a_challenge_is_caught_and_changes_nothing() -> None:
