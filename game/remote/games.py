@@ -566,6 +566,8 @@ class RuinsRemote(ScarabyaRemote):
             out["legal"] = [state.move_text(m) for m in state.legal_moves()]
         out["card"] = None
         out["rounds_drawn"] = len(self.rounds)
+        #: This device cannot see the current round's tiles yet (its opener's link brings them).
+        out["round_pending"] = not known
         if not known:
             out["legal"] = []
         return out

@@ -234,6 +234,12 @@ class TestRuins:
             said = other.open(player.link(other_than=before))
             assert player.name in said, said
             if all(d.page.locator(".sy-game").get_attribute("data-round") == "2" for d in devices):
+                # the round's opener draws it; the other device says its tiles come with that link
+                opener = next(d for d in devices if d.your_turn())
+                waiting = next(d for d in devices if d is not opener)
+                assert opener.page.locator("#remote-round-pending").count() == 0
+                assert waiting.page.locator("#remote-round-pending").inner_text() == \
+                    f"This round's Ruins tiles come with {opener.name}'s next link: the ones shown now are not drawn yet."
                 break
         else:
             pytest.fail("round 2 never began")

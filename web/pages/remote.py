@@ -310,6 +310,9 @@ class RemotePage(GamePage):
         if self.send:
             parts.append(self.send_box(self.send))
         shown = session.device.show()
+        if shown.get("round_pending") and not shown["over"]:  # Ruins: the round is drawn with its opener's link
+            parts.append(h("p", {"id": "remote-round-pending", "class": "hint",
+                                 "text": t("remote.ruins.pending", name=shown["waiting_for"] or "")}))
         if shown["verified"] is not None or shown["failures"]:
             if shown["verified"]:
                 parts.append(h("p", {"id": "remote-verified", "class": "remote-verified", "text": t("remote.verified")}))
