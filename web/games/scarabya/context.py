@@ -28,12 +28,13 @@ HINT_BUDGET_MS = 60.0
 RUINS_HINT_LEVEL = 3
 
 #: ``page.selection`` keys: the ghost's ``anchor`` (col, row) and orientation ``k``; the last pointer's
-#: kind ``pointer``, a finger's ``grip`` on the ghost and whether it ``dragged``; Ruins' ``piece`` (and
+#: kind ``pointer``, a finger's ``grip`` on the ghost and whether it ``dragged``, the (square, anchor,
+#: orientation) a finger's first tap ``tapped`` the ghost to (a second tap there places); Ruins' ``piece`` (and
 #: ``_ghost_piece``, the piece the ghost was last drawn as);
 #: classic's shown ``site`` (reset to the mover's when ``_site_n`` moves on); what the latest move
 #: ``scored`` / ``ruins_scored`` and ``said`` (each stamped with the move count ``n`` it belongs to);
 #: the ``hint``.
-SELECTION = ("anchor", "k", "pointer", "grip", "dragged", "piece", "_ghost_piece", "site", "_site_n", "scored",
+SELECTION = ("anchor", "k", "pointer", "grip", "dragged", "tapped", "piece", "_ghost_piece", "site", "_site_n", "scored",
              "ruins_scored", "said", "hint")
 
 Cells = tuple[tuple[int, int], ...]

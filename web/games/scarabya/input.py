@@ -1,5 +1,6 @@
-"""The ghost's inputs: the mouse (it follows the pointer, a click places), touch (a first tap brings the
-ghost, a finger on it drags it, a tap on it places), the keyboard (arrows, R / Shift+R / F, N / Shift+N,
+"""The ghost's inputs: the mouse (it follows the pointer, a click places), touch in two steps (a tap
+shows the piece's outline there, a second tap on the same square or Place confirms, a tap elsewhere
+moves the outline; a finger on it drags it), the keyboard (arrows, R / Shift+R / F, N / Shift+N,
 Enter) and the buttons that do the same. What is placed is notation for ``page.commit``; a refusal is
 the engine's ``IllegalMove``, in words."""
 
@@ -97,13 +98,20 @@ class BoardInput:
             self.page.selection["dragged"] = False  # the end of a drag is not a tap
             return
         touch = b.sel("pointer", "mouse") in ("touch", "pen")
-        if touch and sq not in b.squares():
-            b.hold_at(sq)  # first tap: bring the ghost here; a tap on the ghost places it
+        if touch:
+            # two steps, so that a finger never places by accident: a tap shows the outline held by
+            # that square; a second tap on the very square it showed from, with the outline not
+            # moved since, confirms (as Place does)
+            shown = b.sel("tapped", None)
+            if shown is not None and shown == (sq, b.anchor(), b.sel("k", 0)):
+                self.place()
+                return
+            b.hold_at(sq)
+            self.page.selection["tapped"] = (sq, b.anchor(), b.sel("k", 0))
             b.show()
             return
-        if not touch:
-            b.hold_at(sq)
-            b.show()
+        b.hold_at(sq)
+        b.show()
         self.place()
 
     # keyboard -------------------------------------------------------------------------------
@@ -183,25 +191,36 @@ class BoardInput:
 
     def controls(self, *extra: Any) -> Any:
         """Rotate, flip and place buttons (the same as R, Shift+R, F and Enter on the board)."""
-        t, scope = self.page.t, self.page.view_scope
-        b = self.board
-        if not b.active:
-            return None
-        b.place_button = h("button", {"type": "button", "class": "primary", "id": "sy-place",
-                                      "text": t("scarabya.place"), "on_click": lambda _e: self.place()},
-                           scope=scope)
-        b.place_button.disabled = b.fitting_text() is None
-        return h("div", {"class": "sy-controls row", "role": "toolbar", "aria-label": t("scarabya.controls")},
-                 h("button", {"type": "button", "id": "sy-rotate-left", "aria-label": t("scarabya.rotate.left"),
-                              "title": t("scarabya.rotate.left"), "text": "⟲",
-                              "on_click": lambda _e: self.turn(False)}, scope=scope),
-                 h("button", {"type": "button", "id": "sy-rotate", "aria-label": t("scarabya.rotate"),
-                              "title": t("scarabya.rotate"), "text": "⟳",
-                              "on_click": lambda _e: self.turn(True)}, scope=scope),
-                 h("button", {"type": "button", "id": "sy-flip", "aria-label": t("scarabya.flip"),
-                              "title": t("scarabya.flip"), "text": "⇋",
-                              "on_click": lambda _e: self.flip()}, scope=scope),
-                 b.place_button, *extra)
+        return controls(self.page, self, *extra)
+
+
+def controls(page: Page, inputs: BoardInput | None, *extra: Any) -> Any:
+    """The action row: rotate, flip and place (the same as R, Shift+R, F and Enter on the board), and
+    ``extra`` (Hint, the game's toolbar with Take back). Drawn in every state, so that nothing under
+    the finger moves: without ``inputs`` (nobody places now: the computer thinks, the game is over)
+    its buttons are disabled."""
+    t, scope = page.t, page.view_scope
+    off = inputs is None
+
+    def act(do: Any) -> Any:
+        return None if inputs is None else (lambda _e: do(inputs))
+
+    place = h("button", {"type": "button", "class": "primary", "id": "sy-place", "text": t("scarabya.place"),
+                         "disabled": off, "on_click": act(lambda i: i.place())}, scope=scope)
+    if inputs is not None:
+        inputs.board.place_button = place
+        place.disabled = inputs.board.fitting_text() is None
+    return h("div", {"class": "sy-controls row", "role": "toolbar", "aria-label": t("scarabya.controls")},
+             h("button", {"type": "button", "id": "sy-rotate-left", "aria-label": t("scarabya.rotate.left"),
+                          "title": t("scarabya.rotate.left"), "text": "⟲", "disabled": off,
+                          "on_click": act(lambda i: i.turn(False))}, scope=scope),
+             h("button", {"type": "button", "id": "sy-rotate", "aria-label": t("scarabya.rotate"),
+                          "title": t("scarabya.rotate"), "text": "⟳", "disabled": off,
+                          "on_click": act(lambda i: i.turn(True))}, scope=scope),
+             h("button", {"type": "button", "id": "sy-flip", "aria-label": t("scarabya.flip"),
+                          "title": t("scarabya.flip"), "text": "⇋", "disabled": off,
+                          "on_click": act(lambda i: i.flip())}, scope=scope),
+             place, *extra)
 
 
 def bind(board: Board) -> BoardInput | None:

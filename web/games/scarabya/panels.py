@@ -107,9 +107,8 @@ def last_summary(page: Page, v: dict[str, Any], last_seat: int | None, last_move
 
 
 def hint_button(page: Page, active: bool, on_hint: Callable[[], None]) -> Any:
-    if not active:
-        return None
-    return h("button", {"type": "button", "id": "sy-hint", "text": page.t("play.hint"),
+    """Always drawn (nothing moves under the finger), disabled while nobody here places."""
+    return h("button", {"type": "button", "id": "sy-hint", "text": page.t("play.hint"), "disabled": not active,
                         "on_click": lambda _e: on_hint()}, scope=page.view_scope)
 
 

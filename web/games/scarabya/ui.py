@@ -21,7 +21,7 @@ from web.ui.dom import append, h
 from . import anim, panels
 from .board import Board, fill_site, mini_site, ruins_square, ruins_still, site_square, with_last
 from .context import HINT_BUDGET_MS, RUINS_HINT_LEVEL, Page, is_you, seat_name, why_not
-from .input import bind
+from .input import bind, controls
 from .piece import mission_card, ruins_hand
 
 
@@ -209,12 +209,15 @@ class ScarabyaUI:
                         h("h2", {"text": label}),
                         h("span", {"class": "sy-site-score",
                                    "text": t.plural("scarabya.site.score", sdata["score"], found=sdata["symbols_scored"])})),
-                      board.node, board.status if placing else None)
+                      board.node, board.status)
+        # the action row in every state (disabled while nobody here places): rotate, flip, Place,
+        # Hint and the game's toolbar with Take back
         hand = h("div", {"class": "game-hand sy-hand"}, mission,
-                 inputs.controls(panels.hint_button(page, placing, lambda: self.show_hint(page))) if inputs else None,
+                 controls(page, inputs, panels.hint_button(page, placing, lambda: self.show_hint(page)),
+                          page.toolbar()) if not v["over"] else page.toolbar(),
                  panels.hint_box(page, hint_reason) if placing else None)
         more = page.drawer(panels.sites_panel(page, v, site, lambda i: self.view_site(page, i)),
-                           panels.supply_panel(page, v), panels.last_panel(page, v), page.toolbar())
+                           panels.supply_panel(page, v), panels.last_panel(page, v))
         return h("section", {"class": "sy-game game-layout", "data-variant": "classic", **panels.marks(state, v)},
                  panels.title(page), head, board_box, hand, more)
 
@@ -301,6 +304,10 @@ class ScarabyaUI:
         if active_seat is not None:
             pieces, board.card = ruins_hand(page, active_seat, hand, playable, piece,
                                             lambda n: self.pick_piece(page, n))
+        elif not v["over"]:  # the person's pieces stay in view while a computer plays, none to pick
+            mine = next((i for i, seat in enumerate(page.session.seats) if not seat.computer), None)
+            if mine is not None:
+                pieces, _card = ruins_hand(page, mine, v["hands"][mine], [], None, lambda n: None)
         inputs = bind(board)
         turn = None
         if not v["over"]:
@@ -317,16 +324,17 @@ class ScarabyaUI:
                  page.message_line())
         # at the end the board shows the last round as its last placement left it (the round's end clears it)
         board_box = h("div", {"class": "game-board sy-board-box"},
-                      final if v["over"] else board.node, board.status if active_seat is not None else None)
+                      final if v["over"] else board.node, None if v["over"] else board.status)
         hand_box = h("div", {"class": "game-hand sy-hand"}, pieces,
-                     inputs.controls(panels.hint_button(page, active_seat is not None, lambda: self.show_hint(page)))
-                     if inputs else None,
+                     controls(page, inputs, panels.hint_button(page, active_seat is not None,
+                                                               lambda: self.show_hint(page)), page.toolbar())
+                     if not v["over"] else page.toolbar(),
                      panels.hint_box(page, hint_reason) if active_seat is not None else None)
         previous = None
         if final is not None and not v["over"]:  # the round that ended last, in the side column
             previous = h("section", {"class": "panel sy-previous"}, final)
         more = page.drawer(previous, panels.ruins_zones_panel(page, v), panels.ruins_scores_panel(page, v),
-                           panels.ruins_history_panel(page, v, anim.fresh_zones(page)), page.toolbar())
+                           panels.ruins_history_panel(page, v, anim.fresh_zones(page)))
         return h("section", {"class": "sy-game sy-ruins-game game-layout", "data-variant": "ruins",
                              **panels.marks(state, v)}, panels.title(page), head, board_box, hand_box, more)
 

@@ -93,7 +93,8 @@ def board(page: PlayPage, state: ThotState, view: dict[str, Any], person: bool) 
                    *[h("span", {"text": ch, "class": "on" if col_on and i == pcol else None})
                      for i, ch in enumerate(LETTERS[:size])]))
     marked = set(view["marked"])
-    last_dest = anim.last_squares(state)
+    run = anim.computer_run(state, [seat.computer for seat in page.session.seats])
+    order = {sq: k + 1 for k, sq in enumerate(run)} if len(run) > 1 else {}
     path = anim.last_path(state)
     slide = anim.slide(page, state, path)
     for r in range(size):
@@ -138,10 +139,13 @@ def board(page: PlayPage, state: ThotState, view: dict[str, Any], person: bool) 
             if i in hinted:
                 classes.append("hinted")
                 parts.append(t("thot.mark.hint"))
-            if i in last_dest:
+            if i in run:
                 classes.append("last")
+            if i in order:  # one of the computers' moves in a row, numbered in the order played
+                parts.append(t("thot.sq.run", n=order[i], of=len(run)))
             attrs = {"role": "gridcell", "id": f"thot-{sq}", "data-sq": str(i), "class": " ".join(classes),
-                     "tabindex": "0" if i == cursor else "-1", "aria-label": ", ".join(parts)}
+                     "tabindex": "0" if i == cursor else "-1", "aria-label": ", ".join(parts),
+                     "data-order": str(order[i]) if i in order else None}
             if sel.get("turn") == i or sel.get("dest") == i:
                 attrs["aria-selected"] = "true"
             append(row, h("div", attrs, content,

@@ -27,6 +27,44 @@ if TYPE_CHECKING:
 STEP_MS = 4.0
 #: Seconds kept from the computer's time budget for the page's own work between slices.
 PAGE_MARGIN = 0.1
+#: Seconds a computer's move stays on the board, marked and said, before another computer's move
+#: follows it (three or four players with a person at the table): each is seen in turn.
+PACE = 0.8
+
+
+def follows_computer(page: PlayPage) -> bool:
+    """Is the move about to be made a computer's right after another computer's, with a person at the
+    table to see both?"""
+    session = page.session
+    assert session is not None
+    state = state_of(page)
+    if not state.history() or session.humans() == 0:
+        return False
+    before = state.copy()
+    before.pop()
+    return bool(session.seats[before.to_move()].computer)
+
+
+def waits(page: PlayPage) -> bool:
+    """Hold a computer's move back while another computer's move, just drawn, has not been on the
+    board for ``PACE`` yet; the computer's turn is asked for again when it has."""
+    mine = local(page)
+    moves = len(state_of(page).history())
+    if mine.shown is None or mine.shown[0] != moves or not follows_computer(page):
+        return False
+    left = PACE - (time.perf_counter() - mine.shown[1])
+    if left <= 0:
+        return False
+    if mine.paced != moves:  # one wake-up per move, however often the page asks
+        mine.paced = moves
+
+        async def later() -> None:
+            await asyncio.sleep(left)
+            if not page.closed and len(state_of(page).history()) == moves:
+                page.maybe_computer()
+
+        asyncio.ensure_future(later())
+    return True
 
 
 def computer(page: PlayPage, level: int) -> Generator[None, None, str]:
@@ -38,8 +76,8 @@ def computer(page: PlayPage, level: int) -> Generator[None, None, str]:
     while not search.step(STEP_MS):
         yield
     result = search.result()
-    seat = page.session.seats[state.to_move()]
     ms = round((time.perf_counter() - started) * 1000)
+    seat = page.session.seats[state.to_move()]
     local(page).search = {"name": seat.name, "depth": result.depth, "nodes": result.nodes, "ms": ms}
     # saved with the reply (the autosave of the move that follows), for the depth line after a reload
     page.session.meta["search"] = {"seat": state.to_move(), "move": len(state.history()) + 1,

@@ -75,8 +75,8 @@ def options_form(page: PlayPage) -> tuple[Any, Callable[[int], dict[str, Any]]]:
 # --- the head ------------------------------------------------------------------------------------------
 def status(page: PlayPage, view: dict[str, Any]) -> str:
     t = page.t
-    if view["over"]:
-        return str(t("play.over"))
+    if view["over"]:  # the result in the line that said whose turn it was
+        return f"{t('play.over')} — {headline(page, view)}"
     assert page.session is not None
     mover = view["to_move"]
     name = events.seat_names(t, "thot", page.session.seats)[mover]
@@ -208,6 +208,24 @@ def hint_button(page: PlayPage, person: bool) -> Any:
 
 
 # --- the end of the game --------------------------------------------------------------------------
+def headline(page: PlayPage, view: dict[str, Any]) -> str:
+    """Who won: "Ada wins", "Team 1 wins (Ada and Bo)", a draw."""
+    t = page.t
+    assert page.session is not None
+    seats = page.session.seats
+    result = view["result"] or {}
+    detail = result.get("detail", {})
+    winners = result.get("winners") or []
+    names = t("thot.and").join(seats[s].name for s in winners) if winners else ""
+    if not winners:
+        return str(t("play.draw"))
+    if view["teams"] and "shared" not in detail:
+        return str(t("thot.end.team", n=winners[0] // 2 + 1, names=names))
+    if len(winners) > 1 and "shared" in detail:
+        return str(t("thot.end.shared", names=names))
+    return str(t("thot.end.wins" if len(winners) == 1 else "thot.end.win", names=names))
+
+
 def end_box(page: PlayPage, view: dict[str, Any]) -> Any:
     """Who won and why, the tie-break, the scores (and the team totals), Review and Play again."""
     t = page.t
@@ -216,17 +234,7 @@ def end_box(page: PlayPage, view: dict[str, Any]) -> Any:
     state = state_of(page)
     result = view["result"] or {}
     detail = result.get("detail", {})
-    winners = result.get("winners") or []
     tiebreak = view["tiebreak"]
-    names = t("thot.and").join(seats[s].name for s in winners) if winners else ""
-    if not winners:
-        headline = t("play.draw")
-    elif view["teams"] and "shared" not in detail:
-        headline = t("thot.end.team", n=winners[0] // 2 + 1, names=names)
-    elif len(winners) > 1 and "shared" in detail:
-        headline = t("thot.end.shared", names=names)
-    else:
-        headline = t("thot.end.wins" if len(winners) == 1 else "thot.end.win", names=names)
     lines = [t("thot.end.reason." + str(result.get("reason", "no-move")),
                name=seats[view["to_move"]].name)]
     totals = detail.get("totals", view["scores"])
@@ -240,7 +248,7 @@ def end_box(page: PlayPage, view: dict[str, Any]) -> Any:
         lines.append(t("thot.end.tie.break", points=points(t, max(totals)), value=tiebreak, counts=counts))
     shown = events.seat_names(t, "thot", seats)  # a computer by its level, a score with the minus sign
     scores = ", ".join(f"{shown[i]} {signed(view['scores'][i], plus=False)}" for i in range(len(seats)))
-    lines.append(t("thot.end.scores", scores=scores))
+    scores_line = t("thot.end.scores", scores=scores)
     teams = h("p", {"id": "thot-end-teams", "class": "thot-teams",
                     "text": t("thot.end.teams", totals=team_totals(t, view["team_scores"]))}
               ) if view["teams"] and view.get("team_scores") else None
@@ -249,8 +257,9 @@ def end_box(page: PlayPage, view: dict[str, Any]) -> Any:
                      "text": t("review.button")}) if save is not None else None
     return h("section", {"class": "panel thot-end", "role": "status", "aria-labelledby": "thot-end-title"},
              h("h2", {"id": "thot-end-title", "text": t("play.over")}),
-             h("p", {"class": "thot-headline", "id": "thot-result", "text": headline}),
-             *[h("p", {"text": line}) for line in lines], teams,
+             h("p", {"class": "thot-headline", "id": "thot-result", "text": headline(page, view)}),
+             *[h("p", {"text": line}) for line in lines],
+             h("p", {"class": "thot-end-scores", "text": scores_line}), teams,
              h("div", {"class": "row thot-end-actions"}, getattr(page, "rematch_button", lambda: None)(), review,
                h("a", {"class": "button", "href": router.href("thot", "new"), "text": t("play.again")})))
 

@@ -7,7 +7,7 @@ lichess' chessground (api / state / drag / render / anim):
 - ``panels``: the new-game options, the head, players and collections, the log, the key, the drop
   panel, the end of the game;
 - ``input``: pointer and keyboard on the board, turned into a move in the engine's notation;
-- ``anim``: the other side's move — the square the priest left, its slide, the frame brought to the play;
+- ``anim``: the other side's move — the square the priest left, its slide, the computers' moves in a row;
 - ``computer``: the computer's turn and the hint in slices, and what the live region says.
 
 Everything drawn comes from the engine: ``state.view()`` for the board and scores,
@@ -18,11 +18,12 @@ The view decides no rule.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, Callable, Generator
 
 from game.thot.search import LEVELS
-from web.games.thot import anim, board, computer, panels
-from web.games.thot.context import cell_text, state_of
+from web.games.thot import board, computer, panels
+from web.games.thot.context import cell_text, local, state_of
 from web.ui.dom import h
 
 if TYPE_CHECKING:
@@ -50,32 +51,35 @@ class ThotUI:
         over = view["over"]
         person = not over and not page.thinking and not session.computer_to_move()
         frame = board.board(page, state, view, person)
-        # the working set (docs/web.md "Layout"): head, board, hand; the rest in the drawer
+        mine = local(page)
+        if mine.shown is None or mine.shown[0] != len(state.history()):
+            mine.shown = (len(state.history()), time.perf_counter())
+        # the working set (docs/web.md "Layout"): head, board, hand; the rest in the drawer. Whose turn
+        # keeps its line at the end too ("Game over"), and the result sits under the board in the
+        # hand, so the board never moves (issue 26).
         head = h("div", {"class": "game-head thot-top"},
-                 h("p", {"id": "thot-status", "class": "thot-status", "text": panels.status(page, view),
-                         "hidden": over}),  # the result box says it
-                 # The result comes first, where a phone shows it without scrolling.
-                 panels.end_box(page, view) if over else None,
+                 h("p", {"id": "thot-status", "class": "thot-status", "text": panels.status(page, view)}),
                  page.scoreline(view["scores"], panels.last_summary(page, state)),
                  page.message_line())
-        hand = h("div", {"class": "game-hand thot-hand"}, panels.drop_box(page, state))
+        # the action row: Hint and Take back (and the game's tools, which a phone's menu also lists),
+        # always drawn, disabled while they cannot be used
+        hand = h("div", {"class": "game-hand thot-hand"}, panels.drop_box(page, state),
+                 panels.end_box(page, view) if over else None,
+                 page.toolbar(panels.hint_button(page, person)))
         more = page.drawer(panels.players(page, view),
                            panels.search_info(page),
                            panels.log(page, state),
-                           page.toolbar(panels.hint_button(page, person)),
                            panels.legend(t, view["turnoff"]))
-        if not page.closed:  # a still page (rules, review) has no frame to scroll
-            anim.follow_later(page)
         return h("section", {"class": "thot-page", "aria-labelledby": "thot-title"},
                  h("h1", {"id": "thot-title", "class": "visually-hidden", "text": t("game.thot.name")}),
                  h("div", {"class": "game-layout"}, head, frame, hand, more))
 
-    def on_resize(self, page: PlayPage) -> None:
-        """A rotated phone or a resized window: the zoomed frame brought back to the play."""
-        anim.follow()
-
     def computer(self, page: PlayPage, level: int) -> Generator[None, None, str]:
         return computer.computer(page, level)
+
+    def computer_waits(self, page: PlayPage) -> bool:
+        """Computers' moves in a row are shown one after another (``computer.waits``)."""
+        return computer.waits(page)
 
     def announce(self, page: PlayPage, move_text: str, result: Any) -> str:
         return computer.announce(page, move_text, result)

@@ -1,0 +1,328 @@
+"""Issue 26: Thot's and Scarabya's boards whole at rest, and the working set in view, on every screen.
+
+At the seven sizes of issue 15 and in the two embed frames (400×600, 700×700), every square of the
+board lies inside the viewport at scroll 0, and so do whose turn, the scores, the last move, the
+current piece (Scarabya) and the actions (the main one, Hint, Take back) — at rest, while the
+computer thinks, with a hint shown, after a take-back, in the daily puzzle and at the end; the board
+does not move between those states. One booted page serves the site's tests, one the embeds'; a
+state is reached once (a seed, a save written to storage) and checked at every size by resizing.
+Screenshots: ``tests/e2e/screenshots/boards-<game>-<state>-<w>x<h>.png``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+import pytest
+
+from game.core import GameRecord, Rng
+from tests.e2e.conftest import Guard, shot, watch
+from web.platform import engines
+
+pytestmark = pytest.mark.e2e
+
+SIZES = [(360, 640), (390, 844), (820, 1180), (1180, 820), (1366, 768), (1440, 900), (1920, 1080)]
+EMBEDS = [(400, 600), (700, 700)]
+DAY = "2026-12-01"
+#: the squares of each board
+SQUARES = {"thot": "#thot-board .thot-cell", "scarabya": "#sy-board .sq, #sy-board-view .sq"}
+#: the working set: (name, selector list — one drawn element of it must lie in view)
+THOT = [("status", "#thot-status"), ("scores", "#scoreline li, .thot-player .thot-score"),
+        ("hint", "#thot-hint"), ("take back", "#takeback")]
+THOT_TURN = ("turn", "#scoreline li.to-move, .thot-player.to-move")
+THOT_LAST = ("last move", "#sl-last, #thot-log li:first-child")
+SCARABYA = [("piece", ".sy-mission, .sy-pieces"), ("scores", "#scoreline li, .sy-sites tbody tr"),
+            ("rotate", "#sy-rotate"), ("flip", "#sy-flip"), ("place", "#sy-place"), ("hint", "#sy-hint"),
+            ("take back", "#takeback")]
+SY_TURN = ("turn", "#scoreline li.to-move, .sy-sites tr.to-move")
+SY_LAST = ("last move", "#sl-last, #sy-said, .sy-last li")
+#: (JS) What the viewport shows of the page now: the board's squares lying outside it, how far the
+#: page scrolls sideways, the board's top on the page, and for each selector list of the working set
+#: the box of its first drawn element lying in the viewport as its scrolling parents clip it (else
+#: the first drawn one's, else null).
+MEASURE = """({squares, parts, board}) => {
+  const clipped = el => { const b = el.getBoundingClientRect();
+    let r = {left: b.left, top: b.top, right: b.right, bottom: b.bottom};
+    for (let p = el.parentElement; p; p = p.parentElement) { const s = getComputedStyle(p);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') { const c = p.getBoundingClientRect();
+        r = {left: Math.max(r.left, c.left), top: Math.max(r.top, c.top), right: Math.min(r.right, c.right),
+             bottom: Math.min(r.bottom, c.bottom)}; } }
+    return r; };
+  const box = sel => { const drawn = [...document.querySelectorAll(sel)].filter(
+      e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
+    if (!drawn.length) return null;
+    const boxes = drawn.map(clipped);
+    return boxes.find(r => r.right - r.left > 6 && r.bottom - r.top > 6 && r.left >= -1 && r.top >= -1
+                           && r.right <= innerWidth + 1 && r.bottom <= innerHeight + 1) || boxes[0]; };
+  const out = [];
+  for (const el of document.querySelectorAll(squares)) { const b = el.getBoundingClientRect();
+    if (b.left < -1 || b.top < -1 || b.right > innerWidth + 1 || b.bottom > innerHeight + 1 || b.width < 8)
+      out.push([el.id || el.dataset.sq, Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]); }
+  const top = document.querySelector(board);
+  return {count: document.querySelectorAll(squares).length, out, scrollY,
+          wide: document.documentElement.scrollWidth - innerWidth,
+          top: top ? Math.round(top.getBoundingClientRect().top + scrollY) : null,
+          boxes: parts.map(box)}; }"""
+#: (JS) Measure the page the moment the computer starts thinking (a fast computer thinks for a few
+#: frames only): the result in ``window.__thinking``.
+WHEN_THINKING = """(args) => { window.__thinking = null; const measure = %s;
+  const obs = new MutationObserver(() => { if (document.getElementById('thinking')) {
+    obs.disconnect(); window.__thinking = measure(args); } });
+  obs.observe(document.body, {subtree: true, childList: true}); }""" % MEASURE
+
+
+def inside(box: dict[str, float] | None, w: int, h: int) -> bool:
+    return box is not None and box["left"] >= -1 and box["top"] >= -1 and box["right"] <= w + 1 \
+        and box["bottom"] <= h + 1 and box["right"] - box["left"] > 6 and box["bottom"] - box["top"] > 6
+
+
+@pytest.fixture(scope="module")
+def tab(browser: Any, server: str) -> Iterator[tuple[Any, Guard]]:
+    """One booted page of the site for the module's tests, resized between sizes."""
+    guard = Guard()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB", service_workers="block")
+    ctx.route("**/*", guard.route)
+    page = watch(ctx.new_page(), guard)
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    yield page, guard
+    ctx.close()
+    assert guard.blocked == [] and guard.errors == [], (guard.blocked, guard.errors)
+
+
+@pytest.fixture(scope="module")
+def embeds(browser: Any, server: str) -> Iterator[dict[str, Any]]:
+    """The embed page of each game (``embed.html?game=…``, as a blog's frame loads it), one context."""
+    guard = Guard()
+    ctx = browser.new_context(viewport={"width": 400, "height": 600}, locale="en-GB", service_workers="block")
+    ctx.route("**/*", guard.route)
+    pages: dict[str, Any] = {}
+
+    def get(game: str) -> Any:
+        if game not in pages:
+            page = watch(ctx.new_page(), guard)
+            page.goto(server + f"embed.html?game={game}")
+            page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+            page.wait_for_selector("#start", timeout=60_000)
+            pages[game] = page
+        return pages[game]
+
+    yield {"get": get, "guard": guard}
+    ctx.close()
+    assert guard.blocked == [] and guard.errors == [], (guard.blocked, guard.errors)
+
+
+def go(page: Any, route: str, ready: str) -> None:
+    page.evaluate("r => { location.hash = r; }", route)
+    page.wait_for_selector(ready, timeout=60_000)
+
+
+def new_game(page: Any, game: str, seed: int = 7, level: str = "computer:1", players: int = 2,
+             ruins: bool = False, computers: int = 1) -> None:
+    go(page, f"#/{game}/new", "#start")
+    page.select_option("#players", str(players))
+    for seat in range(1, players):
+        page.select_option(f"#seat-{seat}-kind", level if seat <= computers else "person")
+    if ruins:
+        page.check("#variant-ruins")
+    page.evaluate("() => { const box = document.getElementById('seed').closest('details'); if (box) box.open = true; }")
+    page.fill("#seed", str(seed))
+    page.click("#start")
+
+
+def write_save(page: Any, save_id: str, game: str, record: GameRecord, embed: bool = False) -> None:
+    prefix = "scarab:embed:save:" if embed else "scarab:save:"
+    envelope = {"schema": 1, "id": save_id, "game": game, "title": save_id, "created": 1, "updated": 2,
+                "revision": 1, "state": record.to_json()}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [prefix + save_id, json.dumps(envelope)])
+
+
+def finished(game: str, options: dict[str, Any], seed: int) -> GameRecord:
+    """A real game played to its end by random legal moves, a person against the computer."""
+    state = engines.factory(game)(options, seed)
+    rng = Rng(seed)
+    while not state.is_over():
+        state.push(rng.choice(list(state.legal_moves())))
+    seats = [{"name": "Ada", "computer": False, "level": 1}] + [
+        {"name": f"C{i}", "computer": True, "level": 1} for i in range(1, options["players"])]
+    return GameRecord.of(state, seats=seats, game_id=f"end-{game}-{seed}")
+
+
+BOARD = {"thot": "#thot-board", "scarabya": "#sy-board, #sy-board-view"}
+
+
+def verify(found: dict[str, Any], game: str, label: str, parts: list[tuple[str, str]], size: tuple[int, int],
+           board_top: dict[tuple[int, int], int] | None) -> None:
+    w, h = size
+    assert found["count"] in (36, 100), f"{label} {w}×{h}: {found['count']} squares"
+    assert not found["out"], f"{label} {w}×{h}: squares outside the viewport: {found['out'][:6]}"
+    assert found["wide"] <= 0, f"{label} {w}×{h}: the page scrolls sideways by {found['wide']} px"
+    for (name, sel), box in zip(parts, found["boxes"]):
+        assert inside(box, w, h), f"{label} {w}×{h}: {name} ({sel}) is not in the viewport: {box}"
+    if board_top is not None and size in board_top:
+        assert abs(found["top"] - board_top[size]) <= 1, \
+            f"{label} {w}×{h}: the board moved from {board_top[size]} to {found['top']}"
+
+
+def check(page: Any, game: str, label: str, parts: list[tuple[str, str]], sizes: list[tuple[int, int]],
+          board_top: dict[tuple[int, int], int] | None = None, scrolled: bool = True) -> dict[tuple[int, int], int]:
+    """At each size: every square in the viewport at scroll 0, the working set too; a screenshot.
+    With ``board_top`` (per size), the board must lie where it did (nothing jumped); with
+    ``scrolled=False`` the page must not have scrolled by itself. Returns the board's top at each size."""
+    tops: dict[tuple[int, int], int] = {}
+    for w, h in sizes:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(120)  # the resize's redraws
+        if scrolled:
+            page.evaluate("scrollTo(0, 0)")
+        else:  # the page itself must not have scrolled away
+            assert page.evaluate("scrollY") == 0, f"{label} {w}×{h}: the page scrolled to {page.evaluate('scrollY')}"
+        shot(page, f"boards-{game}-{label}-{w}x{h}", full_page=False)
+        found = page.evaluate(MEASURE, {"squares": SQUARES[game], "parts": [sel for _n, sel in parts],
+                                        "board": BOARD[game]})
+        verify(found, game, label, parts, (w, h), board_top)
+        tops[(w, h)] = found["top"]
+    return tops
+
+
+def thinking(page: Any, game: str, parts: list[tuple[str, str]], size: tuple[int, int], act: Any,
+             board_top: dict[tuple[int, int], int]) -> None:
+    """``act()`` makes the computer think: the page measured at that moment, the board where it was."""
+    page.evaluate(WHEN_THINKING, {"squares": SQUARES[game], "parts": [sel for _n, sel in parts], "board": BOARD[game]})
+    act()
+    page.wait_for_function("window.__thinking", timeout=30_000)
+    found = page.evaluate("window.__thinking")
+    shot(page, f"boards-{game}-thinking-{size[0]}x{size[1]}", full_page=False)
+    assert found["scrollY"] == 0, f"thinking: the page scrolled to {found['scrollY']}"
+    verify(found, game, "thinking", parts, size, board_top)
+
+
+LOG = "document.querySelectorAll('#thot-log li:not(.muted)').length"
+
+
+class TestThot:
+    def test_at_rest_hint_and_take_back_at_every_size(self, tab: Any) -> None:
+        page, _guard = tab
+        new_game(page, "thot")
+        page.wait_for_selector("#thot-board .mark-legal", timeout=60_000)
+        rest = check(page, "thot", "start", [*THOT, THOT_TURN, ("a move", "#thot-board .mark-legal")], SIZES)
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.locator("#thot-board .mark-legal").first.click()
+        page.wait_for_function(f"{LOG} >= 2", timeout=60_000)
+        page.wait_for_selector("#thot-board .mark-legal", timeout=60_000)
+        check(page, "thot", "play", [*THOT, THOT_TURN, THOT_LAST, ("marked", "#thot-board .last")], SIZES, rest)
+        page.evaluate("scrollTo(0, 0)")
+        page.locator("#thot-hint").click()
+        page.wait_for_selector("#thot-board .hinted", timeout=60_000)
+        check(page, "thot", "hint", [*THOT, THOT_TURN, THOT_LAST, ("hinted", "#thot-board .hinted"),
+                                     ("message", "#play-message:not([hidden])")], SIZES, rest, scrolled=False)
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.locator("#takeback").click()
+        page.wait_for_function(f"{LOG} == 0", timeout=30_000)
+        check(page, "thot", "takeback", [*THOT, THOT_TURN], SIZES, rest, scrolled=False)
+
+    @pytest.mark.parametrize("size", [(360, 640), (1366, 768)], ids=["360x640", "1366x768"])
+    def test_while_the_computer_thinks(self, tab: Any, size: tuple[int, int]) -> None:
+        page, _guard = tab
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        new_game(page, "thot", seed=11, level="computer:3")
+        page.wait_for_selector("#thot-board .mark-legal", timeout=60_000)
+        rest = check(page, "thot", "rest", THOT, [size])
+        thinking(page, "thot", [*THOT, ("thinking", "#thinking"), THOT_LAST, ("disabled", "#takeback:disabled"),
+                                ("disabled hint", "#thot-hint:disabled")], size,
+                 lambda: page.locator("#thot-board .mark-legal").first.click(), rest)
+
+    def test_daily_at_every_size(self, tab: Any) -> None:
+        page, _guard = tab
+        go(page, f"#/daily/thot?date={DAY}", "#daily-banner #daily-task")
+        page.wait_for_selector("#thot-board .mark-legal", timeout=60_000)
+        check(page, "thot", "daily", [("status", "#thot-status"), THOT_TURN, ("task", "#daily-task"),
+                                      ("a move", "#thot-board .mark-legal")], SIZES)
+
+    def test_end_at_every_size(self, tab: Any) -> None:
+        page, _guard = tab
+        write_save(page, "thotend", "thot", finished("thot", {"players": 2}, 3))
+        go(page, "#/thot/play/thotend", "#thot-result")
+        check(page, "thot", "end", [("result", "#thot-status"), ("scores", "#scoreline li, .thot-player .thot-score"),
+                                    ("ways on", ".thot-end .thot-end-actions a:last-child"), THOT_LAST], SIZES)
+
+    def test_embeds(self, embeds: dict[str, Any]) -> None:
+        page = embeds["get"]("thot")
+        new_game(page, "thot")
+        page.wait_for_selector("#thot-board .mark-legal", timeout=60_000)
+        rest = check(page, "thot", "embed", [*THOT, THOT_TURN], EMBEDS)
+        page.locator("#thot-board .mark-legal").first.click()
+        page.wait_for_function(f"{LOG} >= 2", timeout=60_000)
+        page.wait_for_selector("#thot-board .mark-legal", timeout=60_000)
+        page.locator("#thot-hint").click()
+        page.wait_for_selector("#thot-board .hinted", timeout=60_000)
+        check(page, "thot", "embed-hint", [*THOT, THOT_TURN, THOT_LAST], EMBEDS, rest, scrolled=False)
+
+
+class TestScarabya:
+    def test_at_rest_hint_and_take_back_at_every_size(self, tab: Any) -> None:
+        page, _guard = tab
+        new_game(page, "scarabya")
+        page.wait_for_selector("#sy-place", timeout=60_000)
+        rest = check(page, "scarabya", "start", [*SCARABYA, SY_TURN], SIZES)
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.locator("#sy-hint").click()
+        page.wait_for_selector("#sy-hint-box", timeout=60_000)
+        # the hint: the ghost on the hinted squares, its line under the board, and (but on a short
+        # phone) the hint's panel
+        hint = [("ghost", "#sy-board .sq.ghost.ok"), ("ghost line", "#sy-ghost-status")]
+        check(page, "scarabya", "hint", [*SCARABYA, SY_TURN, *hint], SIZES, rest, scrolled=False)
+        for size in SIZES[1:]:
+            check(page, "scarabya", "hint", [("hint", "#sy-hint-box")], [size])
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.locator("#sy-place").click()
+        page.wait_for_selector(".sy-game[data-moves='2'] #sy-place", timeout=60_000)
+        check(page, "scarabya", "play", [*SCARABYA, SY_TURN, SY_LAST], SIZES, rest)
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.locator("#takeback").click()
+        page.wait_for_selector(".sy-game[data-moves='0'] #sy-place", timeout=30_000)
+        check(page, "scarabya", "takeback", [*SCARABYA, SY_TURN], SIZES, rest, scrolled=False)
+
+    def test_ruins_at_every_size(self, tab: Any) -> None:
+        page, _guard = tab
+        new_game(page, "scarabya", ruins=True)
+        page.wait_for_selector("#sy-place", timeout=60_000)
+        check(page, "scarabya", "ruins", [("pieces", ".sy-pieces"), ("place", "#sy-place"), ("take back", "#takeback"),
+                                          SY_TURN], SIZES)
+
+    @pytest.mark.parametrize("size", [(360, 640), (1366, 768)], ids=["360x640", "1366x768"])
+    def test_while_the_computer_thinks(self, tab: Any, size: tuple[int, int]) -> None:
+        page, _guard = tab
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        new_game(page, "scarabya", seed=5, level="computer:4")
+        page.wait_for_selector("#sy-place", timeout=60_000)
+        rest = check(page, "scarabya", "rest", SCARABYA, [size])
+        page.locator("#sy-hint").click()
+        page.wait_for_selector("#sy-hint-box", timeout=60_000)
+        thinking(page, "scarabya", [*SCARABYA, ("thinking", "#thinking"), ("disabled", "#takeback:disabled"),
+                                    ("disabled place", "#sy-place:disabled")], size,
+                 lambda: page.locator("#sy-place").click(), rest)
+
+    def test_daily_at_every_size(self, tab: Any) -> None:
+        page, _guard = tab
+        go(page, f"#/daily/scarabya?date={DAY}", "#daily-banner #daily-task")
+        page.wait_for_selector("#sy-place", timeout=60_000)
+        check(page, "scarabya", "daily", [("task", "#daily-task"), ("piece", ".sy-mission"), ("rotate", "#sy-rotate"),
+                                          ("flip", "#sy-flip"), ("place", "#sy-place")], SIZES)
+
+    def test_end_at_every_size(self, tab: Any) -> None:
+        page, _guard = tab
+        write_save(page, "syend", "scarabya", finished("scarabya", {"variant": "classic", "players": 2}, 3))
+        go(page, "#/scarabya/play/syend", ".sy-end")
+        check(page, "scarabya", "end", [("result", ".sy-end .sy-final"), ("scores", "#scoreline li, .sy-sites tbody tr"),
+                                        ("again", ".sy-end a.primary")], SIZES)
+
+    def test_embeds(self, embeds: dict[str, Any]) -> None:
+        page = embeds["get"]("scarabya")
+        new_game(page, "scarabya")
+        page.wait_for_selector("#sy-place", timeout=60_000)
+        rest = check(page, "scarabya", "embed", [*SCARABYA, SY_TURN], EMBEDS)
+        page.locator("#sy-hint").click()
+        page.wait_for_selector("#sy-hint-box", timeout=60_000)
+        check(page, "scarabya", "embed-hint", [*SCARABYA, SY_TURN], EMBEDS, rest, scrolled=False)
