@@ -160,6 +160,20 @@ def check_sizes(page: Any, state: str, parts: dict[str, str], sizes: list[tuple[
     assert not problems, "\n".join(problems)
 
 
+#: The computer's next turn waits (its engine's steps held) until ``_page.sc_release`` is set.
+HOLD_THE_COMPUTER = """
+import types
+_ui = _page.ui
+_think = type(_ui).computer
+def _held(self, page, level):
+    while not getattr(page, "sc_release", False):
+        yield
+    del self.computer
+    return (yield from _think(self, page, level))
+_ui.computer = types.MethodType(_held, _ui)
+"""
+
+
 def python(page: Any, code: str) -> Any:
     """Run Python in the page: the open game page is ``_page``."""
     prelude = ("import gc\nfrom web.pages.play import GamePage\n"
@@ -173,21 +187,21 @@ def test_working_set_in_every_state_at_every_size(table: tuple[Any, Guard], serv
     # the person's turn at rest
     check_sizes(page, "rest", {k: v for k, v in PARTS.items() if k != "last"})
     resize(page, 390, 844)
-    # the computer thinking, for real: the action row stays, disabled; the rack does not move
+    # the computer thinking: its turn held in the page (its engine waits until released) while the
+    # viewport is resized; the action row stays, disabled, and the rack does not move
     rack_top = page.evaluate("document.getElementById('sc-rack').getBoundingClientRect().top")
+    python(page, HOLD_THE_COMPUTER)
     page.click("#sc-pass")
     page.get_by_role("dialog").get_by_role("button", name="Pass", exact=True).click()
     page.wait_for_selector("#thinking", timeout=30_000)
+    assert "Computer (beginner) is thinking" in page.locator("#thinking").inner_text()
     assert page.locator("#sc-play").is_disabled() and page.locator("#sc-pass").is_disabled()
     assert page.evaluate("document.getElementById('sc-rack').getBoundingClientRect().top") == rack_top
+    check_sizes(page, "thinking", PARTS)
+    resize(page, 390, 844)
+    python(page, "_page.sc_release = True")
     person_to_play(page)
     assert page.evaluate("document.getElementById('sc-rack').getBoundingClientRect().top") == rack_top
-    # the computer thinking, as the page draws it (held there while the viewport is resized)
-    python(page, "_page.thinking = True\n_page.redraw()")
-    assert page.locator("#thinking").is_visible() and page.locator("#sc-play").is_disabled()
-    check_sizes(page, "thinking", PARTS)
-    python(page, "_page.thinking = False\n_page.redraw()")
-    person_to_play(page)
     # a hint: laid on the board, said in words in the message line, listed with its notation
     resize(page, 1280, 800)
     page.click("#sc-hint")
@@ -219,6 +233,18 @@ def test_working_set_in_every_state_at_every_size(table: tuple[Any, Guard], serv
     open_save(page, "sc-end", "#sc-result")
     check_sizes(page, "end", {"board": "#sc-board-wrap", "scores": PARTS["scores"], "last": "#sl-last",
                               "result": "#sc-result", "again": "#sc-again"})
+    assert guard.errors == [], guard.errors
+
+
+def test_daily_puzzle_on_one_screen(table: tuple[Any, Guard]) -> None:
+    """Today's Scarabeo puzzle (a fixed date): its task, the whole board, the rack and Play in view."""
+    page, guard = table
+    resize(page, 1280, 800)
+    page.evaluate("location.hash = '#/daily/scarabeo?date=2026-12-01'")
+    page.wait_for_selector("#daily-banner #daily-task", timeout=90_000)
+    person_to_play(page)
+    check_sizes(page, "daily", {"task": "#daily-task", "board": "#sc-board-wrap", "rack": "#sc-rack",
+                                "play": "#sc-play"})
     assert guard.errors == [], guard.errors
 
 
@@ -273,6 +299,14 @@ def test_zoom_for_placing_and_asking_once(browser: Any, server: str) -> None:
         new_game(page)
         at_rest = frame_box(page)
         assert not page.evaluate(ZOOMED) and page.locator("#sq-K9").bounding_box()["width"] < 30
+        # the keyboard's way: the Zoom button, which keeps the focus
+        page.locator("#sc-zoom").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(ZOOMED)
+        assert frame_box(page) == at_rest and page.evaluate("document.activeElement.id") == "sc-zoom"
+        assert page.locator("#sc-zoom").get_attribute("title") == "Whole board"
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"!{ZOOMED}")
         # a tap zooms in around the square: the frame keeps its size, the square grows under the finger
         page.tap("#sq-K9")
         page.wait_for_function(ZOOMED)
@@ -282,6 +316,7 @@ def test_zoom_for_placing_and_asking_once(browser: Any, server: str) -> None:
         for part in ("#sc-rack", "#sc-play"):
             assert inside(page.evaluate(BOX, part), 390, 844), part
         assert page.get_by_role("button", name="Whole board", exact=True).is_visible()
+        shot(page, "layout-scarabeo-zoomed-390x844", full_page=False)
         # the keyboard's cursor stays in view as it moves across the zoomed board
         for _ in range(7):
             page.keyboard.press("ArrowRight")
