@@ -48,7 +48,13 @@ SeatRandom = Callable[[int], RandomSource]
 
 
 class ProtocolError(ValueError):
-    """A message that is well formed but breaks the protocol (a wrong reveal, a missing value)."""
+    """A message that is well formed but breaks the protocol (a wrong reveal, a missing value);
+    ``key`` is stable (the page's catalogue: ``remote.refused.<key>``), "protocol" unless the
+    breach has a key of its own."""
+
+    def __init__(self, message: str, key: str = "protocol") -> None:
+        super().__init__(message)
+        self.key = key
 
 
 class OptionsError(ValueError):

@@ -22,8 +22,12 @@ tiles; the engine decides the rules. Message by message (docs/remote.md "Scarabe
 The dictionary decides words, or a challenge does (challenge mode): the seat after a play writes
 ``!challenge N`` (its own seat), ``!accept`` or its move; a withdrawn play's tiles are cards of its
 player's rack again (``Deal.take_back``) and its draw goes back to the bag, reshuffled by the
-challenger in the same message (``rt``). The vote mode is refused at ``remote new`` (every seat's
-vote would be a link of its own). The hourglass is off in correspondence play (rules.md).
+challenger in the same message (``rt``). In the vote mode a play the lexicon refuses (or one the
+next seat contests, ``!challenge N``) goes to the vote: every voter writes its own vote as a
+message (``!vote`` with its own seat's Y or N, ``-`` for every other seat), in the order of
+``voters``; the last vote decides on every device, and a play voted down is withdrawn exactly as an
+upheld challenge, its draw reshuffled by the last voter (never the player). The hourglass is off
+in correspondence play (rules.md).
 
 At the end, once the deal is verified, ``full_record`` rebuilds the ordinary game record (every
 rack and draw, the bag's orders as dealt) for the move-by-move review.
@@ -39,7 +43,7 @@ from game.core import GameRecord, IllegalMove
 from game.remote.deal import TILES, Deal, DealError
 from game.remote.games import OptionsError, ProtocolError, RemoteGame, Setup
 from game.scarabeo.game import ScarabeoState, tiles_shown
-from game.scarabeo.moves import Accept, Challenge, Exchange, Move, Pass, Play, move_text
+from game.scarabeo.moves import Accept, Challenge, Exchange, Move, Pass, Play, Vote, move_text
 from game.scarabeo.public import public_move, public_record
 from game.scarabeo.record import to_record
 from game.scarabeo.tiles import HIDDEN
@@ -89,6 +93,8 @@ class ScarabeoRemote(RemoteGame):
         self.pending_cards: tuple[int, list[int], list[int]] | None = None
         #: The tiles the last play showed (the table learnt them); a withdrawal hides them again.
         self.pending_letters: list[str] = []
+        #: Vote mode: the votes in so far on the play put to the vote, by seat (rebuilt by replay).
+        self.votes: dict[int, str] = {}
         if setup.local is not None:
             try:
                 self.deal = Deal.from_json(setup.local.get("deal"), rng)
@@ -115,12 +121,10 @@ class ScarabeoRemote(RemoteGame):
         if extra:
             raise OptionsError(f"unknown option {extra[0]!r} (known: check_mode, hourglass)")
         mode = options.get("check_mode", "dictionary")
-        if mode == "vote":
-            raise OptionsError("the vote mode cannot be played by links yet: every seat's vote would "
-                               "travel as its own link (the dictionary or a challenge decides in remote play)",
-                               "vote")
-        if mode not in ("dictionary", "challenge"):
-            raise OptionsError(f"unknown check_mode {mode!r} (dictionary, challenge)")
+        if mode == "vote" and players < 3:
+            raise OptionsError("the vote mode needs 3 or 4 players (with 2 the dictionary decides)", "vote")
+        if mode not in ("dictionary", "challenge", "vote"):
+            raise OptionsError(f"unknown check_mode {mode!r} (dictionary, challenge, vote)")
         if options.get("hourglass", False) is not False:
             raise OptionsError("the hourglass is off in correspondence play (each device cannot time the others)",
                                "hourglass")
@@ -190,7 +194,23 @@ class ScarabeoRemote(RemoteGame):
         if self.engine is None:
             missing = [s for s in range(self.players - 1) if s not in deal.start_values]
             return missing[0] if missing else None  # None: this device's own last value is going out
+        voters = self.voters()
+        if voters:
+            return next(s for s in voters if s not in self.votes)
         return self.engine.to_move()
+
+    def voters(self) -> list[int]:
+        """Vote mode: the seats that vote on the play put to the vote, in the order their messages
+        come (empty: no vote is pending). The engine's voters (with 4 players the player abstains),
+        from the player on around the table: the last voter is never the player, so the one whose
+        vote may withdraw the play can reshuffle its draw, as a challenger does."""
+        state = self.engine
+        pending = None if state is None else state.pending
+        if state is None or pending is None or pending.kind != "vote":
+            return []
+        n = self.players
+        seats = [s for s in range(n) if not (n == 4 and s == pending.player)]
+        return sorted(seats, key=lambda s: (s - pending.player) % n)
 
     # --- messages without a move ---------------------------------------------------------
     def auto(self, secret: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -293,18 +313,42 @@ class ScarabeoRemote(RemoteGame):
         return failures
 
     # --- moves -------------------------------------------------------------------------
-    def _dispute(self, move: Move, seat: int) -> Challenge | Accept | None:
-        """A challenge or an accept, if ``move`` is one this protocol carries (else None): challenge
-        mode only, and a seat challenges for itself (the seat to move: the next after the play)."""
+    def _dispute(self, move: Move, seat: int) -> Challenge | Accept | Vote | None:
+        """A challenge, an accept or a vote, if ``move`` is one this protocol carries (else None): a
+        challenge (the vote mode: a contest) or an accept in the challenge and vote modes, by the
+        seat to move, for itself; a vote in the vote mode, by a voter, for itself alone."""
         if isinstance(move, (Play, Pass, Exchange)):
             return None
-        if self.mode != "challenge" or not isinstance(move, (Challenge, Accept)):
-            raise IllegalMove("no-dispute", "no vote by links; a challenge only in the challenge mode")
+        if isinstance(move, Vote):
+            if self.mode != "vote":
+                raise IllegalMove("no-dispute", "no vote by links outside the vote mode")
+            if len(move.votes) != self.players or move.votes[seat] not in "YN" \
+                    or any(v != "-" for s, v in enumerate(move.votes) if s != seat):
+                raise ProtocolError("by links each voter votes for itself alone: Y or N at its own seat, "
+                                    "- at every other", key="vote_seat")
+            return move
+        if self.mode == "dictionary" or not isinstance(move, (Challenge, Accept)):
+            raise IllegalMove("no-dispute", "no challenge in the dictionary mode")
         if isinstance(move, Challenge) and move.seat != seat:
             raise IllegalMove("not-your-challenge", "by links each seat challenges for itself")
         return move
 
-    def _withdrawn(self, state: ScarabeoState, move: Challenge | Accept) -> bool:
+    def _decision(self, move: Challenge | Accept | Vote, seat: int) -> Challenge | Accept | Vote | None:
+        """What ``move`` makes the engine do: a challenge or an accept as it is; a vote nothing
+        until the last voter's, which is every vote in (the engine's one ``!vote``)."""
+        if not isinstance(move, Vote):
+            return move
+        voters = self.voters()
+        if not voters:
+            raise ProtocolError("no play waits for a vote", key="vote_seat")
+        if seat not in voters or seat in self.votes:
+            raise ProtocolError(f"{self.names[seat]} does not vote now", key="vote_seat")
+        votes = {**self.votes, seat: move.votes[seat]}
+        if len(votes) < len(voters):
+            return None
+        return Vote("".join(votes.get(s, "-") for s in range(self.players)))
+
+    def _withdrawn(self, state: ScarabeoState, move: Challenge | Accept | Vote) -> bool:
         """Whether ``move`` takes the pending play back (the dictionary refuses a word of it)."""
         board = list(state.board)
         state.push(move)
@@ -322,11 +366,13 @@ class ScarabeoRemote(RemoteGame):
 
     def outgoing(self, text: str, secret: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         state = self.state
-        move = state.parse_move(text)
+        move = self._own_vote(text) or state.parse_move(text)
         dispute = self._dispute(move, self.me_seat)
         if dispute is not None:
-            state.check(dispute)
-            return self._outgoing_dispute(dispute)
+            decision = self._decision(dispute, self.me_seat)
+            if decision is not None:
+                state.check(decision)
+            return self._outgoing_dispute(dispute, decision)
         assert isinstance(move, (Play, Pass, Exchange))
         state.check(move)
         shown = tiles_shown(state.board, self._public_rack(self.me_seat), move)
@@ -351,7 +397,15 @@ class ScarabeoRemote(RemoteGame):
         self.own_move = move
         return move_text(public_move(move)), extra
 
-    def _outgoing_dispute(self, move: Challenge | Accept) -> tuple[str, dict[str, Any]]:
+    def _own_vote(self, text: str) -> Vote | None:
+        """``!vote Y`` or ``!vote N``: this seat's vote, written at its own seat."""
+        words = text.split()
+        if len(words) != 2 or words[0] != "!vote" or words[1].upper() not in ("Y", "N"):
+            return None
+        return Vote("".join(words[1].upper() if s == self.me_seat else "-" for s in range(self.players)))
+
+    def _outgoing_dispute(self, move: Challenge | Accept | Vote,
+                          decision: Challenge | Accept | Vote | None) -> tuple[str, dict[str, Any]]:
         deal = self.deal
         extra: dict[str, Any] = {}
         try:
@@ -360,7 +414,7 @@ class ScarabeoRemote(RemoteGame):
             shares = deal.shares_for()
             if shares:
                 extra["sh"] = shares
-            if self._withdrawn(self.state, move):
+            if decision is not None and self._withdrawn(self.state, decision):
                 self._take_back()
                 if deal.reshuffle_due() is not None:
                     extra["rt"] = deal.reshuffle_step()
@@ -378,6 +432,7 @@ class ScarabeoRemote(RemoteGame):
         parsed = state.parse_move(text)
         try:
             dispute = self._dispute(parsed, seat)
+            decision = None if dispute is None else self._decision(dispute, seat)
         except IllegalMove as err:
             raise ProtocolError(str(err)) from None
         move = parsed
@@ -414,8 +469,14 @@ class ScarabeoRemote(RemoteGame):
             pending = state.pending
             if isinstance(move, Play):
                 self.pending_letters = tiles_shown(self.table.board, self.table.racks[seat], move)
-            result = state.push(move)
-            self.table.push(public_move(move))
+            if dispute is None or decision is not None:
+                result: dict[str, Any] | None = state.push(decision or move).to_json()
+                self.table.push(public_move(decision or move))
+                self.votes = {}
+            else:  # a vote before the last: kept until every vote is in
+                assert isinstance(move, Vote)
+                self.votes[seat] = move.votes[seat]
+                result = None
             if pending is not None and dispute is not None and state.board != board:
                 # Withdrawn: its tiles are cards on the player's rack again, proven again when laid.
                 self.table.forget(pending.player, self.pending_letters)
@@ -451,7 +512,7 @@ class ScarabeoRemote(RemoteGame):
             self.own_move = None
         if state.is_over():
             self.end_start = seat
-        return {"move": text, "result": result.to_json()}
+        return {"move": text, "result": result}
 
     # --- the end -----------------------------------------------------------------------
     def end_extra(self, secret: Mapping[str, Any]) -> dict[str, Any]:

@@ -575,7 +575,7 @@ class Device:
                 raise Refused(f"{name}'s move {m['t']} is not legal here: {err}", key="illegal", name=name,
                               move=m["t"], detail=str(err)) from None
         except ProtocolError as err:
-            raise Refused(f"{name}'s message is refused: {err}", key="protocol", name=name,
+            raise Refused(f"{name}'s message is refused: {err}", key=err.key, name=name,
                           detail=str(err)) from None
         text = f"{name} played {done['move']}"
         if game.over():

@@ -167,7 +167,7 @@ def test_cheating_on_a_challenge_is_caught_and_changes_nothing() -> None:
 
     _refused(watcher, _resigned(challenger, link, as_other), "challenges for itself")
     # A vote by links.
-    _refused(watcher, _resigned(challenger, link, lambda m: m.update(t="!vote YNY")), "no vote by links")
+    _refused(watcher, _resigned(challenger, link, lambda m: m.update(t="!vote YNY")), "no vote by links outside the vote mode")
     table.deliver(challenger, link)
     assert len({public_facts(d) for d in table.devices}) == 1
     # The writer's own device refuses a challenge in another's name before writing anything.

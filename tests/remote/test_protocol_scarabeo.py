@@ -283,7 +283,7 @@ def test_a_stored_device_plays_on_as_before() -> None:
 
 
 @pytest.mark.parametrize(("options", "players", "reason"), [
-    ({"check_mode": "vote"}, 3, "vote mode cannot be played by links"),
+    ({"check_mode": "vote"}, 2, "the vote mode needs 3 or 4 players"),
     ({"hourglass": True}, 2, "hourglass is off"),
     ({"names": ["a", "b"]}, 2, "unknown option"),
 ])
