@@ -459,7 +459,10 @@ class RemotePage(GamePage):
             return False
         state = self.session.state
         try:
-            state.check(state.parse_move(move_text))
+            move = state.parse_move(move_text)
+            # a vote by links is one seat's, which the engine cannot check alone: the protocol does
+            if not move_text.startswith("!vote"):
+                state.check(move)
         except (IllegalMove, NotationError) as err:
             self.show_message(str(err), error=True)
             return False
@@ -499,6 +502,8 @@ class RemotePage(GamePage):
             else:
                 said.append(t("remote.event.move", name=device.names()[seat], move=move_text))
         kind = event.kind
+        if kind == "move" and not outcome.moves and device.chain:  # a vote before the last: kept, nothing decided
+            said.append(t("remote.event.vote", name=device.name_of_seat(int(unpack(device.chain[-1])["m"]["f"]))))
         if kind == "join" or (kind == "start" and device.me == 0):  # the inviter: an answer came in
             joined = [unpack(text)["m"]["h"]["name"] for text in device.joins]
             said.append(t("remote.event.join", name=joined[-1] if joined else ""))

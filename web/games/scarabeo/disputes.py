@@ -141,6 +141,8 @@ class Disputes(ViewPart):
             if n == 4 and s == p["player"]:
                 append(box, h("p", {"class": "muted", "text": t("scarabeo.vote.abstains", name=seats[s].name)}))
                 continue
+            if not getattr(seats[s], "here", True):
+                continue  # remote play: that seat votes on its own device, by its own link
             computer = seats[s].computer
             yes = h("input", {"type": "radio", "name": f"sc-vote-{s}", "id": f"sc-vote-{s}-Y", "value": "Y",
                               "checked": computer and computer_vote == "Y", "disabled": computer})
@@ -165,6 +167,7 @@ class Disputes(ViewPart):
                     return
             self._commit(page, "!vote " + "".join(votes))
 
-        append(box, h("button", {"type": "button", "class": "primary", "id": "sc-vote-go",
-                                 "text": t("scarabeo.vote.submit"), "on_click": submit}, scope=sc))
+        if fields:
+            append(box, h("button", {"type": "button", "class": "primary", "id": "sc-vote-go",
+                                     "text": t("scarabeo.vote.submit"), "on_click": submit}, scope=sc))
         return box
