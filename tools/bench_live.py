@@ -38,7 +38,8 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SCARAB_QUIET", "1")
 
 import serve  # noqa: E402
-from tools.bench_startup import ARGS, guard  # noqa: E402
+from tools.bench_remote_page import two_devices  # noqa: E402
+from tools.bench_startup import ARGS  # noqa: E402
 from web.platform import pairing  # noqa: E402
 
 LEGAL = "#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop"
@@ -81,16 +82,8 @@ def connected(page: Any, name: str) -> None:
 
 
 def one_run(browser: Any, base: str, moves: int) -> dict[str, Any]:
-    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB",
-                                    service_workers="block") for _ in range(2)]
-    for ctx in contexts:
-        ctx.route("**/*", guard)
-    anna, bruno = (ctx.new_page() for ctx in contexts)
+    contexts, anna, bruno = two_devices(browser, base, "#/thot/live")
     try:
-        anna.goto(base + "#/thot/live")
-        anna.wait_for_selector("#remote-invite", timeout=120_000)
-        bruno.goto(base + "#/")
-        bruno.wait_for_selector("body[data-ready='1']", timeout=120_000)
         anna.fill("#remote-name", "Anna")
         anna.click("#remote-invite")
         anna.wait_for_selector("#live-offer", timeout=60_000)

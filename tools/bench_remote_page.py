@@ -74,17 +74,23 @@ def play(page: Any, lex: Any, gen: Any) -> None:
         page.click("#sc-pass")
 
 
-def one_run(browser: Any, base: str, moves: int, lex: Any, gen: Any) -> dict[str, Any]:
+def two_devices(browser: Any, base: str, route: str) -> tuple[list[Any], Any, Any]:
+    """Two contexts (two devices): Anna on the invitation form at ``route``, Bruno on the site, booted."""
     contexts = [browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB",
                                     service_workers="block") for _ in range(2)]
     for ctx in contexts:
         ctx.route("**/*", guard)
     anna, bruno = (ctx.new_page() for ctx in contexts)
+    anna.goto(base + route)
+    anna.wait_for_selector("#remote-invite", timeout=120_000)
+    bruno.goto(base + "#/")
+    bruno.wait_for_selector("body[data-ready='1']", timeout=120_000)
+    return contexts, anna, bruno
+
+
+def one_run(browser: Any, base: str, moves: int, lex: Any, gen: Any) -> dict[str, Any]:
+    contexts, anna, bruno = two_devices(browser, base, "#/scarabeo/remote")
     try:
-        anna.goto(base + "#/scarabeo/remote")
-        anna.wait_for_selector("#remote-invite", timeout=120_000)
-        bruno.goto(base + "#/")
-        bruno.wait_for_selector("body[data-ready='1']", timeout=120_000)
         for page in (anna, bruno):
             page.evaluate(OBSERVER)
         anna.fill("#remote-name", "Anna")

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import Guard, shot, watch
+from tests.e2e.test_remote import fill_invitation
 
 pytestmark = pytest.mark.e2e
 
@@ -93,13 +94,7 @@ def code(phone: Phone, kind: str, from_qr: bool) -> str:
 
 
 def host(anna: Phone, open_site: Any, game: str, options: Any = None) -> None:
-    open_site(anna.page, f"#/{game}/new")
-    anna.page.click("#live-offer-link")
-    anna.page.wait_for_selector("#remote-invite", timeout=60_000)
-    anna.page.fill("#remote-name", anna.name)
-    if options is not None:
-        options(anna.page)
-    anna.page.click("#remote-invite")
+    fill_invitation(anna.page, open_site, game, "#live-offer-link", anna.name, options)
     anna.save_id()
 
 

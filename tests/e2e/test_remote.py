@@ -80,14 +80,19 @@ class Device:
         return self.status() == "Your turn."
 
 
-def invite(anna: Device, open_site: Any, game: str, options: Any = None) -> str:
-    open_site(anna.page, f"#/{game}/new")
-    anna.page.click("#remote-offer")
-    anna.page.wait_for_selector("#remote-invite", timeout=60_000)
-    anna.page.fill("#remote-name", anna.name)
+def fill_invitation(page: Any, open_site: Any, game: str, entry: str, name: str, options: Any = None) -> None:
+    """From the game's new-game form through ``entry`` (by links, or live) to the invitation made."""
+    open_site(page, f"#/{game}/new")
+    page.click(entry)
+    page.wait_for_selector("#remote-invite", timeout=60_000)
+    page.fill("#remote-name", name)
     if options is not None:
-        options(anna.page)
-    anna.page.click("#remote-invite")
+        options(page)
+    page.click("#remote-invite")
+
+
+def invite(anna: Device, open_site: Any, game: str, options: Any = None) -> str:
+    fill_invitation(anna.page, open_site, game, "#remote-offer", anna.name, options)
     anna.page.wait_for_url(GAME_PAGE)
     return anna.link()
 
