@@ -534,7 +534,7 @@ class Review:
         mark_words = [t("review.chart.mark", n=ply, name=self.seat_name(self.movers[ply - 1]),
                         klass=t(f"review.class.{klass}")) for ply, klass in marks]
         what = t("review.chart.what.eval" if self.game == "thot" else "review.chart.what.score")
-        desc = t("review.chart.desc.one", what=what[:1].upper() + what[1:], name=self.seat_name(self.side),
+        desc = t("review.chart.desc.line", what=what[:1].upper() + what[1:], name=self.seat_name(self.side),
                  value=review_model.number(known[-1] if known else None, t.lang),
                  marks="; ".join(mark_words) if mark_words else t("review.chart.marks.none"))
         chart = svg("svg", {"viewBox": f"0 0 {W} {H}", "class": "chart review-chart", "id": "review-chart",
