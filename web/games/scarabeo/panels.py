@@ -83,15 +83,18 @@ class Panels(ViewPart):
     def _slot(self, page: PlayPage, ctx: Any) -> Any:
         """The hand's one slot of reserved height, between the rack and the actions: a pending
         dispute's strip (challenge, contest or vote: the question and its buttons, over the lower
-        part of the screen, never a block above the board) until tiles are laid; the computer's play
+        part of the screen, never a block above the board), with the preview of tiles laid meanwhile
+        under it; the computer's play
         in words while its tiles appear; else the live preview of the tiles laid."""
         session = page.session
         state = session.state
         person = not (state.is_over() or page.thinking or session.computer_to_move() or session.replay_only)
         waiting = self.computer_waits(page)
         info = page.selection.get("ghost_info")
-        if state.pending is not None and (person or waiting) and not ctx.placed:
-            inner = self._dispute_box(page, state.view(), waiting)
+        if state.pending is not None and (person or waiting):
+            # the decision first: tiles laid meanwhile show their preview (or why they wait) under it
+            inner = h("div", {"class": "sc-slot-pair"}, self._dispute_box(page, state.view(), waiting),
+                      self._preview_box(page, ctx.play, ctx.result, ctx.reason) if ctx.placed and ctx.placing else None)
         elif info:
             inner = h("div", {"class": "sc-preview", "id": "sc-preview"},
                       h("p", {"class": "sc-ghost-info", "id": "sc-ghost-info", "text": info}))
