@@ -184,7 +184,8 @@ def python(page: Any, code: str) -> Any:
 def test_working_set_in_every_state_at_every_size(table: tuple[Any, Guard], server: str) -> None:
     page, guard = table
     new_game(page)
-    # the person's turn at rest
+    # the person's turn at rest (the draw said to the person: "you start", never "You starts")
+    assert page.locator("#sc-draw summary").inner_text() in ("Draw: you start", "Draw: Computer (beginner) starts")
     check_sizes(page, "rest", {k: v for k, v in PARTS.items() if k != "last"})
     resize(page, 390, 844)
     # the computer thinking: its turn held in the page (its engine waits until released) while the

@@ -169,7 +169,8 @@ class Panels(ViewPart):
                 parts.append(f"{seats[d['seat']].name}: {tiles}")
             lines.append(h("li", {"text": t("scarabeo.draw.round", n=i + 1, draws="; ".join(parts))}))
         box = h("details", {"class": "panel sc-draw", "id": "sc-draw", "open": not view["history"]},
-                h("summary", {"text": t("scarabeo.draw.title", name=seats[view["starter"]].name)}),
+                h("summary", {"text": t.form("scarabeo.draw.title", you=events.you_seat(t, seats) == view["starter"],
+                                             name=seats[view["starter"]].name)}),
                 h("ol", {}, *lines), h("p", {"class": "muted", "text": t("scarabeo.draw.rule")}))
         return box
 
