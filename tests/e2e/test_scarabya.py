@@ -36,6 +36,7 @@ def new_game(page: Any, open_site: Any, *, seats: tuple[str, ...] = ("person",),
         page.locator(f"#seat-{i}-name").fill(f"P{i + 1}")
     if variant == "ruins":
         page.locator("#variant-ruins").check()
+    page.evaluate("document.getElementById('seed').closest('details')?.setAttribute('open', '')")  # seed box
     page.locator("#seed").fill(str(seed))
     page.locator("#start").click()
     page.wait_for_selector(".sy-game")
@@ -73,8 +74,10 @@ def place_one(page: Any, tap: bool = False) -> int | None:
     assert board.get_attribute("data-ghost") == move
     assert board.get_attribute("data-fits") == "1"
     handle = page.locator("#sy-board .sq.handle")
-    if tap:
+    if tap:  # two steps: a tap shows the outline held there, a second tap on that square places it
         handle.tap()
+        assert game_attr(page, "moves") == str(moves) and board.get_attribute("data-ghost") == move
+        page.locator("#sy-board .sq.handle").tap()
     else:
         handle.click()
     wait_moves_above(page, moves)
@@ -303,7 +306,8 @@ class TestPhone:
         page.locator("#sy-hint").tap()
         # The hint runs on a time budget, so two hints may differ: what is placed is the ghost tapped.
         target = str(page.locator("#sy-board").get_attribute("data-ghost"))
-        page.locator("#sy-board .sq.handle").tap()
+        page.locator("#sy-board .sq.handle").tap()  # shows the outline there
+        page.locator("#sy-board .sq.handle").tap()  # places it
         wait_moves_above(page, 0)
         # the computer answers on its own site without freezing the page
         wait_person(page)
@@ -337,6 +341,46 @@ class TestPhone:
         page.locator("#sy-other").tap()
         assert page.locator("#sy-board-view .sq.last").count() == 5
         assert page.locator("#sy-site-1").get_attribute("aria-pressed") == "true"
+
+
+class TestTwoStepTouch:
+    def test_a_tap_shows_the_outline_a_second_tap_or_place_confirms(self, booted: Any, open_site: Any) -> None:
+        """Issue 26: by touch nothing is placed by accident — a tap shows the piece's outline there, a
+        tap elsewhere moves it, a second tap on the same square (or Place) places it. The mouse still
+        places with one click (TestSolo), the keyboard previews then places (TestKeyboard)."""
+        page = booted(390, 844, has_touch=True, is_mobile=True)
+        new_game(page, open_site, seed=7)
+        wait_person(page)
+        board = page.locator("#sy-board")
+        move, _ms = ask_hint(page)
+        page.locator("#sy-board .sq.handle").tap()  # the first tap on the ghost: shown, not placed
+        assert game_attr(page, "moves") == "0" and board.get_attribute("data-ghost") == move
+        # a tap elsewhere moves the outline there (held by that square), still nothing placed
+        ghost = page.locator("#sy-board .sq.ghost").evaluate_all("cs => cs.map(c => c.id)")
+        far = next(sq for sq in ("sq-E5", "sq-F6", "sq-D4", "sq-G7") if sq not in ghost)
+        page.locator(f"#{far}").tap()
+        moved = str(board.get_attribute("data-ghost"))
+        assert moved != move and game_attr(page, "moves") == "0"
+        assert page.locator(f"#{far}.ghost").count() == 1
+        save_shot(page, "scarabya-two-step-shown", full_page=False)
+        # back on the hint, shown by one tap, confirmed with Place
+        ask_hint(page)
+        page.locator("#sy-board .sq.handle").tap()
+        assert game_attr(page, "moves") == "0"
+        place = page.locator("#sy-place")
+        assert place.is_enabled()
+        place.tap()
+        wait_moves_above(page, 0)
+        assert page.locator(".sy-last li").count() == 1
+        # the next turn: two taps on the same square place the outline shown by the first
+        wait_person(page)
+        move, _ms = ask_hint(page)
+        handle = page.locator("#sy-board .sq.handle")
+        handle.tap()
+        assert game_attr(page, "moves") == "1"
+        page.locator("#sy-board .sq.handle").tap()
+        wait_moves_above(page, 1)
+        assert move in page.locator(".sy-last").inner_text()
 
 
 class TestRuins:

@@ -199,8 +199,8 @@ class ScarabyaUI:
                                                   points=amount)
 
         # the working set (docs/web.md "Layout"): head, board, hand; the rest in the drawer
+        # the end under the board, in the hand's place: the board keeps its place (issue 26)
         head = h("div", {"class": "game-head sy-main"},
-                 panels.end_screen(page, v) if v["over"] else None,
                  self.other_site(page, v, last, site),
                  turn, panels.said_box(page), page.scoreline([s["score"] for s in v["sites"]], panels.last_summary(page, v, None, None)),
                  page.message_line(), discard, viewing)
@@ -212,7 +212,7 @@ class ScarabyaUI:
                       board.node, board.status)
         # the action row in every state (disabled while nobody here places): rotate, flip, Place,
         # Hint and the game's toolbar with Take back
-        hand = h("div", {"class": "game-hand sy-hand"}, mission,
+        hand = h("div", {"class": "game-hand sy-hand"}, panels.end_screen(page, v) if v["over"] else mission,
                  controls(page, inputs, panels.hint_button(page, placing, lambda: self.show_hint(page)),
                           page.toolbar()) if not v["over"] else page.toolbar(),
                  panels.hint_box(page, hint_reason) if placing else None)
