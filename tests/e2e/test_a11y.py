@@ -290,10 +290,10 @@ class TestScreenReaderWalkThrough:
 
     def test_scarabeo_play_typed_on_the_keyboard_is_announced(self, page: Any, open_site: Any, lex: Any,
                                                               gen: Any) -> None:
-        from tests.e2e.test_scarabeo import best_play, engine_state, new_game, type_play
+        from tests.e2e.test_scarabeo import MY_TURN, best_play, engine_state, new_game, type_play
 
         new_game(page, open_site, 77, [("Anna", "person"), ("Scarabot", "computer:1")])
-        page.wait_for_selector("#sc-play", timeout=60_000)
+        page.wait_for_selector(MY_TURN, timeout=60_000)  # Play is always there, disabled but on Anna's turn
         state = engine_state(page, lex)
         play = best_play(state, gen)
         assert play is not None
