@@ -117,10 +117,14 @@ class ScarabeoRemote(RemoteGame):
     # --- options -----------------------------------------------------------------------
     @classmethod
     def check_options(cls, options: Mapping[str, Any], players: int) -> dict[str, Any]:
-        extra = sorted(set(options) - {"check_mode", "hourglass"})
+        extra = sorted(set(options) - {"check_mode", "hourglass", "contest"})
         if extra:
-            raise OptionsError(f"unknown option {extra[0]!r} (known: check_mode, hourglass)")
+            raise OptionsError(f"unknown option {extra[0]!r} (known: check_mode, hourglass, contest)")
         mode = options.get("check_mode", "dictionary")
+        # The new-game form's vote mode says ``contest`` (any play may be put to the vote): by links
+        # the vote mode always is so (the engine's masked start), so it is accepted and not carried.
+        if "contest" in options and (options["contest"] is not True or mode != "vote"):
+            raise OptionsError("contest is the vote mode's (true) only")
         if mode == "vote" and players < 3:
             raise OptionsError("the vote mode needs 3 or 4 players (with 2 the dictionary decides)", "vote")
         if mode not in ("dictionary", "challenge", "vote"):
@@ -143,6 +147,8 @@ class ScarabeoRemote(RemoteGame):
                                    "hourglass": False}
         if self.mode != "dictionary":
             options["mix"] = True
+        if self.mode == "vote":
+            options["contest"] = True  # any play may be put to the vote, as in a new local game
         return options
 
     def _begin(self) -> None:

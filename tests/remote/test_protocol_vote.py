@@ -69,6 +69,7 @@ def _vote_round(table: Table, rng: random.Random, stand: bool) -> bool:
 def _play_with_votes(table: Table, rng: random.Random, until: Any) -> tuple[int, int]:
     """Play on, votes both ways and contests included, until ``until()``; (stood, withdrawn)."""
     stood = withdrawn = 0
+    assert _game(table.devices[0]).state.contest  # a play of known words may be contested
     while not until() and not table.devices[0].over():
         game = _game(table.mover())
         pending = game.state.pending
@@ -180,10 +181,16 @@ def test_a_forged_vote_and_a_vote_out_of_turn_are_refused() -> None:
     _agree(table)
 
 
-def test_the_vote_mode_needs_three_players() -> None:
+def test_the_vote_mode_needs_three_players_and_takes_the_forms_contest() -> None:
     with pytest.raises(Refused) as caught:
         Device.invite("scarabeo", "Anna", 2, VOTE, WORDS)
     assert caught.value.key == "options.vote"
+    device, _ = Device.invite("scarabeo", "Anna", 3, {**VOTE, "contest": True}, WORDS)
+    assert device.options == VOTE  # what the game's own form says; by links the vote mode always contests
+    for wrong in ({"contest": True}, {**VOTE, "contest": False}):
+        with pytest.raises(Refused) as caught:
+            Device.invite("scarabeo", "Anna", 3, wrong, WORDS)
+        assert caught.value.key == "options.invalid"
 
 
 def _vote_of(device: Device, ballot: str) -> str:

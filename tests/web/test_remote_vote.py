@@ -32,6 +32,9 @@ def test_each_device_casts_its_own_vote_when_it_is_awaited() -> None:
     assert pending is not None and len(voters) == 3
     for k, seat in enumerate(voters):
         assert [s for s, session in sessions.items() if session.your_turn()] == [seat]
+        # the game view offers the ballot on the voter's device only (the others' input is off)
+        assert [s for s, session in sessions.items() if not session.computer_to_move()] == [seat]
+        assert all(session.to_move() == seat for session in sessions.values())
         # the ballot's text: this seat's vote, "-" for the seats that vote on their own devices
         outcome = sessions[seat].play("!vote " + "".join("N" if s == seat else "-" for s in range(3)))
         assert outcome.send is not None

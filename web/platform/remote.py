@@ -233,7 +233,11 @@ class RemoteSession:
 
     def to_move(self) -> int | None:
         state = self.state_or_none()
-        return None if state is None or state.is_over() else state.to_move()
+        if state is None or state.is_over():
+            return None
+        if getattr(self.device.game, "voters", lambda: [])():  # Scarabeo's vote by links: one voter's link at a time
+            return self.device.game.next_sender()  # type: ignore[union-attr]
+        return state.to_move()
 
     def computer_to_move(self) -> bool:
         """True while another device's seat is to move: the views treat it like a turn nobody here
