@@ -135,7 +135,9 @@ class TestWholeGame:
         assert f"P1 {shown[0]}, P2 {shown[1]}" in end and not re.search(r"-\d", end)
         shot(page, "thot-end-desktop")
         page.set_viewport_size({"width": SIZES["phone"][0], "height": SIZES["phone"][1]})
-        assert page.locator("#thot-result").is_visible()
+        # a phone: the status line says who won, the result box under the board why and the ways on
+        assert page.locator("#thot-status").is_visible()
+        assert page.locator("#thot-status").inner_text().endswith(page.locator("#thot-result").inner_text())
         shot(page, "thot-end-phone")
 
 
@@ -190,8 +192,9 @@ class TestTurnOff:
         page.locator("#thot-board .mark-legal").first.click()
         page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length === 1")
         assert f"{turn_name}>" in log_lines(page)[0]
-        # Take-back: the next person has not moved yet.
+        # Take-back: the next person has not moved yet (in pass-and-play it asks first).
         page.locator("#takeback").click()
+        page.get_by_role("dialog").get_by_role("button", name="Take back").click()
         page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length === 0")
         # Hint: the top level's move and its expected gain, marked on the board.
         page.locator("#thot-hint").click()
