@@ -109,7 +109,7 @@ ROUTES = [
     ("#/nowhere", "main h1"),
     *[(f"#/{g}/new", "#start") for g in ("scarabeo", "thot", "scarabya")],
     *[(f"#/{g}/rules", ".rules-page") for g in ("scarabeo", "thot", "scarabya")],
-    ("#/thot/play/thot-on", "#thot-board"), ("#/thot/play/thot-end", "#thot-result"),
+    ("#/thot/play/thot-on", "#thot-board"), ("#/thot/play/thot-end", ".thot-end"),
     ("#/scarabya/play/sy-on", ".sy-game"), ("#/scarabya/play/sy-end", ".sy-game"),
     ("#/scarabeo/play/sc-on", "#sc-board"), ("#/scarabeo/play/sc-end", "#sc-result"),
     ("#/scarabya/review/sy-end", "#review"), ("#/scarabeo/review/sc-on", "#review"),

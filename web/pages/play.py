@@ -634,8 +634,8 @@ class GamePage:
         n = self.session.take_back_count()
         played = len(state.history())
         said = self.said_moves.get(played - n + 1)
-        if said:
-            return said
+        if said:  # said as a sentence; here it stands inside one ("Taken back: …, with the reply after it.")
+            return said.rstrip(". ")
         try:
             return str(state.move_text(state.history()[played - n]))
         except Exception:
