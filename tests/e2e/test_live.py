@@ -62,7 +62,7 @@ class Phone:
         self.name = name
 
     def save_id(self) -> str:
-        self.page.wait_for_url(LIVE_PAGE, timeout=60_000)
+        self.page.wait_for_url(LIVE_PAGE, timeout=120_000)
         return str(self.page.url.rsplit("/", 1)[1])
 
     def device(self) -> Any:
@@ -81,7 +81,7 @@ class Phone:
 def code(phone: Phone, kind: str, from_qr: bool) -> str:
     """The link of the code the phone shows: read from the QR code's pixels (as a camera would), or
     copied from its link box."""
-    phone.page.wait_for_selector(f"#live-qr-{kind}[data-version]", timeout=60_000)
+    phone.page.wait_for_selector(f"#live-qr-{kind}[data-version]", timeout=120_000)
     link = str(phone.page.locator(f"#live-code-{kind}").input_value())
     if from_qr:
         read = phone.page.evaluate(DECODE_QR, f"live-qr-{kind}")
@@ -109,15 +109,15 @@ def pair(anna: Phone, guest: Phone, server: str, from_qr: bool, answer_by_link: 
         guest.page.click("#live-offer-open")
     else:
         guest.page.goto(offer)
-        guest.page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-    guest.page.wait_for_selector("#live-join", timeout=60_000)
+        guest.page.wait_for_selector("body[data-ready='1']", timeout=120_000)
+    guest.page.wait_for_selector("#live-join", timeout=120_000)
     guest.page.fill("#live-name", guest.name)
     guest.page.click("#live-join")
     answer = code(guest, "a", from_qr)
     if answer_by_link:  # opened on the host's device, in another tab: passed to the waiting page
         tab = anna.context.new_page()
         tab.goto(answer)
-        tab.wait_for_selector("#live-passed", timeout=60_000)
+        tab.wait_for_selector("#live-passed", timeout=120_000)
         tab.close()
     else:
         anna.page.fill("#live-answer", answer)
@@ -125,7 +125,7 @@ def pair(anna: Phone, guest: Phone, server: str, from_qr: bool, answer_by_link: 
     guest.save_id()
     for phone, other in ((anna, guest), (guest, anna)):
         phone.page.wait_for_function("(name) => { const p = document.getElementById('live-presence');"
-                                     " return p && p.textContent.includes(name); }", arg=other.name, timeout=60_000)
+                                     " return p && p.textContent.includes(name); }", arg=other.name, timeout=120_000)
 
 
 def settle(phones: list[Phone], seconds: float = 90) -> int:
@@ -165,7 +165,7 @@ def thot_move(player: Phone) -> None:
     page.locator(LEGAL).first.click()
     page.wait_for_function("() => { const s = document.getElementById('remote-status');"
                            " return document.getElementById('thot-drop') || (s && s.textContent !== 'Your turn.'); }",
-                           timeout=30_000)
+                           timeout=90_000)
     if page.locator("#thot-drop").count():  # the ankh taken: one of this player's scarabs goes back
         page.locator("#thot-drop button.chip").first.click()
         page.locator("#thot-board .mark-drop").first.click()
@@ -189,22 +189,22 @@ class TestThot:
             if moves == 4:  # the guest reloads: the host sees it leave; they pair again and go on
                 settle(phones)
                 bruno.page.reload()
-                bruno.page.wait_for_selector("#live-offer-paste", timeout=60_000)
+                bruno.page.wait_for_selector("#live-offer-paste", timeout=120_000)
                 # no camera in this browser: said plainly, and the link or paste path stays
                 bruno.page.locator("#live-box .live-scan").click()
                 bruno.page.wait_for_function("() => { const t = document.getElementById('toast');"
                                              " return t && !t.hidden && t.textContent.includes('paste the code'); }",
-                                             timeout=30_000)
+                                             timeout=90_000)
                 assert bruno.page.locator(".live-scanner").count() == 0
                 anna.page.wait_for_function("() => { const p = document.getElementById('live-presence');"
                                             " return p && p.textContent === 'No other device is connected.'; }",
-                                            timeout=60_000)
+                                            timeout=120_000)
                 pair(anna, bruno, server, from_qr=False, again=True)
                 shot(bruno.page, "live-thot-paired-again")
         settle(phones)
         for p in phones:
             p.page.wait_for_function("() => { const s = document.getElementById('remote-status');"
-                                     " return s && s.textContent === 'The game is over.'; }", timeout=30_000)
+                                     " return s && s.textContent === 'The game is over.'; }", timeout=90_000)
             assert p.page.locator("#thot-result").count() == 1
         assert anna.device()["chain"] == bruno.device()["chain"]
         saves = [json.loads(p.page.evaluate(f"localStorage.getItem('scarab:save:{p.save_id()}')")) for p in phones]
@@ -253,7 +253,7 @@ class TestScarabeo:
                 player.page.click("#sc-pass")
                 player.page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
             player.page.wait_for_function("() => { const s = document.getElementById('remote-status');"
-                                          " return s && s.textContent !== 'Your turn.'; }", timeout=60_000)
+                                          " return s && s.textContent !== 'Your turn.'; }", timeout=120_000)
         settle(phones, 180)
         quitter = to_move(phones)
         assert quitter is not None
@@ -278,7 +278,7 @@ class TestScarabya:
         pair(anna, carla, server, from_qr=False)
         phones = [anna, bruno, carla]
         anna.page.wait_for_function("() => document.getElementById('live-presence').textContent"
-                                    " === 'Connected: Bruno, Carla'", timeout=30_000)
+                                    " === 'Connected: Bruno, Carla'", timeout=90_000)
         played = 0
         for player in turns(phones, 120):
             page = player.page
@@ -290,7 +290,7 @@ class TestScarabya:
                 page.locator("#sy-hint-box").wait_for()
                 page.locator("#sy-board .sq.handle").click()
             page.wait_for_function("() => { const s = document.getElementById('remote-status');"
-                                   " return s && s.textContent !== 'Your turn.'; }", timeout=60_000)
+                                   " return s && s.textContent !== 'Your turn.'; }", timeout=120_000)
             played += 1
         settle(phones)
         assert played > 3
@@ -318,7 +318,7 @@ class TestSettings:
         anna.context.add_init_script(RECORD_CONFIG)
         host(anna, open_site, "thot")
         anna.page.click("#live-offer")
-        anna.page.wait_for_selector("#live-qr-o[data-version]", timeout=60_000)
+        anna.page.wait_for_selector("#live-qr-o[data-version]", timeout=120_000)
         assert anna.page.evaluate("window.__rtcConfigs") == ['{"iceServers":[]}']
         game = anna.page.url
         anna.page.goto(game.split("#")[0] + "#/settings")
@@ -332,9 +332,9 @@ class TestSettings:
         assert json.loads(anna.page.evaluate("localStorage.getItem('scarab:settings')"))["ice_server"] == \
             "stun:127.0.0.1:3478"
         anna.page.goto(game)
-        anna.page.wait_for_selector("#live-qr-o[data-version]", timeout=60_000)  # the offer still waits
+        anna.page.wait_for_selector("#live-qr-o[data-version]", timeout=120_000)  # the offer still waits
         anna.page.reload()  # a new page: a new offer, with the server
-        anna.page.wait_for_selector("#live-offer", timeout=60_000)
+        anna.page.wait_for_selector("#live-offer", timeout=120_000)
         anna.page.click("#live-offer")
-        anna.page.wait_for_selector("#live-qr-o[data-version]", timeout=60_000)
+        anna.page.wait_for_selector("#live-qr-o[data-version]", timeout=120_000)
         assert anna.page.evaluate("window.__rtcConfigs")[-1] == '{"iceServers":[{"urls":"stun:127.0.0.1:3478"}]}'
