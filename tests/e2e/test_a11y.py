@@ -298,5 +298,11 @@ class TestScreenReaderWalkThrough:
         play = best_play(state, gen)
         assert play is not None
         type_play(page, state, play)
+        # every text the live region says from here on: the computer's quick reply may replace Anna's
+        # play before a poll of a loaded machine reads it
+        page.evaluate("""() => { window.__said = []; new MutationObserver(() => {
+            const r = document.getElementById('announce'); if (r) window.__said.push(r.textContent); })
+            .observe(document.body, {childList: true, subtree: true, characterData: true}); }""")
         page.keyboard.press("Enter")
-        announced(page, "Anna", "points")
+        page.wait_for_function("parts => window.__said.some(s => parts.every(p => s.includes(p)))",
+                               arg=["Anna", "points"], timeout=60_000)

@@ -317,7 +317,6 @@ def lay_a_move(player: Device, lex: Any, gen: Any, play: bool = True) -> str:
         page.click("#sc-play")
     else:
         page.click("#sc-pass")
-        page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
         page.wait_for_function("(old) => { const b = document.getElementById('remote-link');"
                                " return (b && b.value !== old) || document.querySelector('dialog[open]'); }",
                                arg=before, timeout=30_000)
