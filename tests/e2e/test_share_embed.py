@@ -237,6 +237,14 @@ class TestHostileNames:
         page.remove_listener("dialog", on_dialog)  # the page serves the next test
 
 
+
+def in_srcdoc(page: Any, src: str, sandbox: str) -> None:
+    """The embed inside a frame made from a ``srcdoc`` (sandboxed with ``sandbox`` unless it is empty)."""
+    page.evaluate("([src, sandbox]) => { const f = document.createElement('iframe'); f.width = 420; f.height = 620;"
+                  " if (sandbox) f.sandbox = sandbox;"
+                  " f.srcdoc = '<iframe src=\"' + src + '\" width=\"400\" height=\"600\"></iframe>';"
+                  " document.body.appendChild(f); }", [src, sandbox])
+
 def no_origin_host(context_factory: Any, guard: Guard, own_server: Any, name: str, body: str,
                    script: str = "") -> Any:
     """A host page (another site: localhost, the game being at 127.0.0.1) whose own content ``body``
@@ -294,27 +302,19 @@ class TestHostsWithNoOriginOfTheirOwn:
 
     def test_in_a_srcdoc_frame(self, context_factory: Any, guard: Guard, own_server: Any) -> None:
         page, src = no_origin_host(context_factory, guard, own_server, "srcdoc", "")
-        page.evaluate("src => { const f = document.createElement('iframe'); f.width = 420; f.height = 620;"
-                      " f.srcdoc = '<iframe src=\"' + src + '\" width=\"400\" height=\"600\"></iframe>';"
-                      " document.body.appendChild(f); }", src)
+        in_srcdoc(page, src, "")
         starts(embed_frame(page))
 
     def test_in_a_sandboxed_srcdoc_that_allows_its_origin(self, context_factory: Any, guard: Guard,
                                                           own_server: Any) -> None:
         page, src = no_origin_host(context_factory, guard, own_server, "sandbox-so", "")
-        page.evaluate("src => { const f = document.createElement('iframe'); f.width = 420; f.height = 620;"
-                      " f.sandbox = 'allow-scripts allow-same-origin';"
-                      " f.srcdoc = '<iframe src=\"' + src + '\" width=\"400\" height=\"600\"></iframe>';"
-                      " document.body.appendChild(f); }", src)
+        in_srcdoc(page, src, "allow-scripts allow-same-origin")
         starts(embed_frame(page))
 
     def test_in_a_sandbox_without_an_origin_it_says_why(self, context_factory: Any, guard: Guard,
                                                          own_server: Any) -> None:
         page, src = no_origin_host(context_factory, guard, own_server, "sandbox", "")
-        page.evaluate("src => { const f = document.createElement('iframe'); f.width = 420; f.height = 620;"
-                      " f.sandbox = 'allow-scripts';"
-                      " f.srcdoc = '<iframe src=\"' + src + '\" width=\"400\" height=\"600\"></iframe>';"
-                      " document.body.appendChild(f); }", src)
+        in_srcdoc(page, src, "allow-scripts")
         frame = embed_frame(page)
         frame.wait_for_selector("body[data-boot-failed='sandboxed']", timeout=30_000)
         assert frame.evaluate("String(window.origin)") == "null"
