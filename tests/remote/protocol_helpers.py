@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import zlib
 from typing import Any
@@ -20,7 +21,13 @@ class Table(BenchTable):
 
     def __init__(self, game: str, players: int, options: dict[str, Any] | None = None,
                  words: WordList | None = WORDS, seed: int | None = None) -> None:
+        self._opened: list[str] = []
         super().__init__(game, players, options, words, None if seed is None else seeded(seed))
+
+    def link_contents(self) -> list[str]:
+        """What each link sent so far carries (its JSON), unpacked once per link."""
+        self._opened += [json.dumps(unpack(link)) for link in self.links[len(self._opened):]]
+        return self._opened
 
 
 def seeded(seed: int) -> SeatRandom:
