@@ -207,6 +207,7 @@ class RemotePage(GamePage):
         except StorageError as err:
             self.app.storage_error(err, session=session)
             return
+        self.sound_arrival(outcome)
         self.go(save.id, self.describe(outcome), False, outcome.send)
 
     def go(self, save_id: str, text: str, error: bool, send: str | None) -> None:
@@ -419,6 +420,7 @@ class RemotePage(GamePage):
         self.selection = {}
         self.redraw()
         self.say(self.notice[0])
+        self.sound_arrival(outcome)
 
     def resend(self) -> None:
         try:
@@ -519,6 +521,23 @@ class RemotePage(GamePage):
         if outcome.send:
             said.append(t("remote.event.send"))
         return " ".join(said)
+
+    def sound_arrival(self, outcome: Outcome) -> None:
+        """Another device's move arrived (by a link or live): its sound, and "your turn" when it is
+        this device's now; the end's at the end (``web.ui.sounds``, off with the setting)."""
+        from web.ui import sounds
+
+        session = self.session
+        if session is None or not sounds.enabled(self.app.settings):
+            return
+        over = bool(session.device.over())
+        if not outcome.moves and not over:
+            return  # a deal step, a join, keys: no move to hear
+        try:
+            yours = bool(session.your_turn())
+        except Exception:
+            yours = False
+        sounds.SOUNDS.play(sounds.cues(self.ui.GAME, 0, over, yours, True), True)
 
     def maybe_computer(self) -> None:
         """No computer here: the other seats are people on their own devices."""

@@ -183,6 +183,7 @@ class Live:
                 view.session = self.table.session
                 view.notice, view.send = (view.describe(note.outcome), False), None
                 view.selection = {}
+                view.sound_arrival(note.outcome)
         if view is not None and not view.closed and notes:
             view.redraw()
             if view.notice is not None and any(n.kind == "applied" for n in notes):
