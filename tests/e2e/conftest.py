@@ -458,6 +458,38 @@ def booted(pool: Pool, guard: Guard, request: Any) -> Iterator[Any]:
     assert guard.errors == [], f"console errors: {guard.errors}"
 
 
+@pytest.fixture(scope="session")
+def device_pools(browser: Any, server: str) -> Iterator[list[Pool]]:
+    """One pool per device (up to three): each keeps one booted page in a context of its own."""
+    pools = [Pool(browser, server) for _ in range(3)]
+    yield pools
+    for one in pools:
+        one.close()
+
+
+@pytest.fixture
+def devices(device_pools: list[Pool], guard: Guard, request: Any) -> Iterator[Any]:
+    """``devices(n)``: n booted pages (desktop size, English), each in a context of its own — n
+    devices with their own storage — reused test after test with the pool's reset between, for tests
+    of several devices that are not about a first load. Navigate them with ``page.goto``."""
+    taken: list[tuple[Pool, Shared]] = []
+
+    def take(n: int) -> list[Any]:
+        start = len(taken)
+        if start + n > len(device_pools):
+            raise ValueError(f"at most {len(device_pools)} devices")
+        for one in device_pools[start:start + n]:
+            taken.append((one, one.take(guard, 1280, 800, "en-GB", False, False)))
+        return [shared.page for _one, shared in taken[start:]]
+
+    yield take
+    failed = getattr(request.node, "e2e_call_failed", True) or getattr(request.node, "e2e_setup_failed", False)
+    for one, shared in taken:
+        one.give_back(shared, failed)
+    assert guard.blocked == [], f"the page tried to reach the network: {guard.blocked}"
+    assert guard.errors == [], f"console errors: {guard.errors}"
+
+
 @pytest.fixture
 def page(booted: Any) -> Any:
     """A shared booted page (desktop size, English)."""
