@@ -14,6 +14,10 @@ replaced atomically, so a refusal or a crash never leaves half a write.
     show --dir DIR                                                  JSON: game, seat, to_move, scores,
                                                                     over, position, rack, verified …
     resign --dir DIR | leave --dir DIR                              prints the message for the others
+    takeback --dir DIR                                              asks the others to take back this
+                                                                    device's last move: prints the message
+    answer accept|decline --dir DIR                                 answers the take-back asked: prints
+                                                                    the message
     resend --dir DIR [--from N]                                     prints this device's last link again,
                                                                     or the game's messages from N on
     export --dir DIR [--full]                                       the game record (JSON); --full: the one
@@ -73,6 +77,11 @@ def _parser() -> _Parser:
     for name, text in (("show", "this device's view as JSON"), ("resign", "resign the game"),
                        ("leave", "leave the game")):
         sub.add_parser(name, help=text).add_argument("--dir", required=True)
+    tb = sub.add_parser("takeback", help="ask to take back this device's last move: prints the message")
+    tb.add_argument("--dir", required=True)
+    an = sub.add_parser("answer", help="accept or decline the take-back asked: prints the message")
+    an.add_argument("answer", choices=("accept", "decline"))
+    an.add_argument("--dir", required=True)
     ex = sub.add_parser("export", help="the game record")
     ex.add_argument("--dir", required=True)
     ex.add_argument("--full", action="store_true",
@@ -148,6 +157,11 @@ def _run(args: argparse.Namespace) -> int:
     elif cmd in ("resign", "leave"):
         device = _load(args.dir)
         text = device.resign() if cmd == "resign" else device.leave()
+        _save(args.dir, device)
+        print(text)
+    elif cmd in ("takeback", "answer"):
+        device = _load(args.dir)
+        text = device.ask_take_back() if cmd == "takeback" else device.answer_take_back(args.answer == "accept")
         _save(args.dir, device)
         print(text)
     elif cmd == "resend":

@@ -180,6 +180,23 @@ class RemoteGame(ABC):
     def apply(self, seat: int, text: str, extra: Mapping[str, Any]) -> dict[str, Any]:
         """Apply ``seat``'s move; raise (state unchanged) if it is not legal or breaks the protocol."""
 
+    # --- take-back requests (docs/remote.md "Take-back requests") ----------------------------
+    def take_back_refusal(self, seat: int) -> str | None:
+        """Why ``seat``'s last move (the chain's last message, its own) cannot be taken back: a
+        stable key (the page's catalogue: ``remote.refused.takeback_<key>``); None when it can."""
+        return None
+
+    def take_back_extra(self, asker: int, secret: Mapping[str, Any]) -> dict[str, Any]:
+        """What the last acceptance of ``asker``'s take-back carries besides (written on the
+        accepting device, which does its own part of the rewind now)."""
+        return {}
+
+    @abstractmethod
+    def take_back(self, asker: int, answerer: int, extra: Mapping[str, Any]) -> None:
+        """Every seat accepted: ``asker``'s last move is undone, as if it had not been played
+        (``answerer`` wrote the last acceptance, with ``extra``); raise (``ProtocolError``) if
+        ``extra`` breaks the protocol."""
+
     def end_extra(self, secret: Mapping[str, Any]) -> dict[str, Any]:
         """What a resignation or a leave carries besides."""
         return {}
@@ -265,6 +282,11 @@ class ThotRemote(RemoteGame):
     def scores(self) -> list[int]:
         return list(self._state.score)
 
+    def take_back(self, asker: int, answerer: int, extra: Mapping[str, Any]) -> None:
+        if extra:
+            raise ProtocolError("a Thot take-back carries nothing more")
+        self._state.pop()  # the engine's own take-back: board, captures and turn as they were
+
 
 #: Cards 1…11 are drawn from revealed values (card 0 from the joint seed): one value per card.
 ONION_DEPTH = SCARABYA_ROUNDS - 1
@@ -289,6 +311,8 @@ class ScarabyaRemote(RemoteGame):
         self.layout = base.layout.text()
         self.cards: list[str] = [self._draw([], [])]
         self._state = self._build(self.cards, [])
+        #: What the last move changed, as it was before it (a take-back puts it back).
+        self._undo: tuple[Any, ...] | None = None
 
     @classmethod
     def check_options(cls, options: Mapping[str, Any], players: int) -> dict[str, Any]:
@@ -405,10 +429,12 @@ class ScarabyaRemote(RemoteGame):
             if _onion(value) != self.revealed[seat]:
                 raise ProtocolError("the value for the next mission card is not the one committed to")
         state, cards = (self._state, self.cards) if self._card_ready() else self._with_card(extra)
+        undo = (self._state.copy(), list(self.cards), list(self.revealed), [dict(v) for v in self.values])
         if state is not self._state:
             state = state.copy()
         move = state.parse_move(text)
         result = state.push(move)  # raises before any change of ours when the move is illegal
+        self._undo = undo
         self._state, self.cards = state, cards
         if card is not None and value is not None:
             self.revealed[seat] = value
@@ -417,6 +443,18 @@ class ScarabyaRemote(RemoteGame):
 
     def scores(self) -> list[int]:
         return list(self._state.scores)
+
+    def take_back(self, asker: int, answerer: int, extra: Mapping[str, Any]) -> None:
+        """The state before the last move: its board, and the mission cards and values as they
+        were (a value it revealed is revealed again, the same, when the move is played again: the
+        card it draws is the same card)."""
+        if extra:
+            raise ProtocolError("a Scarabya take-back carries nothing more")
+        if self._undo is None:
+            raise ProtocolError("no move of this game can be taken back now", key="takeback_last")
+        state, cards, revealed, values = self._undo
+        self._state, self.cards, self.revealed, self.values = state, cards, revealed, values
+        self._undo = None
 
     def seat_state(self, secret: Mapping[str, Any]) -> ScarabyaState:
         if not self._card_ready() and self.me == 0:
@@ -456,6 +494,7 @@ class RuinsRemote(ScarabyaRemote):
         #: Each round drawn so far: its 4 tiles (ids 0-15) and their 4 zones (1-9).
         self.rounds: list[tuple[list[int], list[int]]] = [self._draw_round([], [])]
         self._ruins = self._build_ruins(self.rounds, [])
+        self._undo = None
 
     def _draw_round(self, rounds: list[tuple[list[int], list[int]]], values: list[bytes]) -> tuple[list[int], list[int]]:
         """The next round after ``rounds``: a hash of the joint seed and every seat's value for it."""
@@ -543,10 +582,12 @@ class RuinsRemote(ScarabyaRemote):
     def apply(self, seat: int, text: str, extra: Mapping[str, Any]) -> dict[str, Any]:
         values = self._values_of(seat, extra)
         state, rounds = (self._ruins, self.rounds) if self._round_ready() else self._with_round(values, seat)
+        undo = (self._ruins, list(self.rounds), list(self.revealed), [dict(v) for v in self.values])
         if state is self._ruins:
             state = state.copy()
         move = state.parse_move(text)
         result = state.push(move)  # raises before any change of ours when the move is illegal
+        self._undo = undo
         self._ruins, self.rounds = state, rounds
         for rnd, value in values.items():
             self.revealed[seat] = value
@@ -555,6 +596,14 @@ class RuinsRemote(ScarabyaRemote):
 
     def scores(self) -> list[int]:
         return list(self._ruins.scores)
+
+    def take_back(self, asker: int, answerer: int, extra: Mapping[str, Any]) -> None:
+        if extra:
+            raise ProtocolError("a Scarabya take-back carries nothing more")
+        if self._undo is None:
+            raise ProtocolError("no move of this game can be taken back now", key="takeback_last")
+        self._ruins, self.rounds, self.revealed, self.values = self._undo
+        self._undo = None
 
     def seat_state(self, secret: Mapping[str, Any]) -> RuinsState:  # type: ignore[override]
         if not self._round_ready() and self.me == self._opener(self._ruins.round_index):

@@ -95,6 +95,14 @@ class ScarabeoRemote(RemoteGame):
         self.pending_letters: list[str] = []
         #: Vote mode: the votes in so far on the play put to the vote, by seat (rebuilt by replay).
         self.votes: dict[int, str] = {}
+        #: The last play or pass, for a take-back request: its seat, the cards it showed, the cards
+        #: it drew, and ``pending_cards`` as it was before it (saved: a replay leaves the deal alone).
+        self.last_cards: tuple[int, list[int], list[int], Any] | None = None
+        #: What the last play or pass changed of what a replay rebuilds: ``pending_letters``, ``votes``.
+        self.undo: tuple[list[str], dict[int, str]] | None = None
+        #: The deal's reshuffles that followed a take-back request (the full record folds each into
+        #: the bag before it: the play is not in the record, its draw never happened).
+        self.folded: list[int] = []
         if setup.local is not None:
             try:
                 self.deal = Deal.from_json(setup.local.get("deal"), rng)
@@ -103,6 +111,17 @@ class ScarabeoRemote(RemoteGame):
             verdict = setup.local.get("verdict")
             self.verdict: dict[str, Any] | None = dict(verdict) if isinstance(verdict, Mapping) else None
             self.pending_cards = _pending_cards(setup.local.get("pending_cards"))
+            last = setup.local.get("last_cards")
+            if last is not None:
+                if not isinstance(last, list) or len(last) != 4:
+                    raise ProtocolError("the saved deal is damaged: its last play")
+                played = _pending_cards(last[:3])
+                assert played is not None
+                self.last_cards = (*played, _pending_cards(last[3]))
+            folded = setup.local.get("folded", [])
+            if not isinstance(folded, list) or not all(isinstance(i, int) for i in folded):
+                raise ProtocolError("the saved deal is damaged: its take-backs")
+            self.folded = list(folded)
         else:
             self.deal = Deal.new(setup.game_id, setup.players, setup.me, rng)
             self.verdict = None
@@ -473,6 +492,9 @@ class ScarabeoRemote(RemoteGame):
             bag = len(state.bag)
             board = list(state.board)
             pending = state.pending
+            undo = (list(self.pending_letters), dict(self.votes))
+            before_cards = self.pending_cards
+            drawn_now: list[int] = []
             if isinstance(move, Play):
                 self.pending_letters = tiles_shown(self.table.board, self.table.racks[seat], move)
             if dispute is None or decision is not None:
@@ -501,7 +523,7 @@ class ScarabeoRemote(RemoteGame):
                 if "rt" in extra:
                     deal.apply_reshuffle(seat, _part(extra, "rt"))
             elif bag > len(state.bag):
-                drawn = deal.assign(seat, bag - len(state.bag))
+                drawn = drawn_now = deal.assign(seat, bag - len(state.bag))
                 if state.pending is not None:
                     self.pending_cards = (seat, list(deal.last_shown) if "tp" in extra else [], drawn)
             elif state.pending is not None and dispute is None:  # a play that drew nothing (the bag is empty)
@@ -510,6 +532,15 @@ class ScarabeoRemote(RemoteGame):
                 raise ProtocolError("only a challenge that withdraws a play reshuffles its draw")
             if not self.replaying and state.pending is None:
                 self.pending_cards = None
+            if dispute is None and isinstance(move, (Play, Pass)):
+                self.undo = undo
+                if not self.replaying:
+                    laid = list(deal.last_shown) if "tp" in extra else []
+                    self.last_cards = (seat, laid, list(drawn_now), before_cards)
+            else:
+                self.undo = None
+                if not self.replaying:
+                    self.last_cards = None
         except DealError as err:
             raise ProtocolError(str(err)) from None
         if not self.replaying:
@@ -519,6 +550,80 @@ class ScarabeoRemote(RemoteGame):
         if state.is_over():
             self.end_start = seat
         return {"move": text, "result": result}
+
+    # --- take-back requests ---------------------------------------------------------------
+    def take_back_refusal(self, seat: int) -> str | None:
+        """A play or a pass may be taken back (not an exchange: its tiles are in the bag, mixed;
+        not a challenge, an accept or a vote: the table's decision), never during a vote."""
+        state = self.engine
+        if state is None or not state.history():
+            return "last"
+        if state.pending is not None and state.pending.kind == "vote":
+            return "vote"
+        last = state.history()[-1]
+        if isinstance(last, Exchange):
+            return "exchange"
+        if not isinstance(last, (Play, Pass)):
+            return "dispute"
+        if state.last_mover() != seat or self.undo is None:
+            return "last"
+        if not self.replaying and (self.last_cards is None or self.last_cards[0] != seat
+                                   or self.deal.pending_return is not None):
+            return "last"
+        return None
+
+    def take_back_extra(self, asker: int, secret: Mapping[str, Any]) -> dict[str, Any]:
+        """The last acceptance withdraws the play exactly as an upheld challenge does: its tiles
+        are cards of the player's rack again, the cards it drew go back to the bag, and this seat
+        (never the player) reshuffles the bag in the same message (``rt``)."""
+        extra: dict[str, Any] = {}
+        try:
+            self._deal_take_back(asker)
+            if self.deal.reshuffle_due() is not None:
+                extra["rt"] = self.deal.reshuffle_step()
+        except DealError as err:
+            raise ProtocolError(str(err)) from None
+        return extra
+
+    def _deal_take_back(self, asker: int) -> None:
+        if self.last_cards is None or self.last_cards[0] != asker:
+            raise ProtocolError(f"{self.names[asker]} has no play to take back", key="takeback_last")
+        seat, shown, drawn, _ = self.last_cards
+        if shown or drawn:
+            self.deal.take_back(seat, shown, drawn)
+
+    def take_back(self, asker: int, answerer: int, extra: Mapping[str, Any]) -> None:
+        if set(extra) - {"rt"}:
+            raise ProtocolError("a take-back carries the bag's reshuffle only")
+        why = self.take_back_refusal(asker)
+        if why is not None:
+            raise ProtocolError(f"{self.names[asker]}'s last move cannot be taken back ({why})",
+                                key=f"takeback_{why}")
+        state = self.state
+        deal = self.deal
+        if not self.replaying:
+            assert self.last_cards is not None
+            mine = answerer == self.me_seat
+            try:
+                if not mine:  # this device's own acceptance did its part when it was written
+                    self._deal_take_back(asker)
+                    if (deal.reshuffle_due() is not None) != ("rt" in extra):
+                        raise ProtocolError("the bag's reshuffle after a taken-back play is missing or not due")
+                    if "rt" in extra:
+                        deal.apply_reshuffle(answerer, _part(extra, "rt"))
+            except DealError as err:
+                raise ProtocolError(str(err)) from None
+            if self.last_cards[2]:
+                self.folded.append(len(deal.reshuffles) - 1)
+            self.pending_cards = self.last_cards[3]
+            self.last_cards = None
+        assert self.undo is not None
+        state.pop()
+        self.table.pop()
+        self.pending_letters, self.votes = self.undo
+        self.undo = None
+        if not self.replaying:
+            self._sync_rack()
 
     # --- the end -----------------------------------------------------------------------
     def end_extra(self, secret: Mapping[str, Any]) -> dict[str, Any]:
@@ -536,7 +641,11 @@ class ScarabeoRemote(RemoteGame):
 
     def save(self) -> dict[str, Any] | None:
         pending = None if self.pending_cards is None else list(self.pending_cards)
-        return {"deal": self.deal.to_json(), "verdict": self.verdict, "pending_cards": pending}
+        last = None if self.last_cards is None else [
+            self.last_cards[0], self.last_cards[1], self.last_cards[2],
+            None if self.last_cards[3] is None else list(self.last_cards[3])]
+        return {"deal": self.deal.to_json(), "verdict": self.verdict, "pending_cards": pending,
+                "last_cards": last, "folded": list(self.folded)}
 
     def replayed(self) -> None:
         self.replaying = False
@@ -593,6 +702,18 @@ class ScarabeoRemote(RemoteGame):
             return "undealt"
         return None
 
+    def _folded(self, bags: list[str]) -> list[str]:
+        """The bag's orders as the record replays them: a reshuffle after a take-back request is
+        no mixing of the engine's (the play is gone from the record), so the bag it made follows
+        the tiles drawn before the play, in the bag of the time."""
+        out = [bags[0]]
+        for j, order in enumerate(bags[1:]):
+            if j in self.folded:
+                out[-1] = out[-1][:len(out[-1]) - len(order)] + order
+            else:
+                out.append(order)
+        return out
+
     def full_record(self, meta: Mapping[str, Any]) -> GameRecord:
         """The ordinary game record of the finished game, rebuilt from the verified deal: the
         engine's draw for who starts from the deal's start seed, the bag as the deal ordered it
@@ -606,7 +727,7 @@ class ScarabeoRemote(RemoteGame):
         seed = self.deal.start_seed()
         assert seed is not None
         try:
-            bags = self.deal.draw_orders(self.verdict["cards"], self.engine.starter)
+            bags = self._folded(self.deal.draw_orders(self.verdict["cards"], self.engine.starter))
             state = ScarabeoState.from_options({**self._engine_options(), "bags": bags}, seed, self.words)
             for move in self.table.history():
                 state.push(move)

@@ -49,7 +49,18 @@ DEVICE_FORMAT = "scarab-remote-device"
 DEVICE_VERSION = 1
 MAX_NAME_CHARS = 40
 MAX_BATCH = 8
-KINDS = ("invite", "start", "move", "deal", "resign", "leave", "join")
+KINDS = ("invite", "start", "move", "deal", "resign", "leave", "join", "takeback", "answer")
+#: A take-back answer's ``t``.
+ANSWERS = ("accept", "decline")
+#: ``Device.take_back_refusal``'s keys, in words (the page says them from its catalogue).
+TAKEBACK_REFUSALS = {
+    "last": "only the last move can be taken back, by its player, before anyone plays again",
+    "pending": "a take-back is already asked: it waits for the answers",
+    "vote": "not while the table votes",
+    "exchange": "an exchange cannot be taken back: its tiles are in the bag, mixed",
+    "dispute": "a challenge, an accept or a vote is the table's decision: it cannot be taken back",
+    "over": "the game is over",
+}
 _TURN_FIELDS = {"v", "k", "g", "n", "p", "f"}
 #: ``RemoteGame.review_refusal``'s keys, in words (the page says them from its catalogue).
 _REVIEW_REFUSALS = {
@@ -239,6 +250,9 @@ class Device:
         self.local: dict[str, Any] | None = None  # the game's saved state, while replaying
         self.replaying = False
         self.writing = False
+        #: A take-back asked and not yet answered by everyone: the seat that asked, its move, the
+        #: seats that answer (in this order) and those that accepted (rebuilt by replay).
+        self.request: dict[str, Any] | None = None
         if secret.get("inviter"):
             self.last_text = f"you invited {players - 1} to {game}"
         elif "key" in secret:
@@ -367,8 +381,15 @@ class Device:
         """The player (index) whose message comes next in the chain, None if none is due."""
         if self.game is None:
             return 0 if len(self.joins) == self.players - 1 or self.me != 0 else None
-        seat = self.game.next_sender()
+        seat = self._due_seat()
         return None if seat is None else self.seat_of.index(seat)
+
+    def _due_seat(self) -> int | None:
+        """The seat whose message comes next: the next answer while a take-back is asked."""
+        assert self.game is not None
+        if self.request is not None and not self.game.over():
+            return int(next(s for s in self.request["order"] if s not in self.request["accepted"]))
+        return self.game.next_sender()
 
     # --- opening messages ------------------------------------------------------------------
     def open(self, text: str) -> Event:
@@ -378,6 +399,8 @@ class Device:
         for m, _, _ in parsed:
             if m["g"] != self.game_id:
                 raise Refused("this link is not from this game", key="other")
+        if parsed[0][0]["k"] != "join" and all(self._known(m, h) for m, _, h in parsed):
+            raise Refused("already played", key="played")  # nothing to apply: nothing to undo
         saved = self.to_json()
         try:
             if parsed[0][0]["k"] == "join":
@@ -386,8 +409,7 @@ class Device:
                 return self._open_join(pack(envelopes[0]))
             events: list[Event] = []
             for envelope, (m, sig, h) in zip(envelopes, parsed):
-                n = m.get("n")
-                if isinstance(n, int) and 0 <= n < len(self.hashes) and self.hashes[n] == h:
+                if self._known(m, h):
                     continue  # a link with messages this device already has, then new ones
                 events.append(self._open_chain(m, sig, h, pack(envelope)))
             if not events:
@@ -400,6 +422,11 @@ class Device:
         except BaseException:
             self._restore(saved)  # a refusal half-way leaves the device as it was
             raise
+
+    def _known(self, m: Mapping[str, Any], h: bytes) -> bool:
+        """Whether this message is already in this device's chain."""
+        n = m.get("n")
+        return isinstance(n, int) and 0 <= n < len(self.hashes) and self.hashes[n] == h
 
     def _restore(self, saved: dict[str, Any]) -> None:
         self.__dict__.update(Device.from_json(saved, self.words, self.rng).__dict__)
@@ -467,6 +494,9 @@ class Device:
             raise Refused(f"open {self._sender_name(self.next_sender())}'s previous link first "
                           f"(message {length} of this game is missing)", key="order",
                           name=self._sender_name(self.next_sender()))
+        if n == length - 1 and m["k"] == "move" and self.request is not None and not self.request["accepted"] \
+                and self.request["n"] == n and m.get("p") == b64(self.hashes[n - 1]):
+            return self._crossed_request(m, sig, h, text)
         if n < length:
             raise Refused(f"this link conflicts with message {n}, already played", key="conflict", n=str(n))
         if m.get("p") != b64(self.hashes[-1]):
@@ -550,12 +580,23 @@ class Device:
         if set(m) - _TURN_FIELDS - {"t", "x"} or not isinstance(m.get("x", {}), dict):
             raise _altered(f"the {kind} message has unexpected fields")
         extra = m.get("x", {})
-        due = game.next_sender()
+        if kind == "takeback":
+            return self._asked(m, seat, name, extra)
+        due = self._due_seat()
+        if self.request is not None and (kind == "move" or (kind in ("resign", "leave") and not game.END_ANY_TIME)):
+            waited = self._sender_name(self.next_sender())
+            asker = self.name_of_seat(self.request["seat"])
+            raise Refused(f"{asker} asked to take back a move: {waited} answers first",
+                          key="takeback_waits", name=asker, due=waited)
         # This device's own messages were checked before they were written (their deal steps
         # already moved the deal on); stored messages were checked when they came.
         trusted = self.replaying or self.writing
         if due != seat and not trusted and not (kind in ("resign", "leave") and game.END_ANY_TIME):
             waited = self._sender_name(self.next_sender())
+            if self.request is not None and kind != "answer":
+                asker = self.name_of_seat(self.request["seat"])
+                raise Refused(f"{asker} asked to take back a move: {waited} answers first",
+                              key="takeback_waits", name=asker, due=waited)
             raise Refused(f"this is {name}'s message, but {waited} is to play", key="turn", name=name,
                           due=waited)
         try:
@@ -567,6 +608,8 @@ class Device:
                 if "t" in m:
                     raise _altered("a deal message carries no move")
                 return Event(game.apply_deal(seat, extra), "deal")
+            if kind == "answer":
+                return self._answered(m, seat, name, extra)
             if not isinstance(m.get("t"), str) or len(m["t"]) > 200:
                 raise _altered("the move is not readable")
             try:
@@ -582,8 +625,123 @@ class Device:
             text += "; the game is over"
         return Event(text, "move")
 
+    # --- take-back requests (docs/remote.md "Take-back requests") --------------------------------
+    def take_back_refusal(self, seat: int | None = None) -> str | None:
+        """Why ``seat`` (default: this device's) may not ask to take back its last move now: a key
+        of ``TAKEBACK_REFUSALS``; None when it may. Only the chain's last message, a move of its
+        own; never at the end, nor while a take-back is asked."""
+        seat = self.seat if seat is None else seat
+        if self.game is None or seat is None:
+            return "last"
+        if self.over():
+            return "over"
+        if self.request is not None:
+            return "pending"
+        last = _single(self.chain[-1])[0]
+        if last["k"] != "move" or last.get("f") != seat:
+            return "last"
+        return self.game.take_back_refusal(seat)
+
+    def _last_move_text(self) -> str:
+        return str(_single(self.chain[-1])[0].get("t", ""))
+
+    def _asked(self, m: Mapping[str, Any], seat: int, name: str, extra: Mapping[str, Any]) -> Event:
+        assert self.game is not None
+        if extra or not isinstance(m.get("t"), str):
+            raise _altered("a take-back request names the move, and nothing more")
+        why = self.take_back_refusal(seat)
+        if why is not None:
+            raise Refused(f"{name} cannot take back a move now: {TAKEBACK_REFUSALS[why]}",
+                          key=f"takeback_{why}", name=name)
+        if m["t"] != self._last_move_text():
+            raise _altered("the take-back names another move than the last")
+        order = [(seat + k) % self.players for k in range(1, self.players)]
+        self.request = {"seat": seat, "move": m["t"], "order": order, "accepted": [], "n": len(self.chain)}
+        waiting = self.name_of_seat(order[0])
+        return Event(f"{name} asks to take back their move {m['t']}; {waiting} answers", "takeback")
+
+    def _answered(self, m: Mapping[str, Any], seat: int, name: str, extra: Mapping[str, Any]) -> Event:
+        assert self.game is not None
+        request = self.request
+        if request is None:  # the turn check let it through: nothing is asked
+            raise Refused(f"{name} answers a take-back nobody asked", key="takeback_none", name=name)
+        answer = m.get("t")
+        if answer not in ANSWERS:
+            raise _altered("a take-back answer is accept or decline")
+        asker = self.name_of_seat(request["seat"])
+        if answer == "decline":
+            if extra:
+                raise _altered("a declined take-back carries nothing more")
+            self.request = None
+            return Event(f"{name} declined: {asker}'s move {request['move']} stands", "takeback_declined")
+        request["accepted"].append(seat)
+        if len(request["accepted"]) < len(request["order"]):
+            if extra:
+                raise _altered("only the last acceptance of a take-back carries more")
+            waiting = self.name_of_seat(self._due_seat() or 0)
+            return Event(f"{name} accepted {asker}'s take-back; {waiting} answers", "takeback")
+        self.game.take_back(request["seat"], seat, extra)
+        self.request = None
+        return Event(f"{asker}'s move {request['move']} is taken back; {asker} plays again",
+                     "takeback_accepted")
+
+    def _crossed_request(self, m: dict[str, Any], sig: bytes, h: bytes, text: str) -> Event:
+        """A move written before the take-back request reached its writer (they crossed in the
+        post): the move stands, and the request, which nobody answered, is withdrawn here (its
+        writer's device drops it; the others refused it as a conflict)."""
+        assert self.request is not None
+        asker = self.name_of_seat(self.request["seat"])
+        data = self.to_json()
+        data["chain"] = data["chain"][:-1]
+        self.__dict__.update(Device.from_json(data, self.words, self.rng).__dict__)
+        event = self._open_chain(m, sig, h, text)
+        event.text = f"{event.text} before {asker}'s take-back request: the move stands, the request is withdrawn"
+        return event
+
+    def ask_take_back(self) -> str:
+        """Ask the others to take back this device's last move; the link for the others."""
+        seat = self._my_seat()
+        why = self.take_back_refusal(seat)
+        if why is not None:
+            raise Refused(f"you cannot take back a move now: {TAKEBACK_REFUSALS[why]}",
+                          key=f"takeback_{why}", name=self.name_of_seat(seat))
+
+        def write() -> str:
+            m = self._header("takeback", seat)
+            m["t"] = self._last_move_text()
+            return self._emit(m)
+
+        return self._act(write)
+
+    def answer_take_back(self, accept: bool) -> str:
+        """Accept or decline the take-back asked; the link for the others."""
+        seat = self._my_seat()
+        assert self.game is not None
+        if self.request is None:
+            raise Refused("nobody asks to take back a move", key="takeback_none", name="")
+        if self._due_seat() != seat:
+            due = self._sender_name(self.next_sender())
+            raise Refused(f"{due} answers first", key="not_your_turn", name=due)
+        request = self.request
+
+        def write() -> str:
+            assert self.game is not None
+            m = self._header("answer", seat)
+            m["t"] = "accept" if accept else "decline"
+            if accept and len(request["accepted"]) == len(request["order"]) - 1:
+                extra = self.game.take_back_extra(request["seat"], self.secret.get("game", {}))
+                if extra:
+                    m["x"] = extra
+            return self._emit(m)
+
+        try:
+            return self._act(write)
+        except ProtocolError as err:
+            raise Refused(str(err), key=err.key, detail=str(err)) from None
+
     def _end(self, kind: str, seat: int, name: str, extra: Mapping[str, Any]) -> Event:
         assert self.game is not None
+        self.request = None
         self.game.end(seat, extra)
         self.ended = {"reason": "resigned" if kind == "resign" else "left", "seat": seat, "name": name}
         verb = "resigned" if kind == "resign" else "left the game"
@@ -661,6 +819,11 @@ class Device:
         """Play ``move`` (the engine's notation) for this device's seat; the link for the others."""
         seat = self._my_seat()
         assert self.game is not None
+        if self.request is not None:
+            asker = self.name_of_seat(self.request["seat"])
+            due = self._sender_name(self.next_sender())
+            raise Refused(f"{asker} asked to take back a move: {due} answers first",
+                          key="takeback_waits", name=asker, due=due)
         if self.game.next_sender() != seat:
             due = self._sender_name(self.next_sender())
             raise Refused(f"it is {due}'s turn, not yours", key="not_your_turn", name=due)
@@ -682,7 +845,7 @@ class Device:
     def _quit(self, kind: str) -> str:
         seat = self._my_seat()
         assert self.game is not None
-        if not self.game.END_ANY_TIME and self.game.next_sender() != seat:
+        if not self.game.END_ANY_TIME and (self.game.next_sender() != seat or self.request is not None):
             raise Refused(f"wait for your turn to {kind} in {self.game_name}: every seat's keys "
                           "follow it in turn order", key=f"{kind}_turn")
 
@@ -743,6 +906,8 @@ class Device:
             "verified": None,
             "failures": [],
             "result": None,
+            "takeback": None,
+            "can_take_back": False,
         }
         if self.game is not None:
             out.update(self.game.view(self.secret.get("game", {})))
@@ -750,6 +915,14 @@ class Device:
                 out["verified"], out["failures"] = self.game.verified()
             if self.over():
                 out["result"] = self.result()
+            request = self.request
+            if request is not None and not self.over():
+                out["takeback"] = {"seat": request["seat"], "name": self.name_of_seat(request["seat"]),
+                                   "move": request["move"], "accepted": list(request["accepted"]),
+                                   "answers": list(request["order"]),
+                                   "waiting_for": self._sender_name(self.next_sender()),
+                                   "your_answer": self.seat is not None and self._due_seat() == self.seat}
+            out["can_take_back"] = self.seat is not None and self.take_back_refusal() is None
         return out
 
     def result(self) -> dict[str, Any] | None:
