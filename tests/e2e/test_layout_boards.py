@@ -308,9 +308,20 @@ class TestScarabya:
         page, _guard = tab
         go(page, f"#/daily/scarabya?date={DAY}", "#daily-banner #daily-task")
         page.wait_for_selector("#sy-place", timeout=60_000)
-        # not yet at 360×640: there the row of rotate/flip/Place ends ~30 px below the fold (docs/scarabya-web.md)
-        check(page, "scarabya", "daily", [("task", "#daily-task"), ("piece", ".sy-mission"), ("rotate", "#sy-rotate"),
-                                          ("flip", "#sy-flip"), ("place", "#sy-place")], SIZES[1:])
+        daily = [("task", "#daily-task"), ("piece", ".sy-mission"), ("rotate", "#sy-rotate"), ("flip", "#sy-flip"),
+                 ("place", "#sy-place"), SY_TURN]
+        rest = check(page, "scarabya", "daily", daily, SIZES)
+        # the piece turned, then its outline shown by a finger's first tap (the two-step touch
+        # placement): nothing placed, nothing moved, the outline's line under the board
+        page.set_viewport_size({"width": 360, "height": 640})
+        page.locator("#sy-rotate").click()
+        page.evaluate("""() => { const sq = document.getElementById('sq-E5');
+          sq.dispatchEvent(new PointerEvent('pointerdown', {pointerType: 'touch', bubbles: true, isPrimary: true}));
+          sq.dispatchEvent(new MouseEvent('click', {bubbles: true})); }""")
+        page.wait_for_selector("#sy-board .sq.ghost#sq-E5", timeout=10_000)
+        assert page.locator(".sy-game").get_attribute("data-moves") == "0"
+        check(page, "scarabya", "daily-outline", [*daily, ("outline", "#sy-board .sq.ghost"),
+                                                  ("outline line", "#sy-ghost-status")], SIZES, rest)
 
     def test_end_at_every_size(self, tab: Any) -> None:
         page, _guard = tab

@@ -84,7 +84,7 @@ def title(page: Page) -> Any:
 def marks(state: Any, v: dict[str, Any]) -> dict[str, str]:
     """Where the game stands, as data attributes (for tests and styles)."""
     return {"data-round": str(v["round"]), "data-over": "1" if v["over"] else "0",
-            "data-moves": str(len(state.history())),
+            "data-moves": str(len(state.history())), "data-players": str(v["players"]),
             "data-to-move": "" if v["to_move"] is None else str(v["to_move"])}
 
 
