@@ -76,6 +76,7 @@ API (summary)::
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import re
 import secrets
@@ -200,6 +201,14 @@ def tile_element(game_id: bytes, index: int) -> Element:
     return Element.derive(digest)
 
 
+@functools.lru_cache(maxsize=4)
+def _tiles_of(game_id: bytes) -> tuple[tuple[Element, ...], dict[bytes, int]]:
+    """The tile elements of a game and the tile of each encoding (a device's deal, its saved copy
+    and the other devices of a test derive them once)."""
+    elements = tuple(tile_element(game_id, i) for i in range(len(TILES)))
+    return elements, {e.encode(): i for i, e in enumerate(elements)}
+
+
 def _sum(elements: Sequence[Element]) -> Element:
     total = IDENTITY
     for e in elements:
@@ -224,8 +233,7 @@ class Deal:
             raise DealError(f"seat {seat} is not one of 0-{players - 1}")
         self.game_id, self.players, self.seat, self.rng = game_id, players, seat, rng
         self.refused: set[bytes] = set(refused_keys)
-        self.tile_elements = [tile_element(game_id, i) for i in range(len(TILES))]
-        self._tile_index = {e.encode(): i for i, e in enumerate(self.tile_elements)}
+        self._tiles: list[Element] | None = None  # the tile elements, derived when first needed
         self.scalars: list[int] = []            # this seat's secret scalar per epoch
         self.keys: list[list[Element]] = []     # epoch -> seat -> public key
         self.setup_decks: list[list[Element]] = []
@@ -243,6 +251,23 @@ class Deal:
         self.last_shown: list[int] = []
         self.pending_return: tuple[int, list[int]] | None = None
         self.broken: str | None = None
+
+    @property
+    def tile_elements(self) -> list[Element]:
+        """Every tile's public element Mᵢ in this game (derived on first use: a page that only
+        shows the game never needs them)."""
+        if self._tiles is None:
+            self._tiles = list(_tiles_of(self.game_id)[0])
+        return self._tiles
+
+    @tile_elements.setter
+    def tile_elements(self, elements: list[Element]) -> None:
+        self._tiles = elements
+
+    @property
+    def _tile_index(self) -> dict[bytes, int]:
+        """The tile number of each tile element's encoding (read only)."""
+        return _tiles_of(self.game_id)[1]
 
     @classmethod
     def new(cls, game_id: bytes, players: int, seat: int, rng: RandomSource | None = None,
@@ -848,6 +873,23 @@ def _load(cls: type[Deal], data: object, rng: RandomSource | None) -> Deal:
     return deal
 
 
+def _all_equal(groups: Sequence[tuple[int, Sequence[Element], Sequence[Element]]]) -> bool:
+    """Whether k·xs[i] = ys[i] for every group (k, xs, ys) and every i, checked as one equation
+    Σ k·(Σ zᵢ·xs[i]) = Σ Σ zᵢ·ys[i] with fresh random 128-bit weights zᵢ: a single wrong pair
+    makes it fail but with probability 2^-127 (the weights are odd)."""
+    scalars: list[int] = []
+    points: list[Element] = []
+    total = IDENTITY
+    for k, xs, ys in groups:
+        if not xs:
+            continue
+        weights = [secrets.randbits(128) | 1 for _ in xs]
+        scalars.append(k)
+        points.append(multi_mul(weights, list(xs), bits=128))
+        total = total + multi_mul(weights, list(ys), bits=128)
+    return multi_mul(scalars, points) == total
+
+
 class _Verifier:
     """The end-of-game check; collects every failure rather than stopping at the first."""
 
@@ -873,12 +915,7 @@ class _Verifier:
             for seat in range(deal.players):
                 mu = mu * scalars[seat][epoch] % L
             self.unmask.append(scalar_inverse(mu))
-        # Every card of every deck, unmasked: what each card is.
-        tiles: dict[int, int] = {}
-        for card in deal.cards:
-            t = deal._tile_index.get((card.value * self.unmask[card.epoch]).encode())
-            if t is not None:
-                tiles[card.id] = t
+        tiles = self._identify()
         self._setup(scalars, tiles)
         self._reshuffles(scalars, tiles)
         self._cards(scalars, tiles)
@@ -899,6 +936,38 @@ class _Verifier:
         return Verdict(not self.failures and deal.broken is None,
                        self.failures + ([deal.broken] if deal.broken else []), racks, bag, exchanges,
                        tiles)
+
+    def _unmasked(self, card: _Card) -> int | None:
+        return self.deal._tile_index.get((card.value * self.unmask[card.epoch]).encode())
+
+    def _identify(self) -> dict[int, int]:
+        """Every card of every deck, unmasked: what each card is. The cards whose tile this device
+        was told (shown and proven, or read from its own rack) are checked together, in one sum
+        with random weights (:func:`_all_equal`); every other card, or all of them if the sum
+        fails, is unmasked alone."""
+        deal = self.deal
+        tiles: dict[int, int] = {}
+        elements = _tiles_of(deal.game_id)[0]  # the real ones, whatever the device was given
+        told: dict[int, list[tuple[_Card, int]]] = {}
+        for card in deal.cards:
+            t = card.shown if card.shown is not None else card.tile
+            if t is None:
+                found = self._unmasked(card)
+                if found is not None:
+                    tiles[card.id] = found
+            else:
+                told.setdefault(card.epoch, []).append((card, t))
+        groups = [(self.unmask[epoch], [c.value for c, _ in cards], [elements[t] for _, t in cards])
+                  for epoch, cards in sorted(told.items())]
+        if _all_equal(groups):
+            tiles.update((card.id, t) for cards in told.values() for card, t in cards)
+        else:
+            for cards in told.values():
+                for card, _ in cards:
+                    found = self._unmasked(card)
+                    if found is not None:
+                        tiles[card.id] = found
+        return tiles
 
     def _scalars(self) -> list[list[int]] | None:
         deal = self.deal
@@ -963,8 +1032,12 @@ class _Verifier:
         by card to say how many were changed."""
         deal = self.deal
         by_value = {card.value.encode(): tiles.get(card.id) for card in deal.cards}
-        for n, r in enumerate(deal.reshuffles, 1):
-            factor = scalars[r.seat][r.epoch] * scalar_inverse(scalars[r.seat][r.epoch - 1]) % L
+        factors = [scalars[r.seat][r.epoch] * scalar_inverse(scalars[r.seat][r.epoch - 1]) % L
+                   for r in deal.reshuffles]
+        # The rack cards lifted by every reshuffle, checked together (one by one if that fails).
+        lifted_right = _all_equal([(factor, [b for _, b, _ in r.held], [a for _, _, a in r.held])
+                                   for factor, r in zip(factors, deal.reshuffles) if r.held])
+        for n, (r, factor) in enumerate(zip(deal.reshuffles, factors), 1):
             received: list[int | None] = []
             for value in r.inputs:
                 t = by_value.get(value.encode())
@@ -976,6 +1049,8 @@ class _Verifier:
                 deck = [deal.cards[i].value for i in r.outputs]
                 bad = self._same_cards(deck, [card * factor for card in r.inputs])
                 self.fail(f"seat {r.seat}'s reshuffle {n}: {bad} of {len(deck)} cards are not the bag it received, masked")
+            if lifted_right:
+                continue
             lifted_bad = [card for card, before, after in r.held if before * factor != after]
             if lifted_bad:
                 self.fail(f"seat {r.seat}'s reshuffle {n}: the rack cards {lifted_bad} were not masked again correctly")
@@ -1000,13 +1075,13 @@ class _Verifier:
             for seat, share in card.peels:
                 groups.setdefault((seat, card.epoch), []).append((card.id, share, value))
                 value = share
-        for (seat, epoch), items in sorted(groups.items()):
-            weights = [secrets.randbits(128) | 1 for _ in items]
-            shares = multi_mul(weights, [s for _, s, _ in items], bits=128)
-            before = multi_mul(weights, [v for _, _, v in items], bits=128)
-            if shares * scalars[seat][epoch] != before:
-                wrong = [i for i, s, v in items if s * scalars[seat][epoch] != v]
-                self.fail(f"seat {seat}'s shares for cards {wrong} are wrong")
+        ordered = sorted(groups.items())
+        if not _all_equal([(scalars[seat][epoch], [s for _, s, _ in items], [v for _, _, v in items])
+                           for (seat, epoch), items in ordered]):
+            for (seat, epoch), items in ordered:
+                if not _all_equal([(scalars[seat][epoch], [s for _, s, _ in items], [v for _, _, v in items])]):
+                    wrong = [i for i, s, v in items if s * scalars[seat][epoch] != v]
+                    self.fail(f"seat {seat}'s shares for cards {wrong} are wrong")
         for card in final:
             if card.id not in tiles:
                 self.fail(f"card {card.id} (in the bag) is not a tile")

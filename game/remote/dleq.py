@@ -21,7 +21,7 @@ import hashlib
 from typing import Sequence
 
 from .ristretto import (
-    BASE, Element, EncodingError, RandomSource, base_mul, double_mul, multi_mul, random_scalar,
+    BASE, Element, EncodingError, RandomSource, base_mul, double_mul, fixed_mul, multi_mul, random_scalar,
     scalar_decode, scalar_encode, scalar_from_wide,
 )
 
@@ -86,7 +86,7 @@ def verify(a: Element, h: Element, b: Element, proof: bytes, ctx: bytes, g: Elem
         c, s = _unpack(proof)
     except ProofError:
         return False
-    r_g = base_mul(s) - a * c if g is BASE else double_mul(s, g, -c, a)
+    r_g = fixed_mul([(s, g), (-c, a)])  # g and a are keys: used again and again
     r_h = double_mul(s, h, -c, b)
     return _challenge(ctx, g, h, a, b, r_g, r_h) == c
 
@@ -138,7 +138,7 @@ def verify_key(a: Element, proof: bytes, ctx: bytes) -> bool:
         c, s = _unpack(proof)
     except ProofError:
         return False
-    return _challenge(ctx, BASE, a, base_mul(s) - a * c) == c
+    return _challenge(ctx, BASE, a, fixed_mul([(s, BASE), (-c, a)])) == c
 
 
 __all__ = ["PROOF_BYTES", "ProofError", "context", "prove", "prove_batch", "prove_key", "verify",

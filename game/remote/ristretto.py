@@ -9,7 +9,7 @@ integers never are); docs/remote.md says what that means for the deal.
 from __future__ import annotations
 
 import secrets
-from typing import Callable, Protocol
+from typing import Callable, Protocol, Sequence
 
 #: The field prime 2^255 - 19 and the prime order of the group.
 P = 2**255 - 19
@@ -96,30 +96,69 @@ def _double(p: _Point) -> _Point:
     return e * f % P, g * h % P, f * g % P, e * h % P
 
 
-def _table(p: _Point) -> list[_Point]:
-    """0·p .. 15·p for the 4-bit window."""
-    table = [(0, 1, 1, 0), p]
-    for _ in range(14):
-        table.append(_add(table[-1], p))
-    return table
+_Cached = tuple[int, int, int, int]
+#: The identity in the cached form below.
+_ZERO: _Cached = (1, 1, 0, 2)
+
+
+def _cached(p: _Point) -> _Cached:
+    """(Y−X, Y+X, 2d·T, 2Z): what an addition reads of the point it adds (one product fewer)."""
+    x, y, z, t = p
+    return (y - x) % P, (y + x) % P, t * _D2 % P, 2 * z % P
+
+
+def _neg_cached(c: _Cached) -> _Cached:
+    return c[1], c[0], -c[2] % P, c[3]
+
+
+def _multiples(p: _Point) -> list[_Point]:
+    """p, 2p, …, 8p (four doublings and three additions)."""
+    p2 = _double(p)
+    p3 = _add(p2, p)
+    p4 = _double(p2)
+    p6 = _double(p3)
+    return [p, p2, p3, p4, _add(p4, p), p6, _add(p6, p), _double(p4)]
+
+
+def _table(p: _Point) -> list[_Cached]:
+    """d·p for the signed digits d = −8 … 8, at index d + 8, in the cached form."""
+    positive = [_cached(q) for q in _multiples(p)]
+    return [_neg_cached(c) for c in reversed(positive)] + [_ZERO] + positive
+
+
+def _signed_digits(k: int) -> list[int]:
+    """k ≥ 0 in radix 16 with digits −8 … 7, most significant first (one more digit than k has
+    hexadecimal digits, for the last carry): 1/16 of the digits are zero and the table holds
+    only 1…8 times the point (negating a point is free)."""
+    out: list[int] = []
+    carry = 0
+    while k or carry:
+        d = (k & 15) + carry
+        k >>= 4
+        if d >= 8:
+            out.append(d - 16)
+            carry = 1
+        else:
+            out.append(d)
+            carry = 0
+    out.reverse()
+    return out
 
 
 def _mul(k: int, p: _Point) -> _Point:
-    """k·p with a fixed 4-bit window."""
+    """k·p with a signed 4-bit window."""
     k %= L
     if k == 0:
         return (0, 1, 1, 0)
-    digits = []
-    while k:
-        digits.append(k & 15)
-        k >>= 4
-    return _multi_mul([list(reversed(digits))], [_table(p)])
+    return _multi_mul([_signed_digits(k)], [_table(p)])
 
 
-def _multi_mul(digit_rows: list[list[int]], tables: list[list[_Point]]) -> _Point:
-    """Σ kᵢ·pᵢ (Straus: one run of doublings shared by every term), the digits most significant
-    first and of equal length. The doubling and the addition are inlined because they are
-    nearly all the time; T is computed only on the doubling before an addition."""
+def _multi_mul(digit_rows: list[list[int]], tables: list[list[_Cached]]) -> _Point:
+    """Σ kᵢ·pᵢ (Straus: one run of doublings shared by every term), the signed digits most
+    significant first and of equal length, ``tables`` as :func:`_table` makes them. The doubling
+    and the addition are inlined because they are nearly all the time; T is computed only on
+    the doubling before an addition."""
+    p = P
     x1, y1, z1, t1 = 0, 1, 1, 0
     first = True
     for position in range(len(digit_rows[0])):
@@ -127,40 +166,90 @@ def _multi_mul(digit_rows: list[list[int]], tables: list[list[_Point]]) -> _Poin
             PAUSE()  # a long sum (a batch check): a pause point every row
         if not first:
             for _ in range(4):
-                a = x1 * x1 % P
-                b = y1 * y1 % P
+                a = x1 * x1 % p
+                b = y1 * y1 % p
+                s = x1 + y1
                 h = a + b
                 g = a - b
                 f = 2 * z1 * z1 + g
-                e = h - (x1 + y1) * (x1 + y1)
-                x1, y1, z1 = e * f % P, g * h % P, f * g % P
-            t1 = e * h % P
+                e = h - s * s
+                x1, y1, z1 = e * f % p, g * h % p, f * g % p
+            t1 = e * h % p
         for row, table in zip(digit_rows, tables):
             digit = row[position]
             if digit:
                 first = False
-                x2, y2, z2, t2 = table[digit]
-                a = (y1 - x1) * (y2 - x2) % P
-                b = (y1 + x1) * (y2 + x2) % P
-                c = t1 * _D2 % P * t2 % P
-                d = 2 * z1 * z2 % P
+                c0, c1, c2, c3 = table[digit + 8]
+                a = (y1 - x1) * c0 % p
+                b = (y1 + x1) * c1 % p
+                c = t1 * c2 % p
+                d = z1 * c3 % p
                 e, f, g, h = b - a, d - c, d + c, b + a
-                x1, y1, z1, t1 = e * f % P, g * h % P, f * g % P, e * h % P
+                x1, y1, z1, t1 = e * f % p, g * h % p, f * g % p, e * h % p
     _pause()
     return x1, y1, z1, t1
-
-
-def _digits(k: int, count: int) -> list[int]:
-    return [(k >> shift) & 15 for shift in range(4 * (count - 1), -1, -4)]
 
 
 def multi_mul(scalars: list[int], points: list["Element"], bits: int = 253) -> "Element":
     """Σ scalars[i]·points[i]; ``bits`` bounds the scalars (128 for batch weights: half the work)."""
     if not points:
         return IDENTITY
-    count = (bits + 3) // 4
-    rows = [_digits(k % L if bits >= 253 else k, count) for k in scalars]
+    ks = [k % L if bits >= 253 or not 0 <= k < 1 << bits else k for k in scalars]
+    rows = [_signed_digits(k) for k in ks]
+    count = max(len(row) for row in rows)
+    if count == 0:
+        return IDENTITY
+    rows = [[0] * (count - len(row)) + row for row in rows]
     return Element(_multi_mul(rows, [_table(q._p) for q in points]))
+
+
+# Points multiplied again and again (the generator, public keys): a table of d·16^i·p for
+# i = 0 … 63 and d = 1 … 8 makes k·p 64 additions at most, no doubling.
+_Rows = list[list[_Cached]]
+
+
+def _fixed_rows(p: _Point) -> _Rows:
+    """The table of a point (costs about 2.5 multiplications, pays from the third use on)."""
+    rows: _Rows = []
+    for i in range(64):
+        multiples = _multiples(p)
+        rows.append([_cached(q) for q in multiples])
+        p = _double(multiples[7])
+        if i % 16 == 15:
+            _pause()
+    return rows
+
+
+def _fixed_sum(terms: list[tuple[int, _Rows]]) -> _Point:
+    """Σ kᵢ·pᵢ from the points' tables (kᵢ reduced modulo L)."""
+    p = P
+    x1, y1, z1, t1 = 0, 1, 1, 0
+    for k, rows in terms:
+        k %= L
+        carry = 0
+        for row in rows:
+            digit = (k & 15) + carry
+            k >>= 4
+            if digit >= 8:
+                digit -= 16
+                carry = 1
+            else:
+                carry = 0
+            if digit > 0:
+                c0, c1, c2, c3 = row[digit - 1]
+            elif digit < 0:
+                c1, c0, c2, c3 = row[-digit - 1]
+                c2 = p - c2
+            else:
+                continue
+            a = (y1 - x1) * c0 % p
+            b = (y1 + x1) * c1 % p
+            c = t1 * c2 % p
+            d = z1 * c3 % p
+            e, f, g, h = b - a, d - c, d + c, b + a
+            x1, y1, z1, t1 = e * f % p, g * h % p, f * g % p, e * h % p
+    _pause()
+    return x1, y1, z1, t1
 
 
 class Element:
@@ -282,28 +371,57 @@ IDENTITY = Element((0, 1, 1, 0))
 #: The generator (RFC 9496 §4.4, the Ed25519 base point).
 BASE = Element.decode(bytes.fromhex("e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76"))
 
-_base_rows: list[list[_Point]] = []
+_BASE_ROWS: _Rows = []
+#: The tables of the last points multiplied more than once (by encoding), and the points seen once.
+_FIXED: dict[bytes, _Rows] = {}
+_SEEN: dict[bytes, None] = {}
+FIXED_POINTS = 16
+
+
+def _rows(point: Element) -> _Rows | None:
+    """The table of ``point`` from its second multiplication on (None the first time)."""
+    if point is BASE:
+        if not _BASE_ROWS:
+            _BASE_ROWS.extend(_fixed_rows(BASE._p))
+        return _BASE_ROWS
+    key = point.encode()
+    rows = _FIXED.pop(key, None)
+    if rows is None:
+        if key not in _SEEN:
+            _SEEN[key] = None
+            if len(_SEEN) > 4 * FIXED_POINTS:
+                del _SEEN[next(iter(_SEEN))]
+            return None
+        rows = _fixed_rows(point._p)
+    _FIXED[key] = rows  # the most recent last
+    if len(_FIXED) > FIXED_POINTS:
+        del _FIXED[next(iter(_FIXED))]
+    return rows
+
+
+def fixed_mul(terms: Sequence[tuple[int, Element]]) -> Element:
+    """Σ kᵢ·pᵢ for points that are multiplied again and again (the generator, public keys): from
+    a point's second use on, its table of multiples (kept for the last ``FIXED_POINTS`` points)
+    makes its term 64 additions at most instead of 252 doublings and 64 additions."""
+    tabled: list[tuple[int, _Rows]] = []
+    scalars: list[int] = []
+    points: list[Element] = []
+    for k, point in terms:
+        rows = _rows(point)
+        if rows is None:
+            scalars.append(k)
+            points.append(point)
+        else:
+            tabled.append((k, rows))
+    acc = _fixed_sum(tabled) if tabled else (0, 1, 1, 0)
+    if points:
+        acc = _add(acc, multi_mul(scalars, points)._p)
+    return Element(acc)
 
 
 def base_mul(k: int) -> Element:
-    """k·BASE from a table of j·16^i·BASE (64 additions, no doubling): keys and proofs use it."""
-    if not _base_rows:
-        row_base = BASE._p
-        for _ in range(64):
-            row = _table(row_base)
-            _base_rows.append(row)
-            for _ in range(4):
-                row_base = _double(row_base)
-    k %= L
-    acc: _Point = (0, 1, 1, 0)
-    i = 0
-    while k:
-        digit = k & 15
-        if digit:
-            acc = _add(acc, _base_rows[i][digit])
-        k >>= 4
-        i += 1
-    return Element(acc)
+    """k·BASE from the generator's table (64 additions at most, no doubling): keys and proofs use it."""
+    return fixed_mul([(k, BASE)])
 
 
 def double_mul(a: int, p: Element, b: int, q: Element) -> Element:
@@ -347,6 +465,6 @@ def random_scalar(rng: RandomSource | None = None) -> int:
 
 __all__ = [
     "BASE", "D", "IDENTITY", "L", "P", "Element", "EncodingError", "RandomSource", "base_mul",
-    "double_mul", "multi_mul", "random_scalar", "scalar_decode", "scalar_encode", "scalar_from_wide",
+    "double_mul", "fixed_mul", "multi_mul", "random_scalar", "scalar_decode", "scalar_encode", "scalar_from_wide",
     "scalar_inverse",
 ]
