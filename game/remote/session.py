@@ -696,6 +696,7 @@ class Device:
         self.__dict__.update(Device.from_json(data, self.words, self.rng).__dict__)
         event = self._open_chain(m, sig, h, text)
         event.text = f"{event.text} before {asker}'s take-back request: the move stands, the request is withdrawn"
+        event.kind = "takeback_withdrawn"
         return event
 
     def ask_take_back(self) -> str:

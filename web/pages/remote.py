@@ -25,7 +25,9 @@ from game.remote.session import Device, Refused, game_of
 from game.remote.wire import WireError, unpack
 from web.pages.play import GamePage
 from web.platform import router
-from web.platform.remote import LinkTransport, Outcome, RemoteSession, find, game_id_of, refusal, refusal_of
+from web.platform.remote import (
+    LinkTransport, Outcome, RemoteSession, find, game_id_of, last_request, refusal, refusal_of,
+)
 from web.platform.storage import StorageError
 from web.ui import registry
 from web.ui.context import GameUI
@@ -325,6 +327,8 @@ class RemotePage(GamePage):
                     append(items, h("li", {"text": failure}))
                 append(box, items)
                 parts.append(box)
+        if shown.get("takeback") is not None:
+            parts.append(self.request_box(shown["takeback"]))
         parts.append(self.actions(shown))
         return h("section", {"class": "remote-panel", "id": "remote-panel", "aria-label": t("remote.panel")}, *parts)
 
@@ -373,6 +377,10 @@ class RemotePage(GamePage):
         over = shown["over"]
         started = shown["phase"] != "joining"
         buttons = [
+            h("button", {"type": "button", "id": "remote-takeback", "text": t("remote.takeback"),
+                         "title": t("remote.takeback.help"),
+                         "disabled": not shown.get("can_take_back"),
+                         "on_click": lambda _e: self.take_back()}, scope=scope),
             h("button", {"type": "button", "id": "remote-resend", "text": t("remote.resend"),
                          "disabled": self.session.device.sent is None,
                          "on_click": lambda _e: self.resend()}, scope=scope),
@@ -396,6 +404,73 @@ class RemotePage(GamePage):
                  h("div", {"class": "share-field"}, h("label", {"for": "remote-paste", "text": t("remote.paste")}),
                    paste, h("button", {"type": "button", "id": "remote-open", "text": t("remote.open"),
                                        "on_click": open_pasted}, scope=scope)))
+
+    def request_box(self, request: dict[str, Any]) -> Any:
+        """A take-back asked: what, and whose answer is awaited; Accept / Decline on the device
+        whose answer it is."""
+        t, scope = self.t, self.view_scope
+        name, mine = str(request["name"]), request["seat"] == self.session.seat_here
+        move = self.move_words(str(request["move"]))
+        asked = t("remote.takeback.asked.you", move=move) if mine else t("remote.takeback.asked", name=name, move=move)
+        box = h("div", {"id": "remote-takeback-request", "class": "remote-request", "role": "group",
+                        "aria-label": t("remote.takeback.group")},
+                h("p", {"id": "remote-takeback-asked", "text": asked}))
+        if request["your_answer"]:
+            append(box, h("div", {"class": "row"},
+                          h("button", {"type": "button", "class": "primary", "id": "remote-takeback-accept",
+                                       "text": t("remote.takeback.accept"),
+                                       "aria-label": t("remote.takeback.accept.label", name=name),
+                                       "on_click": lambda _e: self.answer(True)}, scope=scope),
+                          h("button", {"type": "button", "id": "remote-takeback-decline",
+                                       "text": t("remote.takeback.decline"),
+                                       "aria-label": t("remote.takeback.decline.label", name=name),
+                                       "on_click": lambda _e: self.answer(False)}, scope=scope)))
+        else:
+            append(box, h("p", {"class": "hint", "text": t("remote.takeback.waiting", name=request["waiting_for"])}))
+        return box
+
+    def move_words(self, move_text: str) -> str:
+        """A move still on the board in words: Scarabeo's as it was announced (word, square,
+        points), the others' in their notation."""
+        state = self.session.state_or_none()
+        results = getattr(state, "results", None)
+        if self.ui.GAME == "scarabeo" and state is not None and results is not None and state.history():
+            try:
+                return str(self.ui.announce(self, move_text, results()[-1])).rstrip(". ")
+            except Exception:  # words are a courtesy: the notation says it too
+                return move_text
+        return move_text
+
+    # --- take-back requests -------------------------------------------------------------
+    def take_back(self) -> None:
+        """Ask the others to take back this device's last move (the page's take-back, a view's
+        button too): nothing is undone here until every other device accepted."""
+        if self.session is None or self.busy or not self.session.can_take_back():
+            return
+        self.working(lambda: self.request_or_answer(lambda: self.session.ask_take_back()))
+
+    def answer(self, accept: bool) -> None:
+        if self.session is None or self.busy:
+            return
+        self.working(lambda: self.request_or_answer(lambda: self.session.answer_take_back(accept)))
+
+    def request_or_answer(self, work: Callable[[], Outcome]) -> None:
+        if self.closed:
+            return
+        try:
+            outcome = timed("takeback", "", work)
+        except Refused as err:
+            self.show_message(self.refusal_text(err), error=True)
+            return
+        except StorageError as err:
+            self.app.storage_error(err, session=self.session)
+            return
+        self.send = outcome.send
+        self.notice = (self.describe(outcome), False)
+        self.message = None
+        self.selection = {}
+        self.redraw()
+        self.say(self.notice[0])
 
     # --- acting -----------------------------------------------------------------------
     def refusal_text(self, err: Refused) -> str:
@@ -513,6 +588,8 @@ class RemotePage(GamePage):
             said.append(t("remote.event.start", names=", ".join(device.names())))
         elif kind in ("resign", "leave") and device.ended is not None:
             said.append(t(f"remote.event.{kind}", name=device.ended["name"]))
+        elif kind.startswith("takeback"):
+            said.append(self.describe_take_back(kind))
         elif kind == "deal" and not outcome.moves:
             said.append(t("remote.event.keys") if device.over() else
                         t("remote.event.deal") if not session.started else t("remote.event.dealt"))
@@ -521,6 +598,31 @@ class RemotePage(GamePage):
         if outcome.send:
             said.append(t("remote.event.send"))
         return " ".join(said)
+
+    def describe_take_back(self, kind: str) -> str:
+        """A take-back request's news in words: asked, accepted by one, taken back, declined, or
+        withdrawn (the next move came first)."""
+        t, device = self.t, self.session.device
+        asked = last_request(device)
+        if kind == "takeback_withdrawn" or asked is None:
+            # the request this device held was dropped: the move written before it came stands
+            name = device.name_of_seat(device.seat) if device.seat is not None else ""
+            return str(t("remote.event.takeback.withdrawn", name=name))
+        seat, move = asked
+        name = device.name_of_seat(seat)
+        writer = device.name_of_seat(int(unpack(device.chain[-1])["m"]["f"]))
+        if kind == "takeback_accepted":
+            return str(t("remote.event.takeback.done", name=name, move=move))
+        if kind == "takeback_declined":
+            return str(t("remote.event.takeback.declined", by=writer, name=name, move=move))
+        request = device.show()["takeback"] or {}
+        waiting = str(t("remote.takeback.waiting", name=request.get("waiting_for", "")))
+        if request.get("accepted"):
+            return f"{t('remote.event.takeback.accepted', name=writer)} {waiting}"
+        words = self.move_words(move)
+        if seat == device.seat:
+            return f"{t('remote.takeback.asked.you', move=words)} {waiting}"
+        return f"{t('remote.takeback.asked', name=name, move=words)} {waiting}"
 
     def sound_arrival(self, outcome: Outcome) -> None:
         """Another device's move arrived (by a link or live): its sound, and "your turn" when it is

@@ -248,10 +248,36 @@ class RemoteSession:
         return 1
 
     def can_take_back(self) -> bool:
-        return False
+        """This device may ask the others to take back its own last move (docs/remote.md
+        "Take-back requests"): they answer on their devices, nothing is undone here before."""
+        try:
+            return self.device.seat is not None and self.device.take_back_refusal() is None
+        except Refused:
+            return False
 
     def take_back_count(self) -> int:
-        return 0
+        return 1 if self.can_take_back() else 0
+
+    def take_back_request(self) -> dict[str, Any] | None:
+        """The take-back asked and not yet answered by all (``Device.show``'s ``takeback``), or None."""
+        request = self.device.show()["takeback"]
+        return dict(request) if isinstance(request, dict) else None
+
+    def ask_take_back(self) -> Outcome:
+        """Ask to take back this device's last move; the payload goes to the others."""
+        payload = self.device.ask_take_back()
+        outcome = Outcome(Event(self.device.last_text, "takeback", payload), [], payload)
+        self.autosave()
+        return outcome
+
+    def answer_take_back(self, accept: bool) -> Outcome:
+        """This device's answer to the take-back asked; the last acceptance rewinds the move here too."""
+        payload = self.device.answer_take_back(accept)
+        kind = "takeback" if self.device.request is not None else \
+            "takeback_accepted" if accept else "takeback_declined"
+        outcome = Outcome(Event(self.device.last_text, kind, payload), [], payload)
+        self.autosave()
+        return outcome
 
     def waiting_for(self) -> str | None:
         name = self.device.show()["waiting_for"]
@@ -325,6 +351,17 @@ class RemoteSession:
 
     def record(self, shared: bool = False) -> Any:
         return self.device.export()
+
+
+def last_request(device: Device) -> tuple[int, str] | None:
+    """The last take-back request of the chain: (the seat that asked, its move's text)."""
+    for text in reversed(device.chain[1:]):
+        m = unpack(text).get("m", {})
+        if m.get("k") == "takeback":
+            return int(m.get("f", 0)), str(m.get("t", ""))
+        if m.get("k") == "move":
+            return None
+    return None
 
 
 def public_state(device: Device) -> dict[str, Any]:
