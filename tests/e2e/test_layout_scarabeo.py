@@ -139,13 +139,16 @@ def resize(page: Any, w: int, h: int) -> None:
 
 
 def check_sizes(page: Any, state: str, parts: dict[str, str], sizes: list[tuple[int, int]] = SIZES,
-                whole: bool = True) -> None:
+                whole: bool = True) -> dict[tuple[int, int], float | None]:
     """At each size at scroll 0: the working set in view; the whole board at rest (every square in the
-    viewport and its frame, no letter under 11 px); nothing wider than the screen."""
+    viewport and its frame, no letter under 11 px); nothing wider than the screen. Returns the action
+    row's top at each size (None where there is none)."""
     problems = []
+    rows: dict[tuple[int, int], float | None] = {}
     for w, h in sizes:
         resize(page, w, h)
         shot(page, f"layout-scarabeo-{state}-{w}x{h}", full_page=False)
+        rows[(w, h)] = page.evaluate("document.getElementById('sc-actions')?.getBoundingClientRect().top ?? null")
         for part, sel in parts.items():
             box = page.evaluate(BOX, sel)
             if not inside(box, w, h):
@@ -158,6 +161,7 @@ def check_sizes(page: Any, state: str, parts: dict[str, str], sizes: list[tuple[
         if wide > inner:
             problems.append(f"{w}x{h} {state}: the page is {wide} px wide")
     assert not problems, "\n".join(problems)
+    return rows
 
 
 #: The computer's next turn waits (its engine's steps held) until ``_page.sc_release`` is set.
@@ -186,7 +190,7 @@ def test_working_set_in_every_state_at_every_size(table: tuple[Any, Guard], serv
     new_game(page)
     # the person's turn at rest (the draw said to the person: "you start", never "You starts")
     assert page.locator("#sc-draw summary").inner_text() in ("Draw: you start", "Draw: Computer (beginner) starts")
-    check_sizes(page, "rest", {k: v for k, v in PARTS.items() if k != "last"})
+    rest = check_sizes(page, "rest", {k: v for k, v in PARTS.items() if k != "last"})
     resize(page, 390, 844)
     # the computer thinking: its turn held in the page (its engine waits until released) while the
     # viewport is resized; the action row stays, disabled, and the rack does not move
@@ -223,7 +227,10 @@ def test_working_set_in_every_state_at_every_size(table: tuple[Any, Guard], serv
     check_sizes(page, "takeback", {k: v for k, v in PARTS.items() if k != "last"})
     # a challenge pending: the computer's play, the person's strip under the rack
     open_save(page, "sc-challenge", "#sc-challenge")
-    check_sizes(page, "challenge", {**PARTS, "challenge": "#sc-challenge", "accept": "#sc-accept"})
+    rows = check_sizes(page, "challenge", {**PARTS, "challenge": "#sc-challenge", "accept": "#sc-accept"})
+    # on a phone the strip is one line in the hand's slot: the action row under it has not moved
+    for size in [(360, 640), (390, 844)]:
+        assert rows[size] == rest[size], f"{size}: the action row moved from {rest[size]} to {rows[size]}"
     resize(page, 390, 844)  # on a phone the strip is under the board, never a block above it
     assert page.evaluate("document.getElementById('sc-challenge').getBoundingClientRect().top"
                          " > document.getElementById('sc-board-wrap').getBoundingClientRect().bottom")
