@@ -9,6 +9,7 @@ from typing import Any
 
 from game.remote.bench import Table as BenchTable
 from game.remote.games import SeatRandom
+from game.remote.scarabeo import ScarabeoRemote
 from game.remote.session import Device
 from game.remote.wire import b64, canonical, pack, unpack
 from game.scarabeo.words import AnyWord, WordList
@@ -23,6 +24,23 @@ class Table(BenchTable):
                  words: WordList | None = WORDS, seed: int | None = None) -> None:
         self._opened: list[str] = []
         super().__init__(game, players, options, words, None if seed is None else seeded(seed))
+
+    def pass_out(self) -> None:
+        """Scarabeo: every seat passes until the game ends (2n passes in a row), after a test's
+        events instead of playing out the bag (a vote waiting is voted Y first), then the keys go
+        round and every device verifies the deal."""
+        while not self.devices[0].over():
+            mover = self.mover()
+            game = mover.game
+            assert isinstance(game, ScarabeoRemote)
+            if game.voters():
+                text = "!vote Y"
+            elif (pending := game.state.pending) is not None and not game.state.bag \
+                    and not game.state.racks[pending.player]:
+                text = "!accept"  # a closing play waits for its decision; any other, passing accepts
+            else:
+                text = "-"
+            self.deliver(mover, mover.play(text))
 
     def link_contents(self) -> list[str]:
         """What each link sent so far carries (its JSON), unpacked once per link."""

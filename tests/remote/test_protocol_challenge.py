@@ -72,10 +72,12 @@ def _challenge(table: Table) -> tuple[Device, str, bool]:
 
 
 def test_a_whole_game_with_challenges_agrees_verifies_and_replays() -> None:
+    """Plays and challenges (withdrawn or not) until both kinds were seen, then every seat passes
+    to the end (the closing play's decision is the engine's, tests/scarabeo/test_disputes.py)."""
     table = Table("scarabeo", 3, CHALLENGE, words=WORDS)
     rng = random.Random(3)
     upheld = failed = 0
-    while not table.devices[0].over():
+    while not table.devices[0].over() and not (upheld and failed):
         game = _game(table.mover())
         pending = game.state.pending
         closing = pending is not None and not game.state.bag and not game.state.racks[pending.player]
@@ -106,6 +108,8 @@ def test_a_whole_game_with_challenges_agrees_verifies_and_replays() -> None:
         assert len({public_facts(d) for d in table.devices}) == 1
         assert len({d.hashes[-1] for d in table.devices}) == 1
     assert upheld and failed, (upheld, failed)
+    table.pass_out()
+    assert len({public_facts(d) for d in table.devices}) == 1
     shown = [d.show() for d in table.devices]
     assert all(s["verified"] is True and s["failures"] == [] for s in shown), shown
     assert len({json.dumps(s["result"]) for s in shown}) == 1

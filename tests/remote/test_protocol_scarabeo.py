@@ -141,8 +141,7 @@ def test_an_exchange_is_reshuffled_by_the_next_seat() -> None:
     # By its next turn the exchanger reads its 8 new tiles.
     assert HIDDEN not in mover.game.state.racks[mover.seat]  # type: ignore[union-attr,index]
     check_privacy(table)
-    while not table.devices[0].over():
-        table.play(rng)
+    table.pass_out()
     assert all(d.show()["verified"] is True for d in table.devices)
     record = check_full_record(table.devices)
     assert len(record.options["bags"]) >= 2  # the start's bag and the reshuffle's
@@ -278,9 +277,11 @@ def test_a_stored_device_plays_on_as_before() -> None:
     for old, new in zip(table.devices, restored):
         assert new.show() == old.show()
     table.devices = restored
-    while not restored[0].over():
+    for _ in range(5):
         table.play(rng)
+    table.pass_out()
     assert all(d.show()["verified"] is True for d in restored)
+    check_full_record(restored)
 
 
 @pytest.mark.parametrize(("options", "players", "reason"), [

@@ -67,10 +67,11 @@ def _vote_round(table: Table, rng: random.Random, stand: bool) -> bool:
 
 
 def _play_with_votes(table: Table, rng: random.Random, until: Any) -> tuple[int, int]:
-    """Play on, votes both ways and contests included, until ``until()``; (stood, withdrawn)."""
+    """Play on, votes both ways and contests included, until ``until(stood, withdrawn)`` (the
+    counts so far); (stood, withdrawn)."""
     stood = withdrawn = 0
     assert _game(table.devices[0]).state.contest  # a play of known words may be contested
-    while not until() and not table.devices[0].over():
+    while not until(stood, withdrawn) and not table.devices[0].over():
         game = _game(table.mover())
         pending = game.state.pending
         if game.voters():
@@ -89,9 +90,13 @@ def _play_with_votes(table: Table, rng: random.Random, until: Any) -> tuple[int,
 
 
 def test_a_whole_three_player_game_with_votes_both_ways_agrees_verifies_and_replays() -> None:
+    """Plays, contests and votes until a play stood and one was withdrawn, then every seat
+    passes to the end."""
     table = Table("scarabeo", 3, VOTE, words=WORDS)
-    stood, withdrawn = _play_with_votes(table, random.Random(21), lambda: False)
+    stood, withdrawn = _play_with_votes(table, random.Random(21), lambda stood, withdrawn: stood and withdrawn)
     assert stood and withdrawn, (stood, withdrawn)
+    table.pass_out()
+    _agree(table)
     shown = [d.show() for d in table.devices]
     assert all(s["verified"] is True and s["failures"] == [] for s in shown), shown
     assert len({json.dumps(s["result"]) for s in shown}) == 1
@@ -110,7 +115,7 @@ def test_four_players_vote_without_the_player_and_a_stored_device_resumes_a_vote
         return all(counts)
 
     while not both():
-        stood, withdrawn = _play_with_votes(table, rng, lambda: bool(_game(table.mover()).voters()))
+        stood, withdrawn = _play_with_votes(table, rng, lambda *_: bool(_game(table.mover()).voters()))
         # A vote half-way: every device stored and read back, the vote goes on.
         game = _game(table.mover())
         if game.voters():
@@ -144,7 +149,7 @@ def _refused_key(device: Device, text: str, key: str) -> None:
 def test_a_forged_vote_and_a_vote_out_of_turn_are_refused() -> None:
     table = Table("scarabeo", 4, VOTE, words=WORDS)
     rng = random.Random(5)
-    _play_with_votes(table, rng, lambda: bool(_game(table.mover()).voters()))
+    _play_with_votes(table, rng, lambda *_: bool(_game(table.mover()).voters()))
     game = _game(table.mover())
     voters = game.voters()
     pending = game.state.pending
