@@ -383,6 +383,39 @@ class TestTwoStepTouch:
         assert move in page.locator(".sy-last").inner_text()
 
 
+class TestComputersInARow:
+    def test_each_computer_placement_shown_in_turn_marked_and_said(self, page: Any, open_site: Any) -> None:
+        """Issue 26: in the Ruins with a person and three computers, the computers' placements after
+        the person's are drawn one after another (each seen alone for a while), each stays outlined on
+        the shared board — numbered in the order played — until the person's turn (web/ui/pace.py, as
+        in Thot), and the message line says each in words."""
+        new_game(page, open_site, seats=("person", "computer:1", "computer:1", "computer:1"), seed=9, variant="ruins")
+        wait_person(page)
+        page.evaluate("""() => { window.__frames = []; const look = () => { if (!window.__frames) return;
+            const g = document.querySelector('.sy-game');
+            window.__frames.push([g ? +g.dataset.moves : -1, document.querySelectorAll('#sy-board [data-order]').length]);
+            if (window.__frames.length < 100000) requestAnimationFrame(look); };
+          requestAnimationFrame(look); }""")
+        place_one(page)
+        wait_moves_above(page, 3)
+        wait_person(page)
+        counts = [n for n, _marks in page.evaluate("() => { const f = window.__frames; delete window.__frames; return f; }")]
+        for n in (2, 3):  # each computer's placement drawn alone for a while (many frames) before the next
+            assert counts.count(n) >= 5, (n, sorted(set(counts)))
+        marked = page.locator("#sy-board [data-order]")
+        assert sorted(int(m.get_attribute("data-order")) for m in marked.all()) == [1, 2, 3]
+        labels = page.locator("#sy-board .sq.last").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
+        for n in (1, 2, 3):
+            assert any(f"the computers' placement {n} of 3" in label for label in labels), labels
+        said = page.locator("#play-message").inner_text()
+        assert said.count("placed") >= 3, said
+        shot(page, "scarabya-computers-in-a-row")
+        # the person's placement: the numbers go
+        place_one(page)
+        page.wait_for_function("+document.querySelector('.sy-game').dataset.moves >= 5 && "
+                               "!document.querySelector('#sy-board [data-order]')", timeout=30_000)
+
+
 class TestRuins:
     def test_ruins_variant_to_the_end_against_the_computer(self, page: Any, open_site: Any) -> None:
         new_game(page, open_site, seats=("person", "computer:2"), seed=9, variant="ruins")

@@ -63,7 +63,7 @@ class TestComputersInARow:
         new_game(page, open_site, seats=("person", "computer:1", "computer:1", "computer:1"), seed=4)
         wait_turn(page)
         # every frame: how many moves the log holds and how many squares are marked as just played
-        page.evaluate("""() => { window.__frames = []; const look = () => {
+        page.evaluate("""() => { window.__frames = []; const look = () => { if (!window.__frames) return;
             window.__frames.push([document.querySelectorAll('#thot-log li:not(.muted)').length,
                                   document.querySelectorAll('#thot-board .last').length]);
             if (window.__frames.length < 100000) requestAnimationFrame(look); };
@@ -71,7 +71,7 @@ class TestComputersInARow:
         page.locator(LEGAL).first.click()
         page.wait_for_function("document.querySelectorAll('#thot-log li:not(.muted)').length >= 4", timeout=60_000)
         wait_turn(page)
-        frames = page.evaluate("window.__frames")
+        frames = page.evaluate("() => { const f = window.__frames; delete window.__frames; return f; }")
         counts = [n for n, _marks in frames]
         assert 1 in counts  # the person's move, drawn
         for n in (2, 3):  # then each computer's, drawn alone for a while (many frames) before the next

@@ -16,6 +16,7 @@ from game.scarabya.ruins import BOARD, PIECES, RuinsState
 from game.scarabya.state import ScarabyaState
 from web.platform import events
 from web.platform.i18n import sentence
+from web.ui import pace
 from web.ui.dom import append, h
 
 from . import anim, panels
@@ -57,6 +58,10 @@ class ScarabyaUI:
         # the search works on a copy, so a ghost preview (push + pop) can never meet it half-way
         return (yield from solver.think(page.session.state.copy(), level))
 
+    def computer_waits(self, page: Page) -> bool:
+        """Computers' placements in a row are shown one after another (``web.ui.pace``)."""
+        return pace.waits(page, page.session.state, [seat.computer for seat in page.session.seats])
+
     # --- announcements -------------------------------------------------------------------------
     def announce(self, page: Page, move_text: str, result: Any) -> str:
         """The placement in words (``web.platform.events``): the tile and square, the areas closed
@@ -81,6 +86,7 @@ class ScarabyaUI:
     # --- drawing -------------------------------------------------------------------------------
     def render(self, page: Page) -> Any:
         state = page.session.state
+        pace.drawn(page, len(state.history()))  # a computer's placement after it waits its time
         if isinstance(state, RuinsState):
             return self.render_ruins(page, state)
         return self.render_classic(page, state)
@@ -287,6 +293,13 @@ class ScarabyaUI:
         label = t("scarabya.ruins.board")
         board = Board(page, BOARD, label, active_seat is not None, piece, legal, describe, playable, spots)
         last = anim.last_ruins(v)
+        # the computers' placements in a row since the person's (this round's), each marked and
+        # numbered in the order played until the person's turn (web.ui.pace.run)
+        run = v["pieces"][-pace.run(state, [seat.computer for seat in page.session.seats]) or len(v["pieces"]):]
+        run = run if len(run) > 1 else []
+        marked = {BOARD.parse_square(q) for p in run for q in p["squares"]} | (last.squares if last else frozenset())
+        order = {BOARD.parse_square(min(p["squares"], key=BOARD.parse_square)): k + 1 for k, p in enumerate(run)}
+        in_run = {BOARD.parse_square(q): k + 1 for k, p in enumerate(run) for q in p["squares"]}
 
         def piece_of(seat: int) -> str:
             return str(t.form("scarabya.sq.piece", you=is_you(page, seat), name=seat_name(page, seat)))
@@ -296,8 +309,14 @@ class ScarabyaUI:
             for c, ch in enumerate(row):
                 sq = r * 6 + c
                 square = ruins_square(t, sq, ch, zones.get(sq), piece_of)
-                squares.append(with_last(square, t) if last is not None and sq in last.squares else square)
+                if sq in marked:
+                    square = with_last(square, t)
+                if sq in in_run:
+                    square = square._replace(desc=f"{square.desc}, " + t("scarabya.sq.run", n=in_run[sq], of=len(run)))
+                squares.append(square)
             board.add_row(r, squares)
+        for sq, n in order.items():
+            board.cells[sq].setAttribute("data-order", str(n))
         final = self.final_board(page, state, piece_of)
 
         pieces = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from web.games.thot.context import local
+from web.ui import pace
 
 if TYPE_CHECKING:
     from game.thot.state import ThotState
@@ -34,22 +35,14 @@ def last_squares(state: ThotState) -> set[int]:
 
 def computer_run(state: ThotState, computers: list[bool]) -> list[int]:
     """Where each move the computers made in a row up to now ended, oldest first, when a person sits
-    at the table: in a game of three or four, each of them stays marked (numbered) until the
-    person's turn, not only the last. Else (a person's move last, or computers alone) the last
-    move's square."""
+    at the table (``web.ui.pace.run``): in a game of three or four, each of them stays marked
+    (numbered) until the person's turn, not only the last. Else (a person's move last, or computers
+    alone) the last move's square."""
     history = state.history()
     if not history:
         return []
-    if all(computers):
-        return [history[-1].dest]
-    replay = state.copy()
-    run: list[int] = []
-    while replay.history():
-        move = replay.pop()
-        if not computers[replay.to_move()]:
-            break
-        run.append(move.dest)
-    return list(reversed(run)) or [history[-1].dest]
+    n = pace.run(state, computers)
+    return [move.dest for move in history[-n:]] if n else [history[-1].dest]
 
 
 def slide(page: PlayPage, state: ThotState, path: tuple[int, int | None, int] | None) -> str | None:

@@ -18,6 +18,7 @@ from game.thot.search import BROWSER_TIME_BUDGET, Search, hint_of, hint_search
 from web.games.thot.context import local, state_of
 from web.platform import events
 from web.platform.i18n import signed
+from web.ui import pace
 from web.games.thot.input import person_to_move
 
 if TYPE_CHECKING:
@@ -27,44 +28,12 @@ if TYPE_CHECKING:
 STEP_MS = 4.0
 #: Seconds kept from the computer's time budget for the page's own work between slices.
 PAGE_MARGIN = 0.1
-#: Seconds a computer's move stays on the board, marked and said, before another computer's move
-#: follows it (three or four players with a person at the table): each is seen in turn.
-PACE = 0.8
-
-
-def follows_computer(page: PlayPage) -> bool:
-    """Is the move about to be made a computer's right after another computer's, with a person at the
-    table to see both?"""
-    session = page.session
-    assert session is not None
-    state = state_of(page)
-    if not state.history() or session.humans() == 0:
-        return False
-    before = state.copy()
-    before.pop()
-    return bool(session.seats[before.to_move()].computer)
 
 
 def waits(page: PlayPage) -> bool:
-    """Hold a computer's move back while another computer's move, just drawn, has not been on the
-    board for ``PACE`` yet; the computer's turn is asked for again when it has."""
-    mine = local(page)
-    moves = len(state_of(page).history())
-    if mine.shown is None or mine.shown[0] != moves or not follows_computer(page):
-        return False
-    left = PACE - (time.perf_counter() - mine.shown[1])
-    if left <= 0:
-        return False
-    if mine.paced != moves:  # one wake-up per move, however often the page asks
-        mine.paced = moves
-
-        async def later() -> None:
-            await asyncio.sleep(left)
-            if not page.closed and len(state_of(page).history()) == moves:
-                page.maybe_computer()
-
-        asyncio.ensure_future(later())
-    return True
+    """Hold a computer's move back while another computer's, just drawn, is seen (``web.ui.pace``)."""
+    assert page.session is not None
+    return pace.waits(page, state_of(page), [seat.computer for seat in page.session.seats])
 
 
 def computer(page: PlayPage, level: int) -> Generator[None, None, str]:

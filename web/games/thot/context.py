@@ -27,10 +27,6 @@ class ThotLocal:
     slid: int | None = None
     #: the computer's last search in this page: name, depth, nodes, ms
     search: dict[str, Any] | None = None
-    #: (moves, perf_counter time) of the board's first drawing after the latest move
-    shown: tuple[int, float] | None = None
-    #: the move count for which a computer's held-back turn is already asked for again
-    paced: int | None = None
 
 
 def local(page: PlayPage) -> ThotLocal:

@@ -18,12 +18,12 @@ The view decides no rule.
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any, Callable, Generator
 
 from game.thot.search import LEVELS
 from web.games.thot import board, computer, panels
-from web.games.thot.context import cell_text, local, state_of
+from web.games.thot.context import cell_text, state_of
+from web.ui import pace
 from web.ui.dom import h
 
 if TYPE_CHECKING:
@@ -51,9 +51,7 @@ class ThotUI:
         over = view["over"]
         person = not over and not page.thinking and not session.computer_to_move()
         frame = board.board(page, state, view, person)
-        mine = local(page)
-        if mine.shown is None or mine.shown[0] != len(state.history()):
-            mine.shown = (len(state.history()), time.perf_counter())
+        pace.drawn(page, len(state.history()))  # a computer's move after it waits its time (web.ui.pace)
         # the working set (docs/web.md "Layout"): head, board, hand; the rest in the drawer. Whose turn
         # keeps its line at the end too ("Game over"), and the result sits under the board in the
         # hand, so the board never moves (issue 26).
