@@ -616,13 +616,15 @@ class RemotePage(GamePage):
         if kind == "takeback_declined":
             return str(t("remote.event.takeback.declined", by=writer, name=name, move=move))
         request = device.show()["takeback"] or {}
-        waiting = str(t("remote.takeback.waiting", name=request.get("waiting_for", "")))
+        # whose answer is awaited (this device's own: its buttons say it)
+        waiting = "" if request.get("your_answer") else \
+            " " + str(t("remote.takeback.waiting", name=request.get("waiting_for", "")))
         if request.get("accepted"):
-            return f"{t('remote.event.takeback.accepted', name=writer)} {waiting}"
+            return f"{t('remote.event.takeback.accepted', name=writer)}{waiting}"
         words = self.move_words(move)
         if seat == device.seat:
-            return f"{t('remote.takeback.asked.you', move=words)} {waiting}"
-        return f"{t('remote.takeback.asked', name=name, move=words)} {waiting}"
+            return f"{t('remote.takeback.asked.you', move=words)}{waiting}"
+        return f"{t('remote.takeback.asked', name=name, move=words)}{waiting}"
 
     def sound_arrival(self, outcome: Outcome) -> None:
         """Another device's move arrived (by a link or live): its sound, and "your turn" when it is
