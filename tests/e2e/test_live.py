@@ -137,22 +137,35 @@ def settle(phones: list[Phone], seconds: float = 90) -> int:
             time.sleep(0.3)  # a deal step or a relay may still be on its way
             if {p.chain() for p in phones} == counts:
                 return counts.pop()
-        time.sleep(0.2)
+        time.sleep(0.1)
     pytest.fail(f"the phones do not agree: {[(p.name, p.chain()) for p in phones]}")
 
 
-def to_move(phones: list[Phone]) -> Phone | None:
-    for p in phones:
-        p.page.wait_for_selector("#remote-status")
-    ready = [p for p in phones if p.status() == "Your turn."]
-    assert len(ready) <= 1, [p.status() for p in phones]
-    return ready[0] if ready else None
+#: (page.evaluate) What the status line says (None before the game page shows it).
+STATUS = "() => { const s = document.getElementById('remote-status'); return s ? s.textContent : null; }"
+
+
+def to_move(phones: list[Phone], seconds: float = 120) -> Phone | None:
+    """The phone whose turn it is, once one says so (never two at once); None once every phone
+    says the game is over."""
+    deadline = time.monotonic() + seconds
+    while True:
+        said = [p.page.evaluate(STATUS) for p in phones]
+        ready = [p for p, text in zip(phones, said) if text == "Your turn."]
+        assert len(ready) <= 1, said
+        if ready:
+            return ready[0]
+        if all(text == "The game is over." for text in said):
+            return None
+        if time.monotonic() > deadline:
+            pytest.fail(f"no phone's turn, and the game is not over: {said}")
+        time.sleep(0.05)
 
 
 def turns(phones: list[Phone], limit: int) -> Any:
-    """The phone to move, once every phone holds the same messages, until the game ends."""
+    """The phone to move (a move arrives on the others before one of them says it is its turn),
+    until the game ends."""
     for _ in range(limit):
-        settle(phones)
         player = to_move(phones)
         if player is None:
             return
@@ -169,6 +182,8 @@ def thot_move(player: Phone) -> None:
     if page.locator("#thot-drop").count():  # the ankh taken: one of this player's scarabs goes back
         page.locator("#thot-drop button.chip").first.click()
         page.locator("#thot-board .mark-drop").first.click()
+        page.wait_for_function("() => { const s = document.getElementById('remote-status');"
+                               " return s && s.textContent !== 'Your turn.'; }", timeout=90_000)
 
 
 class TestThot:
@@ -280,10 +295,13 @@ class TestScarabya:
         anna.page.wait_for_function("() => document.getElementById('live-presence').textContent"
                                     " === 'Connected: Bruno, Carla'", timeout=90_000)
         played = 0
-        for player in turns(phones, 120):
+        for player in turns(phones, 20):
             page = player.page
             page.wait_for_selector(".sy-game")
-            if page.locator("#sy-discard").count():
+            if played == 6:  # each phone has played twice: the one to move resigns, which ends the game
+                page.click("#remote-resign")
+                page.get_by_role("dialog").get_by_role("button", name="Resign", exact=True).click()
+            elif page.locator("#sy-discard").count():
                 page.locator("#sy-discard").click()
             else:
                 page.locator("#sy-hint").click()
@@ -293,7 +311,7 @@ class TestScarabya:
                                    " return s && s.textContent !== 'Your turn.'; }", timeout=120_000)
             played += 1
         settle(phones)
-        assert played > 3
+        assert played == 7
         for p in phones:
             assert p.status() == "The game is over."
         assert anna.device()["chain"] == bruno.device()["chain"] == carla.device()["chain"]

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from tests.e2e.conftest import Guard, shot, watch
+from tests.e2e.conftest import shot
 
 pytestmark = pytest.mark.e2e
 
@@ -25,8 +25,8 @@ GAME_PAGE = re.compile(r"#/(thot|scarabya|scarabeo)/remote/[A-Za-z0-9_-]+$")
 class Device:
     """One browser context with its page: a friend's phone."""
 
-    def __init__(self, context_factory: Any, guard: Guard, name: str) -> None:
-        self.page = watch(context_factory().new_page(), guard)
+    def __init__(self, page: Any, name: str) -> None:
+        self.page = page
         self.name = name
         self.last_save = self.game_url = ""
 
@@ -78,6 +78,12 @@ class Device:
 
     def your_turn(self) -> bool:
         return self.status() == "Your turn."
+
+
+def friends(devices: Any, *names: str) -> list[Device]:
+    """A device each, booted before (``devices`` of tests/e2e/conftest.py): its storage empty, the
+    app started afresh on the home page."""
+    return [Device(page, name) for page, name in zip(devices(len(names)), names)]
 
 
 def fill_invitation(page: Any, open_site: Any, game: str, entry: str, name: str, options: Any = None) -> None:
@@ -148,13 +154,12 @@ def mover(devices: list[Device]) -> Device | None:
 
 
 class TestThot:
-    def test_a_short_game_by_links_with_refused_links(self, context_factory: Any, guard: Guard,
-                                                       open_site: Any) -> None:
-        anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
+    def test_a_short_game_by_links_with_refused_links(self, devices: Any, open_site: Any) -> None:
+        anna, bruno = friends(devices, "Anna", "Bruno")
         start(anna, bruno, open_site, "thot", "Thot", lambda p: p.check("#thot-short"))
-        devices = [anna, bruno]
+        group = [anna, bruno]
         links: list[tuple[Device, str]] = []
-        for turn, (player, other) in enumerate(turns(devices, 200)):
+        for turn, (player, other) in enumerate(turns(group, 200)):
             assert other.status() == f"Waiting for {player.name}'s link."
             assert other.page.locator("#thot-board .mark-legal").count() == 0  # only the seat to move acts
             page = player.page
@@ -186,7 +191,7 @@ class TestThot:
                 player.page.wait_for_selector("#remote-notice")
                 assert player.notice() == "Your last link again: send it to whoever missed it."
                 assert player.link() == link
-        for d in devices:
+        for d in group:
             assert d.status() == "The game is over."
             assert d.page.locator("#thot-result").count() == 1
         assert anna.stored("save")["state"]["meta"]["summary"]["scores"] == \
@@ -199,11 +204,11 @@ class TestThot:
 
 
 class TestScarabya:
-    def test_a_game_by_links_to_its_end(self, context_factory: Any, guard: Guard, open_site: Any) -> None:
-        anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
+    def test_a_game_by_links_to_its_end(self, devices: Any, open_site: Any) -> None:
+        anna, bruno = friends(devices, "Anna", "Bruno")
         start(anna, bruno, open_site, "scarabya", "Scarabya")
-        devices = [anna, bruno]
-        for player, other in turns(devices, 60):
+        group = [anna, bruno]
+        for player, other in turns(group, 60):
             page = player.page
             page.wait_for_selector(".sy-game")
             before = player.pending_link() or ""
@@ -215,7 +220,7 @@ class TestScarabya:
                 page.locator("#sy-board .sq.handle").click()
             said = other.open(player.link(other_than=before))
             assert player.name in said, said
-        for d in devices:
+        for d in group:
             assert d.status() == "The game is over."
         assert anna.stored("save")["state"]["meta"]["summary"]["scores"] == \
             bruno.stored("save")["state"]["meta"]["summary"]["scores"]
@@ -223,12 +228,11 @@ class TestScarabya:
 
 
 class TestRuins:
-    def test_the_ruins_variant_by_links_into_its_second_round(self, context_factory: Any, guard: Guard,
-                                                             open_site: Any) -> None:
-        anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
+    def test_the_ruins_variant_by_links_into_its_second_round(self, devices: Any, open_site: Any) -> None:
+        anna, bruno = friends(devices, "Anna", "Bruno")
         start(anna, bruno, open_site, "scarabya", "Scarabya", lambda p: p.locator("#variant-ruins").check())
-        devices = [anna, bruno]
-        for player, other in turns(devices, 40):
+        group = [anna, bruno]
+        for player, other in turns(group, 40):
             page = player.page
             page.wait_for_selector(".sy-game")
             assert page.locator(".sy-ruins li").count() == 4  # the round's tiles, drawn (the opener's too)
@@ -238,10 +242,10 @@ class TestRuins:
             page.locator("#sy-board .sq.handle").click()
             said = other.open(player.link(other_than=before))
             assert player.name in said, said
-            if all(d.page.locator(".sy-game").get_attribute("data-round") == "2" for d in devices):
+            if all(d.page.locator(".sy-game").get_attribute("data-round") == "2" for d in group):
                 # the round's opener draws it; the other device says its tiles come with that link
-                opener = next(d for d in devices if d.your_turn())
-                waiting = next(d for d in devices if d is not opener)
+                opener = next(d for d in group if d.your_turn())
+                waiting = next(d for d in group if d is not opener)
                 assert opener.page.locator("#remote-round-pending").count() == 0
                 assert waiting.page.locator("#remote-round-pending").inner_text() == \
                     f"This round's Ruins tiles come with {opener.name}'s next link: the ones shown now are not drawn yet."
@@ -255,18 +259,19 @@ class TestRuins:
 
 class TestScarabeo:
     def test_a_whole_game_by_links_each_seeing_only_its_rack_then_verified(
-            self, context_factory: Any, guard: Guard, open_site: Any, lex: Any, gen: Any) -> None:
+            self, devices: Any, open_site: Any, lex: Any, gen: Any) -> None:
         from game.remote.session import Device as Protocol
         from game.scarabeo.tiles import HIDDEN
 
-        anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
+        anna, bruno = friends(devices, "Anna", "Bruno")
         start(anna, bruno, open_site, "scarabeo", "Scarabeo")
-        devices = [anna, bruno]
+        group = [anna, bruno]
         seen_racks: dict[str, set[str]] = {"Anna": set(), "Bruno": set()}
-        for turn, (player, other) in enumerate(turns(devices, 120)):
-            for d in devices:  # each device shows its own rack, and holds no other tile
+        for turn, (player, other) in enumerate(turns(group, 120)):
+            states: dict[str, Any] = {}
+            for d in group:  # each device shows its own rack, and holds no other tile
                 d.page.wait_for_selector("#sc-rack")
-                held = Protocol.from_json(d.stored("remote"), lex)
+                held = states[d.name] = Protocol.from_json(d.stored("remote"), lex)
                 engine = held.game.engine  # type: ignore[union-attr]
                 # its own tiles: all readable on its turn; drawn ones wait for the other's next link
                 mine = [tile for tile in engine.racks[held.seat] if tile != HIDDEN]
@@ -276,11 +281,11 @@ class TestScarabeo:
                                                ".map(n => n.dataset.tile)"))
                 assert shown == sorted(mine), (d.name, shown, mine)
                 seen_racks[d.name].add("".join(sorted(mine)))
-            link = lay_a_move(player, lex, gen, play=turn < 80)
+            link = lay_a_move(player, lex, gen, play=turn < 80, held=states[player.name], most_tiles=True)
             said = other.open(link)
             assert said.startswith(player.name), said
             relay(other, player)  # the end's keys, when the game is over
-        for d in devices:
+        for d in group:
             d.page.wait_for_selector("#remote-verified")
             assert d.page.locator("#remote-verified").inner_text() == "Verified: every secret of the game checked out, nobody cheated."
         shot(anna.page, "remote-scarabeo-end")
@@ -298,20 +303,23 @@ def open_review(device: Device) -> None:
     assert device.page.locator("#review-refused").count() == 0
 
 
-def lay_a_move(player: Device, lex: Any, gen: Any, play: bool = True) -> str:
-    """The best play on this device's own rack (read from its own state), laid through the page,
-    or a pass; the link it makes."""
+def lay_a_move(player: Device, lex: Any, gen: Any, play: bool = True, held: Any = None,
+               most_tiles: bool = False) -> str:
+    """The best play on this device's own rack (read from its own state, or ``held``: that state
+    read already; with ``most_tiles`` the best of those laying the most tiles, which empties the bag
+    sooner), laid through the page, or a pass; the link it makes."""
     from game.remote.session import Device as Protocol
-    from tests.e2e.test_scarabeo import type_play
+    from tests.e2e.test_scarabeo import new_letters, type_play
 
     page = player.page
     page.wait_for_selector("#sc-rack")
-    held = Protocol.from_json(player.stored("remote"), lex)
-    state = held.game.engine  # type: ignore[union-attr]
+    if held is None:
+        held = Protocol.from_json(player.stored("remote"), lex)
+    state = held.game.engine
     before = player.pending_link() or ""
     plays = [p for p in gen.plays(state.board, list(state.racks[held.seat]), state.first_play) if not p[4]] \
         if play else []
-    plays.sort(key=lambda p: (-p[0], p[1], p[2], p[3]))
+    plays.sort(key=lambda p: (-len(new_letters(state, p)) if most_tiles else 0, -p[0], p[1], p[2], p[3]))
     if plays:
         type_play(page, state, plays[0])
         page.click("#sc-play")
@@ -342,9 +350,9 @@ def broadcast(devices: list[Device], sender: Device, link: str) -> None:
 
 class TestScarabeoThreePlayers:
     def test_three_devices_play_then_one_resigns_verified_and_reviewed(
-            self, context_factory: Any, guard: Guard, open_site: Any, lex: Any, gen: Any) -> None:
-        anna, bruno, carla = (Device(context_factory, guard, n) for n in ("Anna", "Bruno", "Carla"))
-        devices = [anna, bruno, carla]
+            self, devices: Any, open_site: Any, lex: Any, gen: Any) -> None:
+        anna, bruno, carla = friends(devices, "Anna", "Bruno", "Carla")
+        group = [anna, bruno, carla]
         invitation = invite(anna, open_site, "scarabeo", lambda p: p.select_option("#remote-players", "3"))
         answers = [accept(d, invitation, "Anna", "Scarabeo") for d in (bruno, carla)]
         assert "Bruno accepted the invitation" in anna.open(answers[0])
@@ -352,27 +360,27 @@ class TestScarabeoThreePlayers:
         assert "Carla accepted the invitation" in said and "The game starts" in said
         for d in (bruno, carla):
             d.open(answers[0] if d is carla else answers[1])  # the group chat: each sees the other's answer
-        broadcast(devices, anna, anna.link())  # the start, then the deal's steps, each device's on its own
+        broadcast(group, anna, anna.link())  # the start, then the deal's steps, each device's on its own
         for turn in range(3):
-            player = mover(devices)
-            assert player is not None, [d.status() for d in devices]
-            for d in devices:  # each shows its own 8 tiles, read
+            player = mover(group)
+            assert player is not None, [d.status() for d in group]
+            for d in group:  # each shows its own 8 tiles, read
                 d.page.wait_for_selector("#sc-rack")
                 assert d.page.locator("#sc-rack [data-tile]").count() == 8 or d is not player
-            broadcast(devices, player, lay_a_move(player, lex, gen, play=turn < 2))
-        quitter = mover(devices)
+            broadcast(group, player, lay_a_move(player, lex, gen, play=turn < 2))
+        quitter = mover(group)
         assert quitter is not None
         quitter.page.click("#remote-resign")
         quitter.page.get_by_role("dialog").get_by_role("button", name="Resign", exact=True).click()
         quitter.page.wait_for_selector("#remote-notice")
         assert quitter.notice() == "You resigned: send the link to the others."
-        broadcast(devices, quitter, quitter.link())  # then every other seat's keys, in turn
-        for d in devices:
+        broadcast(group, quitter, quitter.link())  # then every other seat's keys, in turn
+        for d in group:
             d.page.wait_for_selector("#remote-verified", timeout=60_000)
             assert d.status() == "The game is over."
             assert d.page.locator("#remote-verified").inner_text().startswith("Verified")
             assert d.page.locator("#remote-resign").is_disabled() and d.page.locator("#remote-leave").is_disabled()
-        scores = {json.dumps(d.stored("save")["state"]["meta"]["summary"]["scores"]) for d in devices}
+        scores = {json.dumps(d.stored("save")["state"]["meta"]["summary"]["scores"]) for d in group}
         assert len(scores) == 1
         shot(carla.page, "remote-scarabeo-3p-resigned")
         open_review(carla)
@@ -380,11 +388,11 @@ class TestScarabeoThreePlayers:
 
 class TestScarabeoChallenge:
     def test_the_challenge_is_offered_by_links_to_the_next_seat_only(
-            self, context_factory: Any, guard: Guard, open_site: Any, lex: Any, gen: Any) -> None:
-        anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
+            self, devices: Any, open_site: Any, lex: Any, gen: Any) -> None:
+        anna, bruno = friends(devices, "Anna", "Bruno")
         start(anna, bruno, open_site, "scarabeo", "Scarabeo", lambda p: p.select_option("#sc-mode", "challenge"))
-        devices = [anna, bruno]
-        player = mover(devices)
+        group = [anna, bruno]
+        player = mover(group)
         assert player is not None
         other = bruno if player is anna else anna
         said = other.open(lay_a_move(player, lex, gen))  # a word of the lexicon: the challenge fails
@@ -407,8 +415,8 @@ class TestScarabeoChallenge:
 
 
 class TestLeave:
-    def test_leaving_ends_the_game_for_both(self, context_factory: Any, guard: Guard, open_site: Any) -> None:
-        anna, bruno = Device(context_factory, guard, "Anna"), Device(context_factory, guard, "Bruno")
+    def test_leaving_ends_the_game_for_both(self, devices: Any, open_site: Any) -> None:
+        anna, bruno = friends(devices, "Anna", "Bruno")
         start(anna, bruno, open_site, "thot", "Thot", lambda p: p.check("#thot-short"))
         waiting = next(d for d in (anna, bruno) if not d.your_turn())
         waiting.page.click("#remote-leave")
@@ -423,9 +431,8 @@ class TestLeave:
 
 
 class TestThreePlayers:
-    def test_a_group_chat_game_and_a_link_opened_out_of_order(self, context_factory: Any, guard: Guard,
-                                                               open_site: Any) -> None:
-        anna, bruno, carla = (Device(context_factory, guard, n) for n in ("Anna", "Bruno", "Carla"))
+    def test_a_group_chat_game_and_a_link_opened_out_of_order(self, devices: Any, open_site: Any) -> None:
+        anna, bruno, carla = friends(devices, "Anna", "Bruno", "Carla")
         invitation = invite(anna, open_site, "thot", lambda p: p.select_option("#remote-players", "3"))
         answers = [accept(d, invitation, "Anna", "Thot") for d in (bruno, carla)]
         assert "Bruno accepted the invitation" in anna.open(answers[0])
@@ -436,13 +443,13 @@ class TestThreePlayers:
         for d in (bruno, carla):
             d.open(answers[0] if d is carla else answers[1])  # the group chat: each sees the other's answer
             assert "The game starts" in d.open(start_link)
-        devices = [anna, bruno, carla]
-        first = mover(devices)
+        group = [anna, bruno, carla]
+        first = mover(group)
         assert first is not None
-        seats = {d.name: d.stored("save")["state"]["meta"]["remote"]["seat"] for d in devices}
+        seats = {d.name: d.stored("save")["state"]["meta"]["remote"]["seat"] for d in group}
         assert sorted(seats.values()) == [0, 1, 2]
-        second = next(d for d in devices if seats[d.name] == (seats[first.name] + 1) % 3)
-        third = next(d for d in devices if d is not first and d is not second)
+        second = next(d for d in group if seats[d.name] == (seats[first.name] + 1) % 3)
+        third = next(d for d in group if d is not first and d is not second)
         legal = "#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop"
         before = first.pending_link() or ""
         first.page.locator(legal).first.click()

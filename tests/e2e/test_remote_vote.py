@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Guard, shot
-from tests.e2e.test_remote import Device, accept, broadcast, invite, lay_a_move, mover
+from tests.e2e.conftest import shot
+from tests.e2e.test_remote import accept, broadcast, friends, invite, lay_a_move, mover
 
 pytestmark = pytest.mark.e2e
 
@@ -22,32 +22,32 @@ def _vote_mode_for_three(page: Any) -> None:
 
 class TestScarabeoVote:
     def test_each_device_votes_on_its_own_ballot_in_turn_and_the_play_is_withdrawn(
-            self, context_factory: Any, guard: Guard, open_site: Any, lex: Any, gen: Any) -> None:
-        anna, bruno, carla = (Device(context_factory, guard, n) for n in ("Anna", "Bruno", "Carla"))
-        devices = [anna, bruno, carla]
+            self, devices: Any, open_site: Any, lex: Any, gen: Any) -> None:
+        anna, bruno, carla = friends(devices, "Anna", "Bruno", "Carla")
+        group = [anna, bruno, carla]
         invitation = invite(anna, open_site, "scarabeo", _vote_mode_for_three)
         answers = [accept(d, invitation, "Anna", "Scarabeo") for d in (bruno, carla)]
         anna.open(answers[0])
         assert "The game starts" in anna.open(answers[1])
         for d in (bruno, carla):
             d.open(answers[0] if d is carla else answers[1])
-        broadcast(devices, anna, anna.link())
-        player = mover(devices)
+        broadcast(group, anna, anna.link())
+        player = mover(group)
         assert player is not None
-        broadcast(devices, player, lay_a_move(player, lex, gen))  # a word of the lexicon: it may be contested
-        contester = mover(devices)
+        broadcast(group, player, lay_a_move(player, lex, gen))  # a word of the lexicon: it may be contested
+        contester = mover(group)
         assert contester is not None and contester is not player
         contester.page.wait_for_selector("#sc-challenge[data-mode='contest']")
         before = contester.pending_link() or ""
         contester.page.locator("#sc-challenge .row button").first.click()
-        broadcast(devices, contester, contester.link(other_than=before))
+        broadcast(group, contester, contester.link(other_than=before))
         scores = anna.stored("save")["state"]["meta"]["summary"]["scores"]
         for k in range(3):  # with three players everyone votes, the player first
-            voter = mover(devices)
+            voter = mover(group)
             assert voter is not None and (voter is player) == (k == 0)
             voter.page.wait_for_selector("#sc-vote-go")
             assert voter.page.locator("#sc-vote fieldset").count() == 1  # its own ballot only
-            for d in devices:
+            for d in group:
                 if d is not voter:  # no ballot while another's vote is awaited: whose link it waits for
                     assert d.page.locator("#sc-vote-go").count() == 0
                     assert d.status() == f"Waiting for {voter.name}'s link."
@@ -57,12 +57,12 @@ class TestScarabeoVote:
             link = voter.link(other_than=before)
             if k < 2:
                 assert "voted" in voter.notice(), voter.notice()
-            broadcast(devices, voter, link)
+            broadcast(group, voter, link)
         # voted down: the play is withdrawn everywhere and its player plays again
-        assert mover(devices) is player
-        for d in devices:
+        assert mover(group) is player
+        for d in group:
             assert d.page.locator("#sc-vote").count() == 0
-        after = {str(d.stored("save")["state"]["meta"]["summary"]["scores"]) for d in devices}
+        after = {str(d.stored("save")["state"]["meta"]["summary"]["scores"]) for d in group}
         assert len(after) == 1
         assert after.pop() != str(scores) or not any(scores)
         shot(player.page, "remote-scarabeo-vote")
