@@ -16,7 +16,11 @@ from game.remote.scarabeo import ScarabeoRemote
 from game.remote.session import Device, Refused
 from game.remote.wire import canonical
 from game.scarabeo.moves import Play
-from tests.remote.protocol_helpers import Table, state_of
+from game.scarabeo.words import WordList
+from tests.remote.protocol_helpers import WORDS, Table, state_of
+from tests.remote.test_protocol_challenge import WORDS as HALF_THE_WORDS
+from tests.remote.test_protocol_challenge import _refused_play
+from tests.remote.test_protocol_scarabeo import check_full_record
 
 
 def _facts(device: Device) -> tuple[Any, ...]:
@@ -79,7 +83,7 @@ def _a_play(table: Table, rng: random.Random) -> Device:
     return mover
 
 
-def _end_and_check(table: Table) -> None:
+def _end_and_check(table: Table, words: WordList = WORDS) -> None:
     """The mover resigns; every device agrees and verifies (Scarabeo: the full record replays)."""
     mover = table.mover()
     table.deliver(mover, mover.resign())
@@ -87,8 +91,7 @@ def _end_and_check(table: Table) -> None:
     assert all(s["over"] and s["verified"] is True for s in shown), [s["failures"] for s in shown]
     assert len({json.dumps(d.export(), sort_keys=True) for d in table.devices}) == 1
     if table.devices[0].game_name == "scarabeo":
-        records = {json.dumps(d.export(full=True), sort_keys=True) for d in table.devices}
-        assert len(records) == 1
+        check_full_record(table.devices, words)  # the same on every device, and it replays as played
 
 
 CASES = [("thot", 2, {}), ("thot", 3, {"short": True}), ("scarabya", 2, {}), ("scarabya", 3, {}),
@@ -134,7 +137,7 @@ def test_a_declined_take_back_leaves_the_move(game: str, players: int) -> None:
     mover = _a_play(table, rng)
     after = _agree(table)
     table.deliver(mover, mover.ask_take_back())
-    answers = []
+    answers: list[bool] = []
     while table.devices[0].request is not None:
         answerer = _answerer(table)
         accept = len(answers) < players - 2  # the last one declines
@@ -298,3 +301,35 @@ def test_the_command_line_asks_and_answers(tmp_path: Any, capsys: pytest.Capture
     ok("open", ok("answer", "accept", "--dir", str(second)), "--dir", str(first))
     assert show(first)["position"] == show(second)["position"] == start
     assert show(first)["your_turn"] is True
+
+
+def test_scarabeo_the_play_before_is_pending_again_and_a_challenge_withdraws_it() -> None:
+    """Challenge mode: Bruno's play let Anna's stand; taken back, Anna's play waits for his
+    challenge again, and his challenge withdraws it (the dictionary refuses a word): two
+    reshuffles, the take-back's folded in the full record, which replays; the deal verifies."""
+    table = Table("scarabeo", 2, {"check_mode": "challenge"}, words=HALF_THE_WORDS, seed=3)
+    rng = random.Random(3)
+    first = _a_play(table, rng)
+    game = first.game
+    assert isinstance(game, ScarabeoRemote) and game.state.pending is not None
+    assert _refused_play(game.state.pending)
+    second = _a_play(table, rng)
+    table.deliver(second, second.ask_take_back())
+    _answer_all(table)
+    assert _game_pending(second) and _agree(table)
+    board = list(second.game.state.board)  # type: ignore[union-attr]
+    table.deliver(second, second.play(f"!challenge {second.seat + 1}"))  # type: ignore[operator]
+    assert second.game.state.board != board  # type: ignore[union-attr]  # upheld: the play withdrawn
+    for device in table.devices:
+        game = device.game
+        assert isinstance(game, ScarabeoRemote)
+        assert len(game.deal.reshuffles) == 2 and game.folded == [0]
+    _agree(table)
+    table.play(rng)
+    _end_and_check(table, HALF_THE_WORDS)
+
+
+def _game_pending(device: Device) -> bool:
+    game = device.game
+    assert isinstance(game, ScarabeoRemote)
+    return game.state.pending is not None
