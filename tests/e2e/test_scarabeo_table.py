@@ -123,6 +123,7 @@ class TestLatePlay:
         reveal_if_covered(page)
         assert page.locator("#takeback").is_disabled()  # the engine's time-out pass, not the player's
         assert stored(page)["state"]["meta"]["table"]["last"]["timeout"] is True
+        page.evaluate("() => { delete performance.now; }")  # the page's own clock back (the page serves the next test)
 
 
 def scarab_opening(lex: Any, gen: MoveGenerator) -> tuple[int, GenPlay]:
@@ -164,7 +165,7 @@ class TestReload:
         page.wait_for_selector("#reveal", timeout=30_000)
         # the cover hides the tiles laid like the rack: no board, no rack until the player taps
         assert page.locator("#sc-board").count() == 0 and page.locator("#sc-rack").count() == 0
-        page.wait_for_timeout(2000)  # time behind the cover after a reload is not the player's
+        ctx.clock.fast_forward("00:30")  # time behind the cover after a reload is not the player's
         page.click("#reveal")
         page.wait_for_selector("#sc-board")
         after = seconds_left(page)
@@ -186,9 +187,8 @@ class TestReload:
         url, envelope = page.url, stored(page)
         assert envelope["state"]["meta"]["table"]["clock"]["carry_in"] > 0
         envelope["state"]["meta"]["table"]["clock"] = {"active": True, "used": "soon", "carry_in": -3}
-        page.close()
-        page = watch(ctx.new_page(), guard)
-        open_site(page, "#/")
+        page.evaluate("location.hash = '#/'")  # the game left: its page is closed
+        page.wait_for_selector(".saves")
         page.evaluate("([k, v]) => localStorage.setItem(k, v)",
                       [f"scarab:save:{envelope['id']}", json.dumps(envelope)])
         page.goto(url)
@@ -296,6 +296,11 @@ def watch_rack(page: Any) -> None:
         } }""")
 
 
+def unwatch_rack(page: Any) -> None:
+    """Stop recording (the shared page serves the next test)."""
+    page.evaluate("() => { window.__rackObserver.disconnect(); delete window.__rackObserver; delete window.__rackSeen; }")
+
+
 def sheet_rows(page: Any) -> list[list[str]]:
     return [[(c.text_content() or "").strip() for c in row.locator("td").all()]
             for row in page.locator("#sc-sheet tbody tr").all()]
@@ -378,6 +383,7 @@ class TestChallengeOnTheCover:
         assert rows[4][2].startswith("Bruno challenged") and rows[4][2].endswith("!challenge 2")
         assert page.locator("#takeback").is_disabled()  # a dispute's decision is not taken back
         shot(page, "scarabeo-challenge-sheet")
+        unwatch_rack(page)
 
 
 class TestComputerChallenges:
@@ -470,6 +476,7 @@ class TestAnyWordCanBeContested:
         page.wait_for_selector("#sc-rules-decisions")
         decisions = page.locator("#sc-rules-decisions").text_content()
         assert "GUIDERDONE" in decisions and "forget to draw" in decisions
+        unwatch_rack(page)
 
 
 def closing_record(lex: Any) -> str:

@@ -64,8 +64,8 @@ class TestFirstPaint:
 
 
 class TestLanguage:
-    def test_italian_by_default_when_preferred(self, context_factory: Any, guard: Guard, open_site: Any) -> None:
-        page = watch(context_factory(locale="it-IT").new_page(), guard)
+    def test_italian_by_default_when_preferred(self, booted: Any, open_site: Any) -> None:
+        page = booted(locale="it-IT")  # a browser that prefers Italian, nothing stored
         open_site(page)
         assert page.locator("html").get_attribute("lang") == "it"
         assert page.get_by_role("link", name="Impostazioni").is_visible()
@@ -124,12 +124,9 @@ class TestSaves:
         assert page.locator(".save").count() == 1
 
     def test_corrupt_entry_listed_as_damaged_app_still_works(self, page: Any, open_site: Any) -> None:
-        open_site(page)
         page.evaluate("localStorage.setItem('scarab:save:broken', '{half a save')")
-        page.evaluate("localStorage.setItem('scarab:save:good', arguments[0])" if False else
-                      f"localStorage.setItem('scarab:save:e2e1', {json.dumps(json.dumps(SAVE))})")
-        page.reload()
-        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        page.evaluate(f"localStorage.setItem('scarab:save:e2e1', {json.dumps(json.dumps(SAVE))})")
+        open_site(page)  # the site opened with them stored
         damaged = page.locator(".save.damaged")
         assert damaged.count() == 1
         assert "Damaged save" in damaged.inner_text()
@@ -140,14 +137,16 @@ class TestSaves:
         page.get_by_role("link", name="About").click()
         page.get_by_role("heading", name="About").wait_for()
 
-    def test_other_tab_change_refreshes_list(self, context_factory: Any, guard: Guard, open_site: Any) -> None:
-        ctx = context_factory()
-        first, second = watch(ctx.new_page(), guard), watch(ctx.new_page(), guard)
-        open_site(first)
-        open_site(second)
-        first.locator("#import-file").set_input_files(
-            files=[{"name": "g.json", "mimeType": "application/json", "buffer": json.dumps(SAVE).encode()}])
-        second.locator(".save", has_text="Partita di prova").wait_for()
+    def test_other_tab_change_refreshes_list(self, page: Any, guard: Guard, open_site: Any) -> None:
+        first, second = page, watch(page.context.new_page(), guard)  # two tabs of one browser
+        try:
+            open_site(first)
+            open_site(second)
+            first.locator("#import-file").set_input_files(
+                files=[{"name": "g.json", "mimeType": "application/json", "buffer": json.dumps(SAVE).encode()}])
+            second.locator(".save", has_text="Partita di prova").wait_for()
+        finally:
+            second.close()
 
 
 class TestScreens:

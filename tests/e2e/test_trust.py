@@ -43,11 +43,6 @@ def real_saves(page: Any) -> None:
                       [f"scarab:save:real{i}", json.dumps(envelope(f"real{i}", f"Real game {i}", thot_record(i)))])
 
 
-def reload(page: Any) -> None:
-    page.reload()
-    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-
-
 def listed(page: Any) -> list[str]:
     return page.locator(".saves li.save:not(.damaged) .title").all_inner_texts()
 
@@ -77,10 +72,9 @@ class TestStoredEntries:
         ('{"schema":1,"id":"odd","n":' + "9" * 5000 + "}", "digits"),
     ], ids=["deep", "beyond-2**53", "1e20", "-1e20", "5000-digits"])
     def test_one_odd_entry_hides_nothing(self, page: Any, open_site: Any, raw: str, reason: str) -> None:
-        open_site(page)
         real_saves(page)
         page.evaluate("v => localStorage.setItem('scarab:save:odd', v)", raw)
-        reload(page)
+        open_site(page)  # the site opened with them stored
         assert sorted(listed(page)) == ["Real game 0", "Real game 1", "Real game 2"]
         damaged = page.locator(".saves li.damaged")
         assert damaged.count() == 1 and reason in damaged.inner_text()
@@ -131,9 +125,8 @@ class TestLinksAndFiles:
         assert "seats" in page.locator(".link-refused p").inner_text()
 
     def test_bad_imports_refused_then_a_good_one_works(self, page: Any, open_site: Any) -> None:
-        open_site(page)
         real_saves(page)
-        reload(page)
+        open_site(page)  # the site opened with them stored
         refused = {
             "deep": (DEEP, "nested"),
             "digits": ('{"schema":1,"n":' + "1" * 5000 + "}", "digits"),
@@ -220,40 +213,39 @@ class TestSettingsAndStatistics:
             page.evaluate("() => { for (let i = 0; i < 400; i++) localStorage.removeItem('filler' + i); }")
 
 
-def tab_in_game(context_factory: Any, guard: Guard, open_site: Any, save_id: str) -> tuple[Any, Any]:
-    """(context, tab A) with the real saves stored and tab A in the game ``save_id``."""
-    ctx = context_factory()
-    tab = watch(ctx.new_page(), guard)
-    open_site(tab)
+def tab_in_game(tab: Any, open_site: Any, save_id: str) -> Any:
+    """Tab A with the real saves stored, in the game ``save_id``."""
     real_saves(tab)
-    tab.goto(tab.url.split("#")[0] + f"#/thot/play/{save_id}")
+    open_site(tab, f"#/thot/play/{save_id}")
     tab.wait_for_selector("#thot-board")
-    return ctx, tab
+    return tab
 
 
 class TestOtherTabs:
-    def test_newer_version_in_another_tab_is_never_overwritten(self, context_factory: Any, guard: Guard,
+    def test_newer_version_in_another_tab_is_never_overwritten(self, page: Any, guard: Guard,
                                                              open_site: Any) -> None:
-        ctx, a = tab_in_game(context_factory, guard, open_site, "real0")
+        a = tab_in_game(page, open_site, "real0")
         # Tab B, a newer release, rewrites the game with schema 2, a higher revision, an extra field.
         newer = {**envelope("real0", "Real game 0", thot_record(0)), "schema": 2, "revision": 9, "extra": [1]}
-        b = watch(ctx.new_page(), guard)
-        open_site(b)
-        b.evaluate("v => localStorage.setItem('scarab:save:real0', v)", json.dumps(newer))
-        a.bring_to_front()
-        a.locator(LEGAL).first.click()
-        dialog = a.get_by_role("dialog")
-        dialog.wait_for()
-        assert "newer version" in dialog.inner_text()
-        assert json.loads(a.evaluate("localStorage.getItem('scarab:save:real0')")) == newer
-        dialog.get_by_role("button", name="Keep this one as a new game").click()
-        a.wait_for_function("!location.hash.endsWith('/real0') && document.getElementById('thot-board')")
-        assert a.locator("#thot-log li:not(.muted)").count() == 1  # the move made in tab A is kept
-        assert json.loads(a.evaluate("localStorage.getItem('scarab:save:real0')")) == newer
+        b = watch(a.context.new_page(), guard)  # another tab of the same browser: the same storage
+        try:
+            open_site(b)
+            b.evaluate("v => localStorage.setItem('scarab:save:real0', v)", json.dumps(newer))
+            a.bring_to_front()
+            a.locator(LEGAL).first.click()
+            dialog = a.get_by_role("dialog")
+            dialog.wait_for()
+            assert "newer version" in dialog.inner_text()
+            assert json.loads(a.evaluate("localStorage.getItem('scarab:save:real0')")) == newer
+            dialog.get_by_role("button", name="Keep this one as a new game").click()
+            a.wait_for_function("!location.hash.endsWith('/real0') && document.getElementById('thot-board')")
+            assert a.locator("#thot-log li:not(.muted)").count() == 1  # the move made in tab A is kept
+            assert json.loads(a.evaluate("localStorage.getItem('scarab:save:real0')")) == newer
+        finally:
+            b.close()
 
-    def test_deleted_in_another_tab_is_not_recreated(self, context_factory: Any, guard: Guard,
-                                                     open_site: Any) -> None:
-        _ctx, a = tab_in_game(context_factory, guard, open_site, "real1")
+    def test_deleted_in_another_tab_is_not_recreated(self, page: Any, open_site: Any) -> None:
+        a = tab_in_game(page, open_site, "real1")
         a.evaluate("localStorage.removeItem('scarab:save:real1')")
         a.locator(LEGAL).first.click()
         dialog = a.get_by_role("dialog")
