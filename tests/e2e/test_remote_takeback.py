@@ -40,6 +40,8 @@ def test_thot_a_move_taken_back_when_the_other_accepts(devices: Any, open_site: 
     request = other.page.get_by_role("group", name="Take-back request")
     assert request.is_visible()
     assert other.page.locator("#remote-takeback-asked").inner_text().startswith(f"{player.name} asks")
+    assert other.status() == f"Your answer: {player.name} asks to take back a move."
+    assert player.status() == f"Waiting for {other.name}'s link."
     other.page.get_by_role("button", name=f"Accept {player.name}'s take-back").click()
     answer = other.link(other_than=ask)
     assert other.notice().startswith("Move taken back:"), other.notice()

@@ -298,6 +298,8 @@ class RemotePage(GamePage):
             key = f"remote.status.{shown['phase']}"
         elif not session.started:
             key = "remote.status.dealing"
+        elif shown.get("takeback") is not None and shown["takeback"]["your_answer"]:
+            return str(self.t("remote.status.answer", name=shown["takeback"]["name"]))
         else:
             key = "remote.status.yours" if shown["your_turn"] else "remote.status.waiting"
         return str(self.t(key, name=shown["waiting_for"] or ""))
