@@ -608,8 +608,7 @@ class RemotePage(GamePage):
         asked = last_request(device)
         if kind == "takeback_withdrawn" or asked is None:
             # the request this device held was dropped: the move written before it came stands
-            name = device.name_of_seat(device.seat) if device.seat is not None else ""
-            return str(t("remote.event.takeback.withdrawn", name=name))
+            return str(t("remote.event.takeback.withdrawn"))
         seat, move = asked
         name = device.name_of_seat(seat)
         writer = device.name_of_seat(int(unpack(device.chain[-1])["m"]["f"]))
