@@ -333,3 +333,23 @@ def _game_pending(device: Device) -> bool:
     game = device.game
     assert isinstance(game, ScarabeoRemote)
     return game.state.pending is not None
+
+
+def test_a_request_crossing_the_next_move_with_three_players() -> None:
+    """Anna asks; Carla sees the request, Bruno does not and plays: the move wins on every device
+    (Bruno refuses the late request, Anna's and Carla's devices withdraw it)."""
+    table = Table("thot", 3, {"short": True}, seed=9)
+    rng = random.Random(10)
+    anna = _a_play(table, rng)
+    bruno = table.mover()
+    carla = next(d for d in table.devices if d is not anna and d is not bruno)
+    ask = anna.ask_take_back()
+    carla.open(ask)
+    assert carla.request is not None
+    move = bruno.play(str(rng.choice(bruno.show()["legal"])))
+    for device in (anna, carla):
+        event = device.open(move)
+        assert event.kind == "takeback_withdrawn" and device.request is None
+    _refused(bruno, ask, "conflict")
+    _agree(table)
+    assert anna.take_back_refusal() == "last" and bruno.take_back_refusal() is None
