@@ -386,7 +386,7 @@ def test_board_moves_and_chart_in_view_and_tables_fit_a_phone(booted: Any, open_
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("window.scrollTo(0, 0)")
-        # drawn again at this size (the phone's zoomed Scarabeo board is set up as it is drawn)
+        # drawn again at this size
         page.keyboard.press("Home")
         wait_step(page, 0)
         page.keyboard.press("End")
@@ -395,6 +395,11 @@ def test_board_moves_and_chart_in_view_and_tables_fit_a_phone(booted: Any, open_
         for part in ("#review-board > :first-child", "#review-last", "#review-chart"):  # the board, not its caption
             assert in_view(page, part), (width, height, part, page.evaluate(
                 "s => JSON.stringify(document.querySelector(s).getBoundingClientRect())", part))
+        # the whole board at rest, as the game page shows it: every square in view, none zoomed away
+        out = page.evaluate("""() => [...document.querySelectorAll('#review-board [data-sq]')].filter(c => {
+            const b = c.getBoundingClientRect(); return b.left < -1 || b.top < -1 || b.right > innerWidth + 1
+              || b.bottom > innerHeight + 1 || b.width < 12; }).length""")
+        assert page.locator("#review-board [data-sq]").count() == 289 and out == 0, (width, height, out)
         shot(page, f"review-scarabeo-{width}x{height}", full_page=False)
     page.set_viewport_size({"width": 360, "height": 640})
     page.click("#review-moves [data-ply='1']")

@@ -1,12 +1,10 @@
 """Scarabeo's still board, for the review and today's challenge (registered by the shell as the
 game's ``still_grid``): the grid drawn by the view's square renderer with a board-only ``BoardCtx``,
-ghost tiles on it; and on a phone the zoomed frame brought to them (``center_zoomed``)."""
+ghost tiles on it, the whole board at rest at every size as the game page draws it (issue 26)."""
 
 from __future__ import annotations
 
 from typing import Any
-
-from pyscript import window
 
 from web.games.scarabeo.context import BoardCtx
 from web.platform.session import Seat
@@ -30,8 +28,9 @@ def placements_of(pairs: Any) -> dict[int, str]:
 
 def still_grid(app: Any, ui: Any, state: Any, seats: list[Seat], ghost: dict[int, str]) -> Any:
     """Scarabeo's grid for ``state``, still, drawn by the view's square renderer with a board-only
-    ``BoardCtx``; ``ghost`` tiles (square → tile) on it, else the last play outlined. On a phone it
-    is zoomed in a frame that pans, as on the game page."""
+    ``BoardCtx``; ``ghost`` tiles (square → tile) on it, else the last play outlined. The whole
+    board in a square frame at every size, as the game page shows it at rest (``.sc-live``): a
+    phone's review sees the whole 17×17, never a zoomed window of it."""
     last: set[int] = set()
     results = state.results()
     if not ghost and results and results[-1].breakdown is not None and state.board[results[-1].breakdown.words[0].start]:
@@ -42,16 +41,13 @@ def still_grid(app: Any, ui: Any, state: Any, seats: list[Seat], ghost: dict[int
     grid = ui.board_grid(still, ctx)
     still.view_scope.close()
     strip(grid)
-    # a phone shows the board zoomed, as the game page does (40 px squares in a frame that pans)
-    zoomed = float(window.innerWidth) < 700
-    return h("div", {"class": "sc-board-wrap zoomed" if zoomed else "sc-board-wrap",
-                     "tabindex": "0" if zoomed else None, "role": "region" if zoomed else None,
-                     "aria-label": app.t("scarabeo.board") if zoomed else None}, grid)
+    return h("div", {"class": "sc-board-wrap sc-live"}, grid)
 
 
 def center_zoomed(figure: Any) -> None:
-    """A phone's zoomed Scarabeo frame inside ``figure`` (in the document) brought to its ghost
-    tiles, else to the last play's: the frame opens at the corner, which may show neither."""
+    """A zoomed Scarabeo frame inside ``figure`` (in the document) brought to its ghost tiles, else
+    to the last play's: a zoomed frame opens at the corner, which may show neither. (The still board
+    is whole at rest now, so there is nothing to bring unless a frame is zoomed.)"""
     wrap = figure.querySelector(".sc-board-wrap.zoomed") if figure else None
     if not wrap:
         return
