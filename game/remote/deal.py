@@ -722,8 +722,14 @@ class Deal:
         return _b64(b"".join(scalar_encode(w) for w in self.scalars))
 
     def verify(self, reveals: Mapping[int, str]) -> Verdict:
-        """Check the whole deal with every seat's revealed keys (this seat's own are known)."""
-        return _Verifier(self, reveals).run()
+        """Check the whole deal with every seat's revealed keys (this seat's own are known). This
+        seat's cards it could not read yet (the game ended before every share of its last draw
+        came) are read from the keys: its rack is whole at the end, as every other device sees it."""
+        verdict = _Verifier(self, reveals).run()
+        for card in self.cards:
+            if card.owner == self.seat and card.tile is None and not card.returned and card.id in verdict.tiles:
+                card.tile = verdict.tiles[card.id]
+        return verdict
 
     def draw_orders(self, cards: str, starter: int) -> list[str]:
         """The bag's order at the start and after each reshuffle, in draw order, as this deal

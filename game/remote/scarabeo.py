@@ -315,7 +315,12 @@ class ScarabeoRemote(RemoteGame):
             return
         racks = {str(seat): "".join(rack) for seat, rack in sorted(verdict.racks.items())
                  if 0 <= seat < self.players and seat != self.me_seat}
-        failures = list(verdict.failures) + self._reveal_final(racks)
+        failures = list(verdict.failures)
+        try:
+            self._sync_rack()  # the tiles of its last draw whose shares never came, read from the keys
+        except ProtocolError as err:
+            failures.append(str(err))
+        failures += self._reveal_final(racks)
         self.verdict = {"verified": verdict.verified and not failures, "failures": failures, "racks": racks}
         if self.verdict["verified"]:
             # Every card's tile: the whole deal, public now, from which the full record is rebuilt.

@@ -11,12 +11,23 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+#: The commands' environment: bytecode compiled once for all of them, in a directory of the test
+#: run's own (PYTHONDONTWRITEBYTECODE would have every command compile every module again).
+ENV = dict(os.environ)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _bytecode_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    ENV.pop("PYTHONDONTWRITEBYTECODE", None)
+    ENV["PYTHONPYCACHEPREFIX"] = str(tmp_path_factory.mktemp("pycache"))
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True,
-                          input=stdin, timeout=120)
+                          input=stdin, timeout=120, env=ENV)
 
 
 def remote(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
