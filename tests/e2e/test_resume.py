@@ -1,6 +1,7 @@
 """Instant resume: a saved game is drawn from its snapshot before Python starts (web/shell/boot.js,
 web/platform/snapshot.py), with its controls visibly waiting; a tap then is refused out loud; Python takes over
 and the game plays. Python is held back by holding the request for ``app.zip`` until the test lets it go.
+The games are played in the shared booted page; a browser of its own, given that storage, makes the load.
 Pass-and-play privacy: the snapshot of a covered Scarabeo game shows the cover, never a rack.
 """
 
