@@ -49,6 +49,36 @@ DECODE_QR = """async (id) => {
   return found ? found.data : null;
 }"""
 
+#: (page.evaluate, on the guest) A camera that films the host's QR code: ``getUserMedia`` answers a
+#: stream of a canvas the code is drawn on, with a white border, redrawn ten times a second.
+FAKE_CAMERA = """(url) => new Promise((ok, fail) => {
+  const img = new Image();
+  img.onload = () => {
+    const c = document.createElement('canvas');
+    c.width = img.width + 64; c.height = img.height + 64;
+    const g = c.getContext('2d');
+    const draw = () => { g.fillStyle = '#fff'; g.fillRect(0, 0, c.width, c.height); g.drawImage(img, 32, 32); };
+    draw();
+    setInterval(draw, 100);
+    const stream = c.captureStream(10);
+    navigator.mediaDevices.getUserMedia = async () => stream;
+    ok();
+  };
+  img.onerror = fail;
+  img.src = url;
+})"""
+#: (context init script) Web Audio counted instead of heard: contexts made and notes started.
+AUDIO_SPY = """(() => {
+  window.__audio = {made: 0, notes: 0};
+  window.AudioContext = class {
+    constructor() { window.__audio.made++; this.state = 'running'; this.currentTime = 0; this.destination = {}; }
+    createOscillator() { return {type: '', frequency: {setValueAtTime() {}}, connect() {},
+                                 start() { window.__audio.notes++; }, stop() {}}; }
+    createGain() { return {gain: {setValueAtTime() {}, exponentialRampToValueAtTime() {}}, connect() {}}; }
+    resume() {} close() {}
+  };
+})();"""
+
 
 class Phone:
     """One browser context with its page."""
@@ -99,12 +129,18 @@ def host(anna: Phone, open_site: Any, game: str, options: Any = None) -> None:
 
 
 def pair(anna: Phone, guest: Phone, server: str, from_qr: bool, answer_by_link: bool = False,
-         again: bool = False) -> None:
-    """The host shows an offer; the guest opens it, answers; the host takes the answer; both connected."""
+         again: bool = False, camera: bool = False) -> None:
+    """The host shows an offer; the guest opens it (``camera``: scans it on its game page), answers; the
+    host takes the answer; both connected."""
     anna.page.click("#live-offer")
     offer = code(anna, "o", from_qr)
     assert offer.startswith(server) and "#/live?o=" in offer
-    if again:  # the guest's game page: its own field for the host's new code
+    if camera:  # the guest's "Scan with the camera", filming the host's screen
+        picture = anna.page.evaluate("() => document.getElementById('live-qr-o').toDataURL()")
+        guest.page.evaluate(FAKE_CAMERA, picture)
+        guest.page.locator("#live-box .live-scan").click()
+        guest.page.wait_for_selector(".live-scanner video", timeout=30_000)
+    elif again:  # the guest's game page: its own field for the host's new code
         guest.page.fill("#live-offer-paste", offer)
         guest.page.click("#live-offer-open")
     else:
@@ -203,6 +239,7 @@ class TestThot:
             moves += 1
             if moves == 4:  # the guest reloads: the host sees it leave; they pair again and go on
                 settle(phones)
+                bruno.context.add_init_script(AUDIO_SPY)  # the moves that arrive from now on sound
                 bruno.page.reload()
                 bruno.page.wait_for_selector("#live-offer-paste", timeout=120_000)
                 # no camera in this browser: said plainly, and the link or paste path stays
@@ -214,7 +251,8 @@ class TestThot:
                 anna.page.wait_for_function("() => { const p = document.getElementById('live-presence');"
                                             " return p && p.textContent === 'No other device is connected.'; }",
                                             timeout=120_000)
-                pair(anna, bruno, server, from_qr=False, again=True)
+                pair(anna, bruno, server, from_qr=False, again=True, camera=True)
+                assert bruno.page.locator(".live-scanner").count() == 0  # the camera closed once read
                 shot(bruno.page, "live-thot-paired-again")
         settle(phones)
         for p in phones:
@@ -225,6 +263,9 @@ class TestThot:
         saves = [json.loads(p.page.evaluate(f"localStorage.getItem('scarab:save:{p.save_id()}')")) for p in phones]
         assert saves[0]["state"]["meta"]["summary"]["scores"] == saves[1]["state"]["meta"]["summary"]["scores"]
         assert moves > 4
+        # Anna's moves sounded on Bruno's phone (his own make no sound there): one audio context
+        audio = bruno.page.evaluate("window.__audio")
+        assert audio["made"] == 1 and audio["notes"] >= 2, audio
         shot(anna.page, "live-thot-end")
 
 
