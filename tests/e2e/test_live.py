@@ -235,6 +235,10 @@ class TestThot:
         for player in turns(phones, 200):
             other = bruno if player is anna else anna
             assert other.page.locator(LEGAL).count() == 0  # only the seat to move acts
+            if moves == 0:  # the tab's title says whose turn, on each phone its own way
+                assert player.page.title() == "Your turn — Scarab — the Game of Thot"
+                other.page.wait_for_function("(name) => document.title.startsWith(name + ' to play')",
+                                             arg=player.name, timeout=30_000)
             thot_move(player)
             moves += 1
             if moves == 4:  # the guest reloads: the host sees it leave; they pair again and go on

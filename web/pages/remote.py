@@ -627,6 +627,19 @@ class RemotePage(GamePage):
             return f"{t('remote.takeback.asked.you', move=words)}{waiting}"
         return f"{t('remote.takeback.asked', name=name, move=words)}{waiting}"
 
+    def title_text(self) -> str:
+        """Whose turn, in the tab's title: "Your turn" only on the device whose seat is to move (every
+        seat here is a person's, so the play page's "the one person against the computer" never holds)."""
+        t, session = self.t, self.session
+        game = t(f"game.{self.ui.GAME}.name")
+        if session is None or session.device.over():
+            return str(t("title.over", game=game))
+        mover = session.to_move()
+        if mover is None:  # still dealing, or waiting for a player to join
+            return str(t("app.title"))
+        return str(t.form("title.turn", you=mover == session.seat_here, name=session.device.name_of_seat(mover),
+                          game=game))
+
     def sound_arrival(self, outcome: Outcome) -> None:
         """Another device's move arrived (by a link or live): its sound, and "your turn" when it is
         this device's now; the end's at the end (``web.ui.sounds``, off with the setting)."""
