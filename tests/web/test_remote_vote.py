@@ -23,7 +23,7 @@ def _game(session: RemoteSession) -> ScarabeoRemote:
 
 def test_each_device_casts_its_own_vote_when_it_is_awaited() -> None:
     table = Table("scarabeo", 3, VOTE, words=WORDS)
-    _play_with_votes(table, random.Random(2), lambda: bool(_game_of(table).voters()))
+    _play_with_votes(table, random.Random(2), lambda _stood, _withdrawn: bool(_game_of(table).voters()))
     sessions = {d.seat: RemoteSession.create(SaveStore(MemoryStore()), d, "vote") for d in table.devices}
     for seat, session in sessions.items():
         assert [s.here for s in session.seats] == [s == seat for s in range(3)]  # type: ignore[attr-defined]
