@@ -74,7 +74,9 @@ def saves(lex: Any) -> dict[str, str]:
     state = ScarabeoState.from_options({"players": 2, "check_mode": "challenge"}, 3, word_list=lex)
     while not (state.pending is not None and state.to_move() == 0 and isinstance(state.results()[-1].move, Play)):
         state.push(ai.choose(state, "beginner", lex))
-    out["sc-challenge"] = GameRecord.of(state, seats=PERSON_VS_COMPUTER, game_id="sc-challenge")
+    # the person named as the new-game form names them: the button says "You challenge"
+    you = [{"name": "You"}, PERSON_VS_COMPUTER[1]]
+    out["sc-challenge"] = GameRecord.of(state, seats=you, game_id="sc-challenge")
     state = ScarabeoState.from_options({"players": 3, "check_mode": "vote"}, 7, word_list=lex)
     tiles = [t for t in state.racks[state.to_move()] if t != "?"]
     word = next("".join(c) for c in permutations(tiles, 3)
@@ -228,6 +230,7 @@ def test_working_set_in_every_state_at_every_size(table: tuple[Any, Guard], serv
     # a challenge pending: the computer's play, the person's strip under the rack
     open_save(page, "sc-challenge", "#sc-challenge")
     rows = check_sizes(page, "challenge", {**PARTS, "challenge": "#sc-challenge", "accept": "#sc-accept"})
+    assert page.locator("#sc-challenge-1").inner_text() == "You challenge"  # the person's form, not "You challenges"
     # on a phone the strip is one line in the hand's slot: the action row under it has not moved
     for size in [(360, 640), (390, 844)]:
         assert rows[size] == rest[size], f"{size}: the action row moved from {rest[size]} to {rows[size]}"

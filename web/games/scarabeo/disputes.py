@@ -114,9 +114,10 @@ class Disputes(ViewPart):
                 return f"!challenge {seat + 1} {word}".rstrip()
 
             row = h("div", {"class": "row"})
+            you = events.you_seat(t, seats)  # "You challenge", never "You challenges"
             for s in table_rules.challengers(page.session.state, seats):
                 append(row, h("button", {"type": "button", "id": f"sc-challenge-{s + 1}", "class": "danger",
-                                         "text": t(f"scarabeo.{mode}.by", name=seats[s].name),
+                                         "text": t.form(f"scarabeo.{mode}.by", you=s == you, name=seats[s].name),
                                          "on_click": lambda _e, s=s: self._commit(page, challenge_text(s))},
                               scope=sc))
             append(row, h("button", {"type": "button", "id": "sc-accept", "text": t("scarabeo.challenge.accept"),
