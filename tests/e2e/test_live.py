@@ -285,18 +285,25 @@ def own_rack(phone: Phone, lex: Any) -> tuple[Any, int, list[str]]:
 
 
 class TestScarabeo:
-    def test_paired_by_links_each_phone_sees_only_its_rack_then_resigned_and_verified(
+    def test_paired_by_links_each_phone_sees_only_its_rack_played_to_the_end_and_verified(
             self, context_factory: Any, guard: Guard, open_site: Any, server: str, lex: Any, gen: Any) -> None:
+        """Three plays, then the game ends as the rules end it when nobody plays (every seat passes
+        twice): the racks' tiles counted off the scores, the keys round, every phone verifies."""
         from tests.e2e.test_scarabeo import type_play
 
         anna, bruno = Phone(context_factory, guard, "Anna"), Phone(context_factory, guard, "Bruno")
         host(anna, open_site, "scarabeo")
         pair(anna, bruno, server, from_qr=False, answer_by_link=True)
         phones = [anna, bruno]
-        for turn in range(4):
+        turn = 0
+        while True:
             settle(phones, 180)
             player = to_move(phones)
-            assert player is not None, [p.status() for p in phones]
+            if player is None:
+                break
+            assert turn < 12, [p.status() for p in phones]
+            if turn == 3:  # the plays made: the scores before the end
+                played = json.loads(anna.page.evaluate(f"localStorage.getItem('scarab:save:{anna.save_id()}')"))
             for p in phones:  # each shows its own tiles, and holds no other
                 p.page.wait_for_selector("#sc-rack")
                 _engine, _seat, mine = own_rack(p, lex)
@@ -314,17 +321,20 @@ class TestScarabeo:
                 player.page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
             player.page.wait_for_function("() => { const s = document.getElementById('remote-status');"
                                           " return s && s.textContent !== 'Your turn.'; }", timeout=120_000)
-        settle(phones, 180)
-        quitter = to_move(phones)
-        assert quitter is not None
-        quitter.page.click("#remote-resign")
-        quitter.page.get_by_role("dialog").get_by_role("button", name="Resign", exact=True).click()
+            turn += 1
+        assert turn >= 6  # the plays, then four passes in a row
         for p in phones:  # the keys go round by themselves: every phone verifies the deal
             p.page.wait_for_selector("#remote-verified", timeout=180_000)
             assert p.page.locator("#remote-verified").inner_text().startswith("Verified")
             assert p.status() == "The game is over."
         settle(phones)
         assert anna.device()["chain"] == bruno.device()["chain"]
+        # both phones end on the same scores, the racks' tiles counted off (the end's adjustment)
+        saves = [json.loads(p.page.evaluate(f"localStorage.getItem('scarab:save:{p.save_id()}')")) for p in phones]
+        final = saves[0]["state"]["meta"]["summary"]["scores"]
+        assert final == saves[1]["state"]["meta"]["summary"]["scores"]
+        before = played["state"]["meta"]["summary"]["scores"]
+        assert all(f < b for f, b in zip(final, before)), (before, final)  # each rack's tiles counted off
         shot(bruno.page, "live-scarabeo-verified")
 
 
