@@ -389,19 +389,7 @@ class TestComputersInARow:
         the person's are drawn one after another (each seen alone for a while), each stays outlined on
         the shared board — numbered in the order played — until the person's turn (web/ui/pace.py, as
         in Thot), and the message line says each in words."""
-        new_game(page, open_site, seats=("person", "computer:1", "computer:1", "computer:1"), seed=9, variant="ruins")
-        wait_person(page)
-        page.evaluate("""() => { window.__frames = []; const look = () => { if (!window.__frames) return;
-            const g = document.querySelector('.sy-game');
-            window.__frames.push([g ? +g.dataset.moves : -1, document.querySelectorAll('#sy-board [data-order]').length]);
-            if (window.__frames.length < 100000) requestAnimationFrame(look); };
-          requestAnimationFrame(look); }""")
-        place_one(page)
-        wait_moves_above(page, 3)
-        wait_person(page)
-        counts = [n for n, _marks in page.evaluate("() => { const f = window.__frames; delete window.__frames; return f; }")]
-        for n in (2, 3):  # each computer's placement drawn alone for a while (many frames) before the next
-            assert counts.count(n) >= 5, (n, sorted(set(counts)))
+        self.person_then_three_computers(page, open_site, "ruins")
         marked = page.locator("#sy-board [data-order]")
         assert sorted(int(m.get_attribute("data-order")) for m in marked.all()) == [1, 2, 3]
         labels = page.locator("#sy-board .sq.last").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
@@ -414,6 +402,49 @@ class TestComputersInARow:
         place_one(page)
         page.wait_for_function("+document.querySelector('.sy-game').dataset.moves >= 5 && "
                                "!document.querySelector('#sy-board [data-order]')", timeout=30_000)
+
+
+    def test_classic_each_computer_site_in_the_corner_numbered(self, page: Any, open_site: Any) -> None:
+        """Classic (each on their own site): the computers' placements of the run, each on its site in
+        small in the corner, outlined and numbered 1 to 3 in the order played until the person's turn."""
+        self.person_then_three_computers(page, open_site, "classic")
+        items = page.locator("#sy-run .sy-run-item")
+        assert [int(i.get_attribute("data-order")) for i in items.all()] == [1, 2, 3]
+        assert [i.get_attribute("data-seat") for i in items.all()] == ["1", "2", "3"]
+        for n, item in enumerate(items.all(), 1):
+            assert item.locator(".sq.last").count() == 5 and item.locator(".sy-run-n").inner_text() == str(n)
+            assert f"The computers' placement {n} of 3: P{n + 1}, {item.get_attribute('data-move')}" in \
+                item.evaluate("b => b.textContent")
+        page.set_viewport_size({"width": 360, "height": 640})
+        for part in ("#sy-run", "#sy-board", "#sy-place"):
+            assert in_viewport(page, part), part
+        shot(page, "scarabya-classic-computers-in-a-row-phone")
+        items.nth(1).click()  # a tap shows that computer's site
+        page.wait_for_function("document.querySelector('.sy-site-head h2').textContent.includes('P3')")
+        page.locator("#sy-back-to-mine").click()
+        moves = int(game_attr(page, "moves"))
+        place_one(page)
+        page.wait_for_function(f"+document.querySelector('.sy-game').dataset.moves > {moves} && "
+                               "!document.querySelector('#sy-run')", timeout=30_000)
+
+    @staticmethod
+    def person_then_three_computers(page: Any, open_site: Any, variant: str) -> None:
+        """A person and three computers: the person places, and each computer's placement is drawn alone
+        for a while (many frames) before the next (web/ui/pace.py)."""
+        new_game(page, open_site, seats=("person", "computer:1", "computer:1", "computer:1"), seed=9, variant=variant)
+        wait_person(page)
+        page.evaluate("""() => { window.__frames = []; const look = () => { if (!window.__frames) return;
+            const g = document.querySelector('.sy-game');
+            window.__frames.push(g ? +g.dataset.moves : -1);
+            if (window.__frames.length < 100000) requestAnimationFrame(look); };
+          requestAnimationFrame(look); }""")
+        moves = int(game_attr(page, "moves"))
+        place_one(page)
+        wait_moves_above(page, moves + 3)
+        wait_person(page)
+        counts = page.evaluate("() => { const f = window.__frames; delete window.__frames; return f; }")
+        for n in (moves + 2, moves + 3):
+            assert counts.count(n) >= 5, (n, sorted(set(counts)))
 
 
 class TestRuins:

@@ -78,6 +78,19 @@ def last_classic(v: dict[str, Any]) -> LastPlacement | None:
     return LastPlacement(int(last["seat"]), str(tile["move"]), frozenset(SITE.parse_square(s) for s in tile["squares"]))
 
 
+def run_classic(state: Any, n: int) -> list[LastPlacement]:
+    """Classic: the placements of the latest ``n`` moves (the computers' run, ``web.ui.pace.run``),
+    oldest first; a discard leaves nothing to show. From the engine's history (a copy taken back)."""
+    replay = state.copy()
+    found: list[LastPlacement] = []
+    for _ in range(n):
+        last = last_classic(replay.view())
+        if last is not None:
+            found.append(last)
+        replay.pop()
+    return found[::-1]
+
+
 def last_ruins(v: dict[str, Any]) -> LastPlacement | None:
     """Ruins: the last piece on the board this round (None at a round's start: the board was cleared)."""
     if not v["pieces"]:

@@ -207,7 +207,7 @@ class ScarabyaUI:
         # the working set (docs/web.md "Layout"): head, board, hand; the rest in the drawer
         # the end under the board, in the hand's place: the board keeps its place (issue 26)
         head = h("div", {"class": "game-head sy-main"},
-                 self.other_site(page, v, last, site),
+                 self.other_sites(page, state, v, last, site),
                  turn, panels.said_box(page), page.scoreline([s["score"] for s in v["sites"]], panels.last_summary(page, v, None, None)),
                  page.message_line(), discard, viewing)
         board_box = h("div", {"class": "game-board sy-board-box"},
@@ -240,6 +240,34 @@ class ScarabyaUI:
                  h("span", {"class": "sy-other-text", "text": page.t("scarabya.last.move", name=name, move=last.move)}),
                  h("span", {"class": "visually-hidden", "text": " — " + page.t("scarabya.view.site", name=name)}),
                  scope=page.view_scope)
+
+    def other_sites(self, page: Page, state: ScarabyaState, v: dict[str, Any], last: anim.LastPlacement | None,
+                    site: int) -> Any:
+        """The corner: the game's last placement on another site (``other_site``) or, after several
+        computers' placements in a row since the person's (``web.ui.pace.run``), each of them until the
+        person's turn: a row of small sites, each placement outlined and numbered in the order played
+        ("the computers' placement 2 of 3"); a tap shows that site (issue 26)."""
+        run = anim.run_classic(state, pace.run(state, [seat.computer for seat in page.session.seats]))
+        if len(run) < 2:
+            return self.other_site(page, v, last, site)
+        t = page.t
+        row = h("div", {"class": "sy-other sy-run", "id": "sy-run"})
+        for k, p in enumerate(run):
+            name = seat_name(page, p.seat)
+            said = sentence(t("scarabya.sq.run", n=k + 1, of=len(run))).rstrip(".")
+
+            def view(_e: Any, seat: int = p.seat) -> None:
+                self.view_site(page, seat)
+
+            append(row, h("button", {"type": "button", "class": "sy-run-item", "id": f"sy-run-{k + 1}",
+                                     "data-seat": str(p.seat), "data-move": p.move, "data-order": str(k + 1),
+                                     "on_click": view},
+                          mini_site(t, v["sites"][p.seat], p.squares),
+                          h("span", {"class": "sy-run-n", "aria-hidden": "true", "text": str(k + 1)}),
+                          h("span", {"class": "visually-hidden",
+                                     "text": f"{said}: {name}, {p.move} — " + t("scarabya.view.site", name=name)}),
+                          scope=page.view_scope))
+        return row
 
     def view_site(self, page: Page, seat: int) -> None:
         page.selection["site"] = seat
