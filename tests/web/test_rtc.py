@@ -193,3 +193,54 @@ def test_the_live_routes() -> None:
     assert code.name == "live" and code.query == {"o": "AQAE-_x"}
     assert router.parse("#/live?a=AQME").query == {"a": "AQME"}
     assert router.parse("#/live/x").name == "not-found"
+
+
+class _Connection:
+    """A peer connection as ``Link`` reads it: its state only."""
+
+    connectionState = "connected"
+
+
+def _opened_link() -> tuple[rtc.Link, list[Any], list[Any]]:
+    """A ``Link`` already open (made without a browser), its waits run by hand, its closes counted."""
+    link = rtc.Link.__new__(rtc.Link)
+    waits: list[Any] = []
+    closes: list[Any] = []
+    link.pc, link.opened, link.closed, link.failed, link._blip = _Connection(), True, False, None, 0
+    link.on_close = closes.append
+    link._later = lambda fn, seconds: waits.append((fn, seconds))  # type: ignore[method-assign]
+    return link, waits, closes
+
+
+def test_a_blip_that_heals_keeps_the_channel() -> None:
+    link, waits, closes = _opened_link()
+    link.pc.connectionState = "disconnected"
+    link._state()
+    assert closes == [] and [s for _f, s in waits] == [rtc.BLIP_SECONDS]  # waits, not closed at once
+    link.pc.connectionState = "connected"  # ICE found the other phone again
+    link._state()
+    waits.pop()[0]()
+    assert closes == [] and not link.closed
+
+
+def test_a_connection_still_down_after_the_wait_is_closed_once() -> None:
+    link, waits, closes = _opened_link()
+    link.pc.connectionState = "disconnected"
+    link._state()
+    link._state()  # said twice: only the latest wait may close
+    first, latest = waits[0][0], waits[1][0]
+    first()
+    assert closes == []
+    latest()
+    assert closes == [link] and link.closed
+    link.pc.connectionState = "failed"
+    link._state()
+    assert closes == [link]  # closed once
+
+
+def test_failed_or_closed_close_at_once() -> None:
+    for state in ("failed", "closed"):
+        link, waits, closes = _opened_link()
+        link.pc.connectionState = state
+        link._state()
+        assert closes == [link] and waits == []

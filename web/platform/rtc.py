@@ -42,6 +42,10 @@ LABEL = "scarab"
 CONNECT_SECONDS = 30.0
 #: Seconds the browser gathers candidates before the offer or answer is shown with those it has.
 GATHER_SECONDS = 4.0
+#: Seconds a connection may stay "disconnected" (a network blip, a phone's Wi-Fi waking up) before it is
+#: given up: ICE finds the other phone again by itself within that time, and the channel's messages
+#: sent meanwhile arrive then (SCTP retransmits them), so a blip needs no new pairing.
+BLIP_SECONDS = 20.0
 
 
 @dataclass(frozen=True)
@@ -284,6 +288,8 @@ class Link:
         self.opened = False
         self.closed = False
         self.failed: str | None = None
+        self._blip = 0  # the number of the latest "disconnected": only the latest one's wait may close
+        self._timers: list[Any] = []  # cleared on close: no wait outlives its connection
         self._proxies: list[Any] = []
         self._proxy = create_proxy
         self.pc = window.RTCPeerConnection.new(to_js({"iceServers": servers}, dict_converter=window.Object.fromEntries))
@@ -299,8 +305,23 @@ class Link:
         state = str(self.pc.connectionState)
         if state == "failed" and not self.opened:
             self.failed = "failed"
-        if state in ("failed", "closed", "disconnected") and self.opened:
+        if state == "disconnected" and self.opened and not self.closed:
+            # a blip: the browser's ICE may find the other phone again; closed only if it has not since
+            self._blip += 1
+            blip = self._blip
+            self._later(lambda: self._blip_over(blip), BLIP_SECONDS)
+        elif state in ("failed", "closed") and self.opened:
             self._closed()
+
+    def _blip_over(self, blip: int) -> None:
+        if blip == self._blip and str(self.pc.connectionState) != "connected":
+            self._closed()
+
+    def _later(self, fn: Callable[[], None], seconds: float) -> None:
+        from pyscript import window
+
+        proxy = self._keep(lambda *_a: fn())
+        self._timers.append(window.setTimeout(proxy, int(seconds * 1000)))
 
     def _channel(self, channel: Any) -> None:
         self.channel = channel
@@ -377,6 +398,12 @@ class Link:
 
     def close(self) -> None:
         try:
+            if self._timers:
+                from pyscript import window
+
+                for timer in self._timers:
+                    window.clearTimeout(timer)
+                self._timers = []
             self.pc.close()
         finally:
             for proxy in self._proxies:
