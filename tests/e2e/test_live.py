@@ -17,6 +17,7 @@ import pytest
 
 from tests.e2e.conftest import Guard, shot, watch
 from tests.e2e.test_remote import fill_invitation
+from tests.e2e import test_site
 
 pytestmark = pytest.mark.e2e
 
@@ -68,16 +69,7 @@ FAKE_CAMERA = """(url) => new Promise((ok, fail) => {
   img.src = url;
 })"""
 #: (context init script) Web Audio counted instead of heard: contexts made and notes started.
-AUDIO_SPY = """(() => {
-  window.__audio = {made: 0, notes: 0};
-  window.AudioContext = class {
-    constructor() { window.__audio.made++; this.state = 'running'; this.currentTime = 0; this.destination = {}; }
-    createOscillator() { return {type: '', frequency: {setValueAtTime() {}}, connect() {},
-                                 start() { window.__audio.notes++; }, stop() {}}; }
-    createGain() { return {gain: {setValueAtTime() {}, exponentialRampToValueAtTime() {}}, connect() {}}; }
-    resume() {} close() {}
-  };
-})();"""
+AUDIO_SPY = f"({test_site.TestSounds.SPY})();"
 
 
 class Phone:

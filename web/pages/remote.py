@@ -467,12 +467,7 @@ class RemotePage(GamePage):
         except StorageError as err:
             self.app.storage_error(err, session=self.session)
             return
-        self.send = outcome.send
-        self.notice = (self.describe(outcome), False)
-        self.message = None
-        self.selection = {}
-        self.redraw()
-        self.say(self.notice[0])
+        self.show_outcome(outcome)
 
     # --- acting -----------------------------------------------------------------------
     def refusal_text(self, err: Refused) -> str:
@@ -562,6 +557,10 @@ class RemotePage(GamePage):
         except StorageError as err:
             self.app.storage_error(err, session=self.session)
             return
+        self.show_outcome(outcome)
+
+    def show_outcome(self, outcome: Outcome) -> None:
+        """This device's own message made: its link to send (by links), said in words, the view redrawn."""
         self.send = outcome.send
         self.notice = (self.describe(outcome), False)
         self.message = None
