@@ -36,7 +36,7 @@ rack and draw, the bag's orders as dealt) for the move-by-move review.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core import GameRecord, IllegalMove
@@ -320,12 +320,25 @@ class ScarabeoRemote(RemoteGame):
             self._sync_rack()  # the tiles of its last draw whose shares never came, read from the keys
         except ProtocolError as err:
             failures.append(str(err))
+        settles = self.engine is not None and self.engine.final_pending()
         failures += self._reveal_final(racks)
+        own = verdict.racks.get(self.me_seat)
+        if settles and own is not None and self.engine is not None and not failures:
+            self._own_rack_as_the_others_see_it(own)
         self.verdict = {"verified": verdict.verified and not failures, "failures": failures, "racks": racks}
         if self.verdict["verified"]:
             # Every card's tile: the whole deal, public now, from which the full record is rebuilt.
             self.verdict["cards"] = "".join(TILES[verdict.tiles[c]] if c in verdict.tiles else HIDDEN
                                             for c in range(len(deal.cards)))
+
+    def _own_rack_as_the_others_see_it(self, dealt: Sequence[str]) -> None:
+        """At the end this seat's rack in the order every other device reveals it (its dealt tiles,
+        then those the table knew: a flying scarab taken back), so every device ends on one state."""
+        assert self.engine is not None
+        rack = self.engine.racks[self.me_seat]
+        ordered = list(dealt) + [t for t in self.table.racks[self.me_seat] if t != HIDDEN]
+        if ordered != rack and sorted(ordered) == sorted(rack):
+            self.engine.reveal(self.me_seat, "".join(ordered))
 
     def _reveal_final(self, racks: Mapping[str, str]) -> list[str]:
         """The racks left, proven at the end, settle the end-of-game adjustments; what did not fit."""
