@@ -247,6 +247,19 @@ class TestThot:
                 anna.page.wait_for_function("() => { const p = document.getElementById('live-presence');"
                                             " return p && p.textContent === 'No other device is connected.'; }",
                                             timeout=120_000)
+                # no channel: the game goes on by links from the same saves — a move, its link pasted
+                mover = to_move(phones)
+                assert mover is not None
+                receiver = bruno if mover is anna else anna
+                thot_move(mover)
+                link = mover.page.locator("#remote-link")
+                link.wait_for(timeout=60_000)
+                receiver.page.fill("#remote-paste", link.input_value())
+                receiver.page.click("#remote-open")
+                receiver.page.wait_for_function("(n) => JSON.parse(localStorage.getItem("
+                                                f"'scarab:remote:{receiver.save_id()}')).chain.length === n",
+                                                arg=mover.chain(), timeout=60_000)
+                moves += 1
                 pair(anna, bruno, server, from_qr=False, again=True, camera=True)
                 assert bruno.page.locator(".live-scanner").count() == 0  # the camera closed once read
                 shot(bruno.page, "live-thot-paired-again")
