@@ -1,7 +1,10 @@
 """``python -m game remote …`` — play a friend on another device, the moves travelling as links.
 
-Exit codes: 0 done; 1 a message or move refused as it stands (the one-line reason on stderr, the
-directory unchanged); 2 malformed input (arguments, not a message at all, a damaged directory).
+Exit codes: 0 done; 1 refused (the one-line reason on stderr, the directory unchanged): a message
+or move refused as it stands, and for ``open`` and ``join`` anything refused (not a message at
+all, a directory with no game or a damaged one, a name that is not one); 2 the arguments themselves
+(a usage error: a missing argument, an unknown command) and, for the other commands, malformed input
+(a damaged directory, bad ``--options``).
 A MESSAGE is a whole link (anything up to ``#`` is ignored) or its payload ``r1.…``; ``-`` reads it
 from standard input. DIR holds this device's state only (its secret keys too): one file, mode 0600,
 replaced atomically, so a refusal or a crash never leaves half a write.
@@ -40,6 +43,9 @@ from game.scarabeo.words import WordList
 from game.remote.wire import MAX_MESSAGE_CHARS
 
 OK, REFUSED, MALFORMED = 0, 1, 2
+#: The commands that take a message: they apply it (0) or refuse it with a reason (1), whatever
+#: the reason; only a usage error exits 2 (the contract: ``open MESSAGE`` is 0 or 1).
+MESSAGE_COMMANDS = ("open", "join")
 STATE_FILE = "remote.json"
 #: A device's state is its messages (each at most a link) plus a few keys.
 MAX_STATE_BYTES = 4_000_000
@@ -104,15 +110,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(MALFORMED, "usage", str(err))
     except SystemExit as err:  # --help
         return int(err.code or 0)
+    bad_input = REFUSED if args.command in MESSAGE_COMMANDS else MALFORMED
     try:
         return _run(args)
     except Refused as err:
-        return _fail(MALFORMED if err.malformed else REFUSED, "malformed" if err.malformed else "refused",
+        return _fail(bad_input if err.malformed else REFUSED, "malformed" if err.malformed else "refused",
                      err.reason)
     except _Malformed as err:
-        return _fail(MALFORMED, "input", str(err))
+        return _fail(bad_input, "input", str(err))
     except Exception as err:  # noqa: BLE001 - the last net: a line on stderr, never a traceback
-        return _fail(MALFORMED, "internal", cliargs.internal_error(err))
+        return _fail(bad_input, "internal", cliargs.internal_error(err))
 
 
 def _fail(code: int, kind: str, message: str) -> int:
@@ -136,9 +143,10 @@ def _run(args: argparse.Namespace) -> int:
         _save(args.dir, device)
         print(text)
     elif cmd == "join":
-        _fresh_dir(args.dir)
+        _check_fresh(args.dir)
         message = _message(args.message)
         device, text = Device.join(message, args.name, _words(game_of(message)))
+        _fresh_dir(args.dir)  # made only once the invitation is accepted: a refusal leaves no trace
         _save(args.dir, device)
         print(text)
     elif cmd == "open":
@@ -215,10 +223,15 @@ def _path(directory: str) -> str:
     return os.path.join(directory, STATE_FILE)
 
 
-def _fresh_dir(directory: str) -> None:
-    """Make DIR for a new game (mode 0700); a directory that already holds a game is refused."""
+def _check_fresh(directory: str) -> None:
+    """Refuse a directory that already holds a game."""
     if os.path.lexists(_path(directory)):
         raise _Malformed(f"{directory} already holds a remote game; use another directory")
+
+
+def _fresh_dir(directory: str) -> None:
+    """Make DIR for a new game (mode 0700); a directory that already holds a game is refused."""
+    _check_fresh(directory)
     try:
         os.makedirs(directory, mode=0o700, exist_ok=True)
     except OSError as err:

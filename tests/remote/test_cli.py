@@ -82,9 +82,17 @@ def test_a_two_player_game_by_the_command_line(tmp_path: Path) -> None:
         assert done.returncode == 1, (done.returncode, done.stderr)
         assert reason in done.stderr and done.stderr.count("\n") == 1
         assert snapshot(devices[1]) == before
-    # Not a message at all: exit 2.
-    done = remote("open", "hello", "--dir", str(devices[1]))
-    assert done.returncode == 2 and snapshot(devices[1]) == before
+    # Not a message at all is refused the same way: exit 1, its one-line reason, nothing changed.
+    for text in ("hello", "garbage", "https://scarab.example/#/remote/", "r1.", "r1.!!!", "r9.abcd"):
+        done = remote("open", text, "--dir", str(devices[1]))
+        assert done.returncode == 1, (text, done.returncode, done.stderr)
+        assert done.stderr.startswith("remote: ") and done.stderr.count("\n") == 1, done.stderr
+        assert json.loads(done.stdout)["message"] == done.stderr[len("remote: "):].strip()
+        assert snapshot(devices[1]) == before
+    assert "not a Scarab remote-play link" in remote("open", "garbage", "--dir", str(devices[1])).stderr
+    # Only a usage error (an argument missing) exits 2.
+    assert remote("open", message).returncode == 2
+    assert remote("open", "--dir", str(devices[1])).returncode == 2
     # Reading the message from standard input; resend gives the same link again.
     assert ok("resend", "--dir", str(devices[0])) == message
     done = remote("open", "-", "--dir", str(devices[1]), stdin=message + "\n")
@@ -129,9 +137,8 @@ def test_malformed_input_exits_2(tmp_path: Path) -> None:
         ("new", "thot", "--name", "", "--dir", str(d)),
         ("new", "thot", "--name", "A", "--dir", str(d), "--players", "9"),
         ("show", "--dir", str(tmp_path / "nowhere")),
-        ("open", "r1.abc", "--dir", str(tmp_path / "nowhere")),
-        ("join", "garbage", "--name", "B", "--dir", str(tmp_path / "e")),
         ("frobnicate",),
+        ("join", "--name", "B", "--dir", str(tmp_path / "e")),
     ]
     for args in cases:
         done = remote(*args)
@@ -153,6 +160,29 @@ def test_malformed_input_exits_2(tmp_path: Path) -> None:
         os.mkfifo(fifo / "remote.json")
         done = remote("show", "--dir", str(fifo))
         assert done.returncode == 2 and "named pipe" in done.stderr
+
+
+def test_open_and_join_refuse_whatever_they_cannot_apply_with_exit_1(tmp_path: Path) -> None:
+    """The contract: ``open``/``join`` apply a message (0) or refuse it with one line (1), their
+    directory unchanged; not a link, no game in DIR, a bad name are refusals like any other."""
+    invitation = ok("new", "thot", "--name", "Anna", "--dir", str(tmp_path / "anna"))
+    cases = [
+        ("open", "r1.abc", "--dir", str(tmp_path / "nowhere")),
+        ("open", invitation, "--dir", str(tmp_path / "nowhere")),
+        ("join", "garbage", "--name", "B", "--dir", str(tmp_path / "e")),
+        ("join", "r1.", "--name", "B", "--dir", str(tmp_path / "e")),
+        ("join", invitation, "--name", "", "--dir", str(tmp_path / "e")),
+        ("join", invitation, "--name", "B", "--dir", str(tmp_path / "anna")),  # DIR holds a game
+    ]
+    before = snapshot(tmp_path / "anna")
+    for args in cases:
+        done = remote(*args)
+        assert done.returncode == 1, (args, done.returncode, done.stderr)
+        assert done.stderr.startswith("remote: ") and done.stderr.count("\n") == 1, (args, done.stderr)
+        assert "Traceback" not in done.stderr
+    # A refused join makes no directory; nothing was written anywhere.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["anna"]
+    assert snapshot(tmp_path / "anna") == before
 
 
 def _forward(sent: str | None, dirs: dict[str, Path], sender: str) -> None:
