@@ -369,3 +369,288 @@ def test_what_is_news_to_the_player_who_moved() -> None:
 
     assert events.is_outcome(replace(s.push(Pass()), note="time-out"))
     assert not events.is_outcome({"seat": 0, "move": "C1"})  # a Thot or Scarabya move
+
+
+# --- every event kind, in both languages ----------------------------------------------------------
+# Each case makes a real engine result and says it with the messages given; EVERY_KIND holds what
+# it must read in English and in Italian. test_every_event_text_is_said_by_a_case checks that the
+# cases together use every "events.*" text of the catalogue, in both languages: a new kind of
+# event needs its case here.
+def _scarabeo(words: list[str], rack: str, others: tuple[str, ...] = ("ABCDEFGH",),
+              check_mode: str = "dictionary") -> ScarabeoState:
+    return state_with(words, rack, WORDS + ["ERA", "CORE"], others=others, check_mode=check_mode)
+
+
+def _play_with_swaps(t: Messages, move: str, you: int | None) -> str:
+    # the board's scarabs stand for the E at L9 and the O at F10; the player holds both letters
+    s = _scarabeo(["9F CONTARe", "F9 CoRE"], "EOAIRSTN")
+    return events.describe(t, "scarabeo", s, s.push(s.parse_move(move)), NAMES, you).text
+
+
+def _exchange(t: Messages) -> str:
+    # the whole rack goes back (an exchange with a scarab on the rack, so after a swap, is refused)
+    s = _scarabeo([], "AEIOUAEI")
+    move = next(m for m in s.legal_moves() if isinstance(m, Exchange))
+    return events.describe(t, "scarabeo", s, s.push(move), NAMES, None).text
+
+
+def _refused(t: Messages, you: int | None, play: str = "10F AB") -> str:
+    # 10F AB under CONTARE makes AB, CA and OB: three words the lexicon lacks
+    s = _scarabeo(["9F CONTARE"] if play == "10F AB" else [], "ABEIOUAE" if play == "10F AB" else "CONTAREB",
+                  check_mode="challenge")
+    s.push(s.parse_move(play))
+    return events.describe(t, "scarabeo", s, s.push(Challenge(1)), NAMES, you).text
+
+
+def _pending(t: Messages, mode: str) -> str:
+    s = _scarabeo(["9F CONTARE"], "ABEIOUAE", others=("ABCDEFGH", "ILMNOPQS"), check_mode=mode)
+    return events.describe(t, "scarabeo", s, s.push(s.parse_move("10F AB")), NAMES).text
+
+
+def _vote(t: Messages, votes: str, you: int | None = None, play: str = "10F AB") -> str:
+    s = _scarabeo(["9F CONTARE"] if play == "10F AB" else [], "ABEIOUAE" if play == "10F AB" else "CONTAREB",
+                  others=("ABCDEFGH", "ILMNOPQS"), check_mode="vote")
+    s.push(s.parse_move(play))
+    return events.describe(t, "scarabeo", s, s.push(Vote(votes)), NAMES, you).text
+
+
+def _contested(t: Messages, you: int | None) -> str:
+    s = _scarabeo([], "CONTAREB", others=("ABCDEFGH", "ILMNOPQS"), check_mode="vote")
+    s.push(s.parse_move("9F CONTARE"))
+    return events.describe(t, "scarabeo", s, s.push(Challenge(2)), NAMES, you).text
+
+
+def _failed(t: Messages, you: int | None) -> str:
+    s = _scarabeo([], "CONTAREB", check_mode="challenge")
+    s.push(s.parse_move("9F CONTARE"))
+    return events.describe(t, "scarabeo", s, s.push(Challenge(1)), NAMES, you).text
+
+
+def _accepted(t: Messages) -> str:
+    s = _scarabeo([], "CONTAREB", check_mode="challenge")
+    s.push(s.parse_move("9F CONTARE"))
+    return events.describe(t, "scarabeo", s, s.push(Accept()), NAMES).text
+
+
+def _pass_with_swap(t: Messages, you: int | None) -> str:
+    s = _scarabeo(["9F CONTARe"], "ERAILNOS")
+    move = next(m for m in s.legal_moves() if isinstance(m, Pass) and m.swaps)
+    return events.describe(t, "scarabeo", s, s.push(move), NAMES, you).text
+
+
+def _time_out(t: Messages, you: int | None) -> str:
+    from dataclasses import replace
+
+    s = _scarabeo([], "CONTAREB")
+    return events.describe(t, "scarabeo", s, replace(s.push(Pass()), note="time-out"), NAMES, you).text
+
+
+def _game_over(t: Messages) -> str:
+    s = _scarabeo([], "CONTAREB")
+    result = None
+    while not s.is_over():
+        result = s.push(Pass())
+    return events.describe(t, "scarabeo", s, result, NAMES).text
+
+
+def _thot(t: Messages, pieces: dict[str, str], move: str, you: int | None = None,
+          collections: list[list[str]] | None = None, turnoff: bool = False) -> str:
+    s = build(pieces, "A1", axis=ROW, collections=collections, turnoff=turnoff)
+    return events.describe(t, "thot", s, s.push(s.parse_move(move)), NAMES, you).text
+
+
+def _scarabya(t: Messages, open_names: list[str], move: str, you: int | None = None) -> str:
+    s = with_open(open_names)
+    return events.describe(t, "scarabya", s, s.push(scarabya_move(move)), NAMES, you).text
+
+
+def _ruins(t: Messages, moves: list[str], you: int | None = None) -> str:
+    from tests.scarabya.test_ruins import game
+
+    s: RuinsState = game()
+    result = None
+    for move in moves:
+        result = s.push(parse_piece_move(move))
+    return events.describe(t, "scarabya", s, result, NAMES, you).text
+
+
+# round 1 of tests.scarabya.test_ruins.game(): Anna alone covers zone 1 (A1-B2); in the other
+# round nobody covers a zone alone
+RUINS_ZONE_WON = ["2I0@A1", "2I0@C1", "3I0@A2", "3I0@D2", "3L0@A3", "3L0@C3", "4I0@A5", "4I0@A6", "4O0@E3",
+                  "4O0@E5"]
+RUINS_NO_ZONE = ["4L7@E4", "4L7@C4", "4S5@A4", "4S5@A2", "4T3@E1", "4T3@C1", "3L0@A1", "2I1@F5", "2I1@D5"]
+
+EVERY_KIND: dict[str, tuple[Any, str, str]] = {
+    # Scarabeo: the "Player 2 plays *H1 *A11 D1 sV: 91 points" is a play with two swaps
+    "play with swaps": (lambda t: _play_with_swaps(t, "*L9 *F10 12F ERa", None),
+                        "Anna played ERA at 12F for 6 points, taking the scarabs at L9 and F10.",
+                        "Anna ha giocato ERA in 12F per 6 punti, prendendo gli scarabei in L9 e F10."),
+    "your play with a swap": (lambda t: _play_with_swaps(t, "*L9 12F ERA", 0),
+                              "You played ERA at 12F for 6 points, taking the scarab at L9.",
+                              "Hai giocato ERA in 12F per 6 punti, prendendo lo scarabeo in L9."),
+    "a play that may be challenged": (lambda t: _pending(t, "challenge"),
+                                      "Anna played AB at 10F for 12 points. It may be challenged before the next move.",
+                                      "Anna ha giocato AB in 10F per 12 punti. Si può contestare prima della prossima "
+                                      "mossa."),
+    "a play put to the vote": (lambda t: _pending(t, "vote"),
+                               "Anna played AB at 10F for 12 points. The table votes on its words.",
+                               "Anna ha giocato AB in 10F per 12 punti. Il tavolo vota le sue parole."),
+    "an exchange": (_exchange, "Anna exchanged 8 tiles.", "Anna ha cambiato 8 tessere."),
+    "one tile exchanged": (lambda t: t.form("events.scarabeo.exchange", n=1, name="Anna", swaps=""),
+                           "Anna exchanged 1 tile.", "Anna ha cambiato 1 tessera."),
+    "your tile exchanged": (lambda t: t.form("events.scarabeo.exchange", you=True, n=1, swaps=""),
+                            "You exchanged 1 tile.", "Hai cambiato 1 tessera."),
+    "your tiles exchanged": (lambda t: t.form("events.scarabeo.exchange", you=True, n=8, swaps=""),
+                             "You exchanged 8 tiles.", "Hai cambiato 8 tessere."),
+    "a time-out": (lambda t: _time_out(t, None),
+                   "Anna ran out of time: the turn passes.", "Tempo scaduto per Anna: il turno passa."),
+    "your time-out": (lambda t: _time_out(t, 0),
+                      "You ran out of time: the turn passes.", "Tempo scaduto: il tuo turno passa."),
+    "a challenge upheld, several words": (lambda t: _refused(t, None),
+                                          "Computer (expert) challenged AB: upheld, the play is taken back "
+                                          "(AB, CA and OB are not in the lexicon).",
+                                          "Computer (expert) ha contestato AB: contestazione accolta, la giocata è "
+                                          "ritirata (AB, CA e OB non sono nel lessico)."),
+    "your challenge upheld": (lambda t: _refused(t, 1),
+                              "You challenged AB: upheld, the play is taken back (AB, CA and OB are not in the "
+                              "lexicon).",
+                              "Hai contestato AB: contestazione accolta, la giocata è ritirata (AB, CA e OB non "
+                              "sono nel lessico)."),
+    "a challenge upheld, one word": (lambda t: _refused(t, None, "9F CONTRAB"),
+                                     "Computer (expert) challenged CONTRAB: upheld, the play is taken back "
+                                     "(CONTRAB is not in the lexicon).",
+                                     "Computer (expert) ha contestato CONTRAB: contestazione accolta, la giocata è "
+                                     "ritirata (CONTRAB non è nel lessico)."),
+    "a play accepted": (_accepted, "The play CONTARE is accepted.", "La giocata CONTARE è accettata."),
+    "your pass with a swap": (lambda t: _pass_with_swap(t, 0),
+                              "You passed, taking the scarab at L9.", "Hai passato, prendendo lo scarabeo in L9."),
+    "a contest": (lambda t: _contested(t, None),
+                  "Carla contested CONTARE: the table votes on CONTARE.",
+                  "Carla ha contestato CONTARE: si vota su CONTARE."),
+    "a vote accepting one word": (lambda t: _vote(t, "YYY", None, "9F CONTRAB"),
+                                  "Vote on CONTRAB: accepted (3 for, 0 against); the play CONTRAB stands.",
+                                  "Voto su CONTRAB: accettata (3 a favore, 0 contro); la giocata CONTRAB resta."),
+    "a challenge that fails": (lambda t: _failed(t, None),
+                               "Computer (expert) challenged CONTARE: failed, the play stands.",
+                               "Computer (expert) ha contestato CONTARE: contestazione respinta, la giocata resta."),
+    "your challenge that fails": (lambda t: _failed(t, 1),
+                                  "You challenged CONTARE: failed, the play stands.",
+                                  "Hai contestato CONTARE: contestazione respinta, la giocata resta."),
+    "your contest": (lambda t: _contested(t, 2),
+                     "You contested CONTARE: the table votes on CONTARE.",
+                     "Hai contestato CONTARE: si vota su CONTARE."),
+    "a vote rejecting several words": (lambda t: _vote(t, "NNN"),
+                                       "Vote on AB, CA and OB: rejected (0 for, 3 against); the play AB is taken "
+                                       "back and Anna plays again.",
+                                       "Voto su AB, CA e OB: respinte (0 a favore, 3 contro); la giocata AB è "
+                                       "ritirata e Anna rigioca."),
+    "a vote rejecting your words": (lambda t: _vote(t, "NNN", 0),
+                                    "Vote on AB, CA and OB: rejected (0 for, 3 against); the play AB is taken back "
+                                    "and you play again.",
+                                    "Voto su AB, CA e OB: respinte (0 a favore, 3 contro); la giocata AB è ritirata "
+                                    "e tocca di nuovo a te."),
+    "a vote accepting several words": (lambda t: _vote(t, "YYY"),
+                                       "Vote on AB, CA and OB: accepted (3 for, 0 against); the play AB stands.",
+                                       "Voto su AB, CA e OB: accettate (3 a favore, 0 contro); la giocata AB resta."),
+    "a vote rejecting one word": (lambda t: t.form("events.scarabeo.vote.rejected", n=1, name="Anna", word="AB",
+                                                   words="AB", tally=t("events.scarabeo.tally", yes=1, no=2)),
+                                  "Vote on AB: rejected (1 for, 2 against); the play AB is taken back and Anna "
+                                  "plays again.",
+                                  "Voto su AB: respinta (1 a favore, 2 contro); la giocata AB è ritirata e Anna "
+                                  "rigioca."),
+    "a vote rejecting your word": (lambda t: t.form("events.scarabeo.vote.rejected", you=True, n=1, word="AB",
+                                                    words="AB", tally=t("events.scarabeo.tally", yes=1, no=2)),
+                                   "Vote on AB: rejected (1 for, 2 against); the play AB is taken back and you "
+                                   "play again.",
+                                   "Voto su AB: respinta (1 a favore, 2 contro); la giocata AB è ritirata e tocca di "
+                                   "nuovo a te."),
+    "the last move": (_game_over, "Computer (expert) passed. Game over.",
+                      "Computer (expert) ha passato. Partita finita."),
+    # Thot
+    "a turning move": (lambda t: _thot(t, {"C1": "+3*", "C6": "+8", "C3": "-1", "F6": "+1"}, "C1>C6",
+                                       turnoff=True),
+                       "Anna moved the priest to C6 (turning on C1) and took a +8 scarab.",
+                       "Anna ha portato il sacerdote in C6 (svoltando su C1) e ha preso uno scarabeo +8."),
+    "your turning move": (lambda t: _thot(t, {"C1": "+3*", "C6": "-2", "C3": "-1", "F6": "+1"}, "C1>C6", 0,
+                                          turnoff=True),
+                          f"You moved the priest to C6 (turning on C1) and took a {MINUS}2 scarab.",
+                          f"Hai portato il sacerdote in C6 (svoltando su C1) e hai preso uno scarabeo {MINUS}2."),
+    "your take": (lambda t: _thot(t, {"C1": "+3", "C5": "-2"}, "C1", 0),
+                  "You moved the priest to C1 and took a +3 scarab.",
+                  "Hai portato il sacerdote in C1 e hai preso uno scarabeo +3."),
+    "an ankh": (lambda t: _thot(t, {"C1": "A", "C5": "+1"}, "C1", None, [["-8"], []]),
+                "Anna moved the priest to C1 and took the ankh.",
+                "Anna ha portato il sacerdote in C1 e ha preso l'ankh."),
+    "your ankh": (lambda t: _thot(t, {"C1": "A", "C5": "+1"}, "C1", 0, [["-8"], []]),
+                  "You moved the priest to C1 and took the ankh.",
+                  "Hai portato il sacerdote in C1 e hai preso l'ankh."),
+    "an ankh and a drop": (lambda t: _thot(t, {"C1": "A", "C5": "+1"}, "C1@E5:-8", None, [["-8", "+5"], []]),
+                           f"Anna moved the priest to C1, took the ankh and put a {MINUS}8 scarab back on E5.",
+                           f"Anna ha portato il sacerdote in C1, ha preso l'ankh e ha rimesso uno scarabeo {MINUS}8 "
+                           "in E5."),
+    "your ankh and drop": (lambda t: _thot(t, {"C1": "A", "C5": "+1"}, "C1@E5:+5", 0, [["-8", "+5"], []]),
+                           "You moved the priest to C1, took the ankh and put a +5 scarab back on E5.",
+                           "Hai portato il sacerdote in C1, hai preso l'ankh e hai rimesso uno scarabeo +5 in E5."),
+    # Scarabya
+    "a placement closing one area": (lambda t: _scarabya(t, ["A3"] + row_squares(3, 1, 5) + ["G3", "H3"], "I0@D3"),
+                                     "Anna placed tile I at D3 and closed an area: 3 points.",
+                                     "Anna ha posato la tessera I in D3 e ha chiuso un'area: 3 punti."),
+    "your placement closing one area": (lambda t: _scarabya(t, ["A3"] + row_squares(3, 1, 5) + ["G3", "H3"], "I0@D3", 0),
+                                        "You placed tile I at D3 and closed an area: 3 points.",
+                                        "Hai posato la tessera I in D3 e hai chiuso un'area: 3 punti."),
+    "your placement closing two areas": (lambda t: _scarabya(t, ["A3"] + row_squares(3, 1, 5) + ["G3", "H3"],
+                                                             "I0@B3", 0),
+                                         "You placed tile I at B3 and closed 2 areas: 5 points.",
+                                         "Hai posato la tessera I in B3 e hai chiuso 2 aree: 5 punti."),
+    "a placement closing two areas": (lambda t: _scarabya(t, ["A3"] + row_squares(3, 1, 5) + ["G3", "H3"],
+                                                          "I0@B3"),
+                                      "Anna placed tile I at B3 and closed 2 areas: 5 points.",
+                                      "Anna ha posato la tessera I in B3 e ha chiuso 2 aree: 5 punti."),
+    "a discard": (lambda t: events.describe(t, "scarabya", (s := with_open(["A1", "B1", "A2", "C1"])),
+                                            s.push(DISCARD), NAMES).text,
+                  "Anna discarded tile I: it fits nowhere.",
+                  "Anna ha scartato la tessera I: non entra da nessuna parte."),
+    "your placement": (lambda t: _scarabya(t, row_squares(3, 0, 5) + row_squares(3, 5, 5), "I0@F3", 0),
+                       "You placed tile I at F3.", "Hai posato la tessera I in F3."),
+    "your discard": (lambda t: events.describe(t, "scarabya", (s := with_open(["A1", "B1", "A2", "C1"])),
+                                               s.push(DISCARD), NAMES, 0).text,
+                     "You discarded tile I: it fits nowhere.",
+                     "Hai scartato la tessera I: non entra da nessuna parte."),
+    "a round won in the Ruins": (lambda t: _ruins(t, RUINS_ZONE_WON),
+                                 "Computer (expert) placed piece 4O at E5. End of round 1: zone 1 to Anna (1 point).",
+                                 "Computer (expert) ha posato il pezzo 4O in E5. Fine del turno 1: zona 1 ad Anna "
+                                 "(1 punto)."),
+    "a round you won in the Ruins": (lambda t: _ruins(t, RUINS_ZONE_WON[:-1], 0) + " / " + _ruins(t, RUINS_ZONE_WON, 0),
+                                     "You placed piece 4O at E3. / Computer (expert) placed piece 4O at E5. "
+                                     "End of round 1: zone 1 to you (1 point).",
+                                     "Hai posato il pezzo 4O in E3. / Computer (expert) ha posato il pezzo 4O in E5. "
+                                     "Fine del turno 1: zona 1 a te (1 punto)."),
+    "a round nobody won in the Ruins": (lambda t: _ruins(t, RUINS_NO_ZONE),
+                                        "Anna placed piece 2I at D5. End of round 1: no zone won.",
+                                        "Anna ha posato il pezzo 2I in D5. Fine del turno 1: nessuna zona "
+                                        "conquistata."),
+}
+
+
+@pytest.mark.parametrize("kind", list(EVERY_KIND))
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_event_kind_in_words(kind: str, lang: str) -> None:
+    case, en, it = EVERY_KIND[kind]
+    assert case(T[lang]) == {"en": en, "it": it}[lang]
+
+
+def test_every_event_text_is_said_by_a_case() -> None:
+    class Recording(Strict):
+        used: set[str] = set()
+
+        def __call__(self, key: str, **params: object) -> str:
+            self.used.add(key)
+            return super().__call__(key, **params)
+
+    texts = {k for k in CATALOGUE if k.startswith("events.")}
+    for lang in ("en", "it"):
+        t = Recording(CATALOGUE, lang)
+        t.used = set()
+        for case, _, _ in EVERY_KIND.values():
+            case(t)
+        assert texts - t.used == set(), lang

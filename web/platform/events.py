@@ -195,7 +195,9 @@ def scarabya_event(t: Messages, result: Mapping[str, Any], names: Sequence[str],
         text = t.form("events.scarabya.piece", you=me, name=name, piece=result["piece"], square=result["square"])
         scored = result.get("scored") or []
         if scored:
-            won = [t("events.scarabya.zone", zone=e["zone"], name=names[e["seat"]], points=points(t, e["points"]))
+            # the reader who won a zone is "you" there too ("zone 1 to you", "zona 1 a te")
+            won = [t.form("events.scarabya.zone", you=e["seat"] == you, zone=e["zone"], name=names[e["seat"]],
+                          points=points(t, e["points"]))
                    for e in scored if e["seat"] is not None]
             text += " " + t("events.scarabya.round", round=result["round"],
                             zones=join(t, won) if won else t("events.scarabya.round.none"))
