@@ -3,13 +3,18 @@ duplicated, reordered and cut, with every device agreeing in the end."""
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import random
-from typing import Any
+import sys
+import types
+from typing import Any, Iterator
 
 import pytest
 
 from game.remote.session import Device, Refused
 from web.platform import rtc
+from web.platform.i18n import Messages, load_catalogue
 from web.platform.remote import RemoteSession
 from web.platform.rtc import ChannelTransport, Table
 from web.platform.storage import MemoryStore, SaveStore
@@ -244,3 +249,294 @@ def test_failed_or_closed_close_at_once() -> None:
         link.pc.connectionState = state
         link._state()
         assert closes == [link] and waits == []
+
+
+# --- the browser side, with a stand-in ``pyscript`` ------------------------------------------------
+# ``Link`` made by its own constructor over a fake ``RTCPeerConnection``; ``web.pages.together``
+# imported with the stand-in, its texts read from the catalogue in both languages.
+
+CATALOGUE = load_catalogue()
+
+
+class FakeConnection:
+    """An ``RTCPeerConnection`` as ``Link`` uses it: a state, listeners the test fires by hand, and a
+    ``close`` that (as a browser's) fires no event."""
+
+    def __init__(self, _config: Any = None) -> None:
+        self.connectionState = "new"
+        self.listeners: dict[str, list[Any]] = {}
+
+    def addEventListener(self, kind: str, fn: Any) -> None:  # noqa: N802 - the DOM's name
+        self.listeners.setdefault(kind, []).append(fn)
+
+    def fire(self, kind: str, event: Any = None) -> None:
+        for fn in list(self.listeners.get(kind, [])):
+            fn(event)
+
+    def state(self, state: str) -> None:
+        """The browser's ``connectionstatechange``."""
+        self.connectionState = state
+        self.fire("connectionstatechange")
+
+    def close(self) -> None:
+        self.connectionState = "closed"
+
+
+class FakeChannel(FakeConnection):
+    """An ``RTCDataChannel``: open, its frames sent kept."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.readyState = "open"
+        self.sent: list[str] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(text)
+
+
+class FakeWindow:
+    """The page's ``window`` and ``document`` in one: what ``rtc`` and ``together`` read of them."""
+
+    def __init__(self) -> None:
+        self.RTCPeerConnection = types.SimpleNamespace(new=FakeConnection)
+        self.Object = types.SimpleNamespace(fromEntries=dict)
+        self.navigator = types.SimpleNamespace()
+        self.timers: list[Any] = []
+        self.listeners: dict[str, list[Any]] = {}
+        self.visibilityState = "visible"
+        self.console = types.SimpleNamespace(warn=lambda *_a: None)
+
+    def setTimeout(self, fn: Any, _ms: int) -> int:  # noqa: N802
+        self.timers.append(fn)
+        return len(self.timers)
+
+    def clearTimeout(self, _timer: int) -> None:  # noqa: N802
+        pass
+
+    def addEventListener(self, kind: str, fn: Any) -> None:  # noqa: N802
+        self.listeners.setdefault(kind, []).append(fn)
+
+    def fire(self, kind: str) -> None:
+        for fn in list(self.listeners.get(kind, [])):
+            fn(None)
+
+
+class Proxy:
+    """``create_proxy``: the function, callable until destroyed."""
+
+    def __init__(self, fn: Any) -> None:
+        self.fn: Any = fn
+
+    def __call__(self, *args: Any) -> Any:
+        assert self.fn is not None, "a destroyed proxy was called"
+        return self.fn(*args)
+
+    def destroy(self) -> None:
+        self.fn = None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[tuple[Any, FakeWindow]]:
+    """``web.pages.together`` imported with a stand-in ``pyscript`` whose window (and document) is a
+    ``FakeWindow``; the modules imported for it are dropped afterwards."""
+    window = FakeWindow()
+    stub = types.ModuleType("pyscript")
+    stub.window = stub.document = window  # type: ignore[attr-defined]
+    ffi = types.ModuleType("pyscript.ffi")
+    ffi.create_proxy = Proxy  # type: ignore[attr-defined]
+    ffi.to_js = lambda x, **_k: x  # type: ignore[attr-defined]
+    stub.ffi = ffi  # type: ignore[attr-defined]
+    saved = {k: sys.modules.get(k) for k in ("pyscript", "pyscript.ffi")}
+    before = set(sys.modules)
+    sys.modules["pyscript"], sys.modules["pyscript.ffi"] = stub, ffi
+    try:
+        yield importlib.import_module("web.pages.together"), window
+    finally:
+        for key in set(sys.modules) - before:
+            if key.startswith("web."):
+                sys.modules.pop(key, None)
+        for key, module in saved.items():
+            if module is None:
+                sys.modules.pop(key, None)
+            else:
+                sys.modules[key] = module
+
+
+class App:
+    """What the live page asks of the app: texts in one language, and the toasts it shows."""
+
+    def __init__(self, lang: str) -> None:
+        self.t = Messages(CATALOGUE, lang)
+        self.toasts: list[tuple[str, bool]] = []
+
+    def toast(self, text: str, error: bool = False) -> None:
+        self.toasts.append((text, error))
+
+
+def _link(opened: list[rtc.Link] | None = None, closed: list[rtc.Link] | None = None) -> rtc.Link:
+    return rtc.Link([], (opened if opened is not None else []).append, lambda _l, _t: None,
+                    (closed if closed is not None else []).append)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_connection_that_never_opens_is_said_to_have_taken_too_long(browser: Any, lang: str) -> None:
+    together, _window = browser
+    link = _link()
+    link.pc.state("connecting")  # the other phone never answers (another network, no route)
+    assert asyncio.run(link.wait_open(0.3)) is False
+    assert link.failed == "timeout" and not link.opened
+    said = together.failure_text(App(lang).t, link)
+    assert said == CATALOGUE["live.failed.timeout"][lang]
+    assert ("30 secondi" if lang == "it" else "30 seconds") in said  # the wait, and its likely cause
+    assert ("stessa rete" if lang == "it" else "same network") in said
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_connection_that_fails_is_said_to_be_two_networks(browser: Any, lang: str) -> None:
+    together, _window = browser
+    link = _link()
+
+    async def pairing() -> bool:
+        waiting = asyncio.ensure_future(link.wait_open(30))
+        await asyncio.sleep(0.15)
+        link.pc.state("failed")  # ICE tried every candidate pair: none reached the other phone
+        return await waiting
+
+    assert asyncio.run(pairing()) is False  # said at once, not after the whole wait
+    assert link.failed == "failed"
+    said = together.failure_text(App(lang).t, link)
+    assert said == CATALOGUE["live.failed.network"][lang] != CATALOGUE["live.failed.timeout"][lang]
+    assert ("reti diverse" if lang == "it" else "different networks") in said
+
+
+def test_a_connection_that_opens_is_no_failure(browser: Any) -> None:
+    opened: list[rtc.Link] = []
+    link = _link(opened)
+
+    async def pairing() -> bool:
+        waiting = asyncio.ensure_future(link.wait_open(30))
+        await asyncio.sleep(0.15)
+        link.pc.fire("datachannel", types.SimpleNamespace(channel=FakeChannel()))
+        return await waiting
+
+    assert asyncio.run(pairing()) is True
+    assert link.failed is None and opened == [link]
+
+
+class Refusal(Exception):
+    """A JavaScript error in Pyodide: its name, then its message."""
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("error, key", [
+    ("NotAllowedError: Permission denied", "live.camera.refused"),
+    ("NotFoundError: Requested device not found", "live.camera.none"),
+    (None, "live.camera.none"),  # no mediaDevices at all (a page not served over HTTPS)
+])
+def test_the_camera_refused_or_missing_is_said_and_nothing_is_scanned(
+        browser: Any, monkeypatch: pytest.MonkeyPatch, lang: str, error: str | None, key: str) -> None:
+    together, window = browser
+    asked: list[Any] = []
+
+    async def get_user_media(constraints: Any) -> Any:
+        asked.append(constraints)
+        raise Refusal(error)
+
+    media = types.SimpleNamespace(getUserMedia=get_user_media) if error else None
+    monkeypatch.setattr(window, "navigator", types.SimpleNamespace(mediaDevices=media))
+    app, found = App(lang), []
+    asyncio.run(together.scan(app, found.append))
+    assert app.toasts == [(CATALOGUE[key][lang], True)]
+    assert found == []
+    assert asked == ([{"video": {"facingMode": "environment"}}] if error else [])
+    said = app.toasts[0][0]
+    assert ("incolla il codice" if lang == "it" else "paste the code") in said  # the other way, said
+
+
+def _live_with_bruno(together: Any, app: App) -> tuple[Any, rtc.Link, FakeChannel]:
+    """Anna's live Thot game, Bruno's phone connected over a ``Link`` and greeted."""
+    device, _invitation = Device.invite("thot", "Anna", 2, {})
+    live = together.Live(Table(True, "Anna", RemoteSession.create(_store(), device, "live")), app)
+    link = rtc.Link([], live.attach, lambda _l, _t: None, lambda _l: None)
+    channel = FakeChannel()
+    link.pc.state("connected")
+    link.pc.fire("datachannel", types.SimpleNamespace(channel=channel))
+    channel.fire("message", types.SimpleNamespace(data=rtc.frame("hello", name="Bruno", game=None)))
+    return live, link, channel
+
+
+async def _drained(live: Any) -> None:
+    for _ in range(100):
+        await asyncio.sleep(0)
+        if not live.jobs and not live.running:
+            return
+    raise AssertionError("the live game's work never ended")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_phone_back_from_a_locked_screen_finds_its_dead_channel_and_offers_to_pair_again(
+        browser: Any, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """The page was frozen while the channel died: no event came. Shown again, it looks: the player
+    is said to have left, the table holds nobody (the page's pairing offer), the connection closed."""
+    together, window = browser
+    monkeypatch.setattr(window, "listeners", {})
+    monkeypatch.setattr(window, "scarabLiveWatch", None, raising=False)
+    monkeypatch.setattr(together, "LIVE", {})
+    app = App(lang)
+
+    async def scenario() -> tuple[Any, rtc.Link, FakeChannel]:
+        live, link, channel = _live_with_bruno(together, app)
+        together.LIVE["g1"] = live
+        await _drained(live)
+        assert live.table.here() == ["Bruno"]
+        assert app.toasts == [(CATALOGUE["live.here"][lang].format(name="Bruno"), False)]
+        assert channel.sent[0].startswith('{"k":"hello","name":"Anna"')  # greeted, the game sent
+        # the screen locks; the page freezes; meanwhile the connection ends, unheard
+        window.visibilityState = "hidden"
+        window.fire("visibilitychange")
+        await _drained(live)
+        assert live.table.here() == ["Bruno"]  # hidden: nothing looked at
+        link.pc.connectionState, channel.readyState = "failed", "closed"
+        window.visibilityState = "visible"
+        window.fire("visibilitychange")
+        await _drained(live)
+        return live, link, channel
+
+    live, link, _channel = asyncio.run(scenario())
+    assert live.table.here() == [] and live.links == {}
+    assert link.closed and link.pc.connectionState == "closed"
+    assert app.toasts[1:] == [(CATALOGUE["live.left"][lang].format(name="Bruno"), False)]
+    window.fire("pageshow")  # shown again (the back-forward cache): nothing more to close
+    assert len(app.toasts) == 2
+
+
+def test_a_channel_still_open_or_only_disconnected_when_the_page_shows_again(
+        browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Healthy: untouched. "disconnected" (the phone's Wi-Fi waking up): a blip's wait from now,
+    closed only if the connection is still down when it ends."""
+    together, window = browser
+    monkeypatch.setattr(window, "listeners", {})
+    monkeypatch.setattr(window, "scarabLiveWatch", None, raising=False)
+    monkeypatch.setattr(window, "timers", [])
+    monkeypatch.setattr(window, "visibilityState", "visible")
+    monkeypatch.setattr(together, "LIVE", {})
+    app = App("en")
+
+    async def scenario() -> tuple[Any, rtc.Link]:
+        live, link, _channel = _live_with_bruno(together, app)
+        together.LIVE["g1"] = live
+        await _drained(live)
+        window.fire("pageshow")
+        await _drained(live)
+        assert live.table.here() == ["Bruno"] and not link.closed and window.timers == []
+        link.pc.connectionState = "disconnected"  # its event came while the page was frozen
+        window.fire("visibilitychange")
+        await _drained(live)
+        assert live.table.here() == ["Bruno"] and len(window.timers) == 1  # waits: ICE may heal it
+        window.timers.pop()()
+        await _drained(live)
+        return live, link
+
+    live, link = asyncio.run(scenario())
+    assert live.table.here() == [] and link.closed
+    assert [text for text, _e in app.toasts] == ["Bruno is here", "Bruno left"]

@@ -130,10 +130,17 @@ class Live:
 
     def attach(self, link: rtc.Link) -> None:
         """A channel that opened: the table greets and sends all it has."""
+        watch_visibility()
         peer = self.table.connect(link.send)
         self.links[peer] = link
         link.on_message = lambda _l, text: self.submit(lambda: self.receive(peer, text))
         link.on_close = lambda _l: self.submit(lambda: self.closed(peer))
+
+    def check(self) -> None:
+        """The page is visible again: each channel looked at (``rtc.Link.check``); one that ended
+        while the page was frozen closes now, its player said to have left, the pairing offered."""
+        for link in list(self.links.values()):
+            link.check()
 
     def receive(self, peer: int, text: str) -> Any:
         if self.table.session is None and self.table.join is not None:
@@ -192,6 +199,27 @@ class Live:
 
 #: This page's live games by save id ("" : a guest still pairing). They outlive the page drawn.
 LIVE: dict[str, Live] = {}
+
+
+def watch_visibility() -> None:
+    """Once per page: when it becomes visible again (``visibilitychange``; ``pageshow``, a page back
+    from the back-forward cache), every live game's channels are looked at (a phone that locked its
+    screen may have lost them without the page hearing it)."""
+    if getattr(window, "scarabLiveWatch", None):
+        return
+    from pyscript.ffi import create_proxy
+
+    proxy = create_proxy(lambda _e: page_visible())
+    document.addEventListener("visibilitychange", proxy)
+    window.addEventListener("pageshow", proxy)
+    window.scarabLiveWatch = proxy
+
+
+def page_visible() -> None:
+    if str(document.visibilityState) != "visible":
+        return
+    for live in list(LIVE.values()):
+        live.check()
 
 
 def _game_of(payload: str) -> str | None:

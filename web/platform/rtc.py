@@ -313,6 +313,20 @@ class Link:
         elif state in ("failed", "closed") and self.opened:
             self._closed()
 
+    def check(self) -> None:
+        """The connection looked at again when the page is visible (a phone back from a locked screen,
+        a page back from the browser's back-forward cache), in case its events did not come while the
+        page was frozen: a connection that ended meanwhile is closed now, as at a blip's end (the page
+        then says who left and offers to pair again); one still "disconnected" gets a blip's whole wait
+        from now, for ICE to find the other phone once this one's Wi-Fi is back."""
+        if not self.opened or self.closed:
+            return
+        state = str(self.pc.connectionState)
+        if state in ("failed", "closed") or self.channel is None or str(self.channel.readyState) != "open":
+            self._closed()
+        elif state == "disconnected":
+            self._state()
+
     def _blip_over(self, blip: int) -> None:
         if blip == self._blip and str(self.pc.connectionState) != "connected":
             self._closed()
