@@ -175,6 +175,8 @@ class TestThot:
             said = other.open(link)
             assert said.startswith(f"{player.name} played "), said
             links.append((other, link))
+            if turn == 1:
+                continue_list_says_whose_turn(waiting=player, to_move=other)
             if turn == 2:
                 # the same link again, an old one, and an edited one: each explained, nothing lost
                 moves = len(other.stored("save")["state"]["moves"])
@@ -191,6 +193,7 @@ class TestThot:
                 player.page.wait_for_selector("#remote-notice")
                 assert player.notice() == "Your last link again: send it to whoever missed it."
                 assert player.link() == link
+                share_and_copy(player, link)
         for d in group:
             assert d.status() == "The game is over."
             assert d.page.locator("#thot-result").count() == 1
@@ -201,6 +204,56 @@ class TestThot:
         anna.page.goto(anna.page.url.split("#")[0] + "#/")
         anna.page.wait_for_selector(".saves .save")
         assert "game over" in anna.page.locator(".saves .save").first.inner_text()
+
+
+def continue_list_says_whose_turn(waiting: Device, to_move: Device) -> None:
+    """On the home page each device's Continue list says whose turn the game is: "Your turn" on the
+    device to move, "Waiting for <the mover's name>" on the other; then back to the game."""
+    for d in (waiting, to_move):
+        d.page.goto(d.page.url.split("#")[0] + "#/")
+        d.page.wait_for_selector(".saves .save .save-progress")
+    assert to_move.page.locator(".saves .save .save-progress").inner_text().endswith("Your turn")
+    said = waiting.page.locator(".saves .save .save-progress").inner_text()
+    assert said.endswith(f"Waiting for {to_move.name}") and "Your turn" not in said, said
+    for d in (waiting, to_move):
+        d.back_to_game()
+    assert to_move.your_turn() and waiting.status() == f"Waiting for {to_move.name}'s link."
+
+
+def share_and_copy(device: Device, link: str) -> None:
+    """Share passes the link to the phone's share sheet and Copy to the clipboard (both stubbed in
+    the page, as a headless browser has neither); with no Web Share API there is no Share button,
+    and with no clipboard Copy leaves the link selected and says to copy it by hand."""
+    page = device.page
+    page.evaluate("""() => {
+        window.__shared = []; window.__copied = [];
+        Object.defineProperty(navigator, 'share', {configurable: true,
+            value: async (data) => { window.__shared.push(data); }});
+        Object.defineProperty(navigator, 'clipboard', {configurable: true,
+            value: {writeText: async (text) => { window.__copied.push(text); }}});
+    }""")
+    page.click("#remote-resend")  # the panel drawn again, now where the browser can share
+    page.locator("#remote-share").click()
+    page.wait_for_function("window.__shared.length > 0")
+    shared = page.evaluate("window.__shared")
+    assert len(shared) == 1 and shared[0]["url"] == link and shared[0]["text"] == "My move in Scarab", shared
+    page.locator("#remote-copy").click()
+    page.wait_for_function("window.__copied.length > 0")
+    assert page.evaluate("window.__copied") == [link]
+    page.wait_for_function("document.getElementById('toast').textContent === 'Copied.'")
+    page.evaluate("""() => {
+        Object.defineProperty(navigator, 'share', {configurable: true, value: undefined});
+        Object.defineProperty(navigator, 'clipboard', {configurable: true, value: undefined});
+    }""")
+    page.click("#remote-resend")
+    page.wait_for_selector("#remote-copy")
+    assert page.locator("#remote-share").count() == 0 and device.link() == link
+    page.locator("#remote-copy").click()
+    page.wait_for_function("document.getElementById('toast').textContent === "
+                           "'The link is selected: copy it by hand.'")
+    selected = page.evaluate("() => { const b = document.getElementById('remote-link');"
+                             " return b.value.substring(b.selectionStart, b.selectionEnd); }")
+    assert selected == link
 
 
 class TestScarabya:
