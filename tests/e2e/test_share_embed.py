@@ -59,15 +59,14 @@ def open_link(page: Any, link: str) -> None:
 
 
 class TestLinks:
-    def test_link_opens_the_same_game_on_another_device(self, page: Any, context_factory: Any, guard: Guard,
-                                                          server: str) -> None:
+    def test_link_opens_the_same_game_on_another_device(self, page: Any, devices: Any, server: str) -> None:
         one = page
         new_thot(one, server)
         play_one(one)
         play_one(one)
         link = share_link(one)
         assert "#/open?d=s2." in link
-        other = watch(context_factory().new_page(), guard)
+        (other,) = devices(1)
         open_link(other, link)
         other.wait_for_selector("#thot-board")
         assert other.locator("#thot-log").inner_text() == one.locator("#thot-log").inner_text()
@@ -87,8 +86,7 @@ class TestLinks:
 
 
 class TestPrivateRacks:
-    def test_scarabeo_link_watch_only_unless_moved(self, page: Any, context_factory: Any, guard: Guard,
-                                                   server: str) -> None:
+    def test_scarabeo_link_watch_only_unless_moved(self, page: Any, devices: Any, server: str) -> None:
         """Issue 24: the Share link of a game in progress is a watch; "Move this game to another
         device", confirmed, gives the one link that continues it (every rack in it)."""
         one = page
@@ -109,19 +107,18 @@ class TestPrivateRacks:
         one.locator("#share-move-yes").click()
         play_link = one.locator("#share-link").input_value()
         assert play_link != watch_link
-        other = watch(context_factory().new_page(), guard)
+        other, third = devices(2)
         open_link(other, watch_link)
         other.locator(".replay-note").wait_for(timeout=30_000)
-        third = watch(context_factory().new_page(), guard)
         open_link(third, play_link)
         third.locator("#reveal, #sc-board").first.wait_for(timeout=30_000)
         assert third.locator(".replay-note").count() == 0
 
 
 class TestCorrespondence:
-    def test_moves_go_back_and_forth(self, page: Any, context_factory: Any, guard: Guard, server: str) -> None:
+    def test_moves_go_back_and_forth(self, page: Any, devices: Any, server: str) -> None:
         alice = page
-        bruno = watch(context_factory().new_page(), guard)
+        (bruno,) = devices(1)
         new_thot(alice, server, seed=33)
         play_one(alice)
         link = share_link(alice)
