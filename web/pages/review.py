@@ -380,10 +380,11 @@ class Review:
         return box
 
     def unit(self, value: float | None = None) -> str:
-        """The analysis's unit in words, singular for a value of exactly 1 ("Loss 1 point")."""
+        """The analysis's unit in words, singular for a value shown as 1 ("Loss 1 point", also for a
+        0.999 the page prints as 1)."""
         raw = self.thresholds().unit
         key = f"review.unit.{raw}"
-        if value is not None and abs(value) == 1 and self.t.has(key + ".one"):
+        if value is not None and review_model.number(abs(value), "en") == "1" and self.t.has(key + ".one"):
             key += ".one"
         return str(self.t(key)) if self.t.has(key) else raw
 

@@ -75,13 +75,17 @@ class Card:
 
 def why_not(page: Page, text: str) -> str:
     """The engine's reason a placement is refused, in the player's language when we know its code
-    ("" when it is legal): every "does not fit" says why."""
+    ("" when it is legal): every "does not fit" says why. The Ruins' own words first where they
+    differ (``scarabya.why.ruins.<code>``: a piece on the shared board, not a tile on a site)."""
+    from game.scarabya.ruins import RuinsState
+
     state = page.session.state
     try:
         state.check(state.parse_move(text))
     except IllegalMove as err:
-        key = f"scarabya.why.{err.code}"
-        return str(page.t(key, move=text)) if page.t.has(key) else str(err)
+        keys = [f"scarabya.why.ruins.{err.code}"] if isinstance(state, RuinsState) else []
+        key = next((k for k in [*keys, f"scarabya.why.{err.code}"] if page.t.has(k)), None)
+        return str(page.t(key, move=text)) if key is not None else str(err)
     except NotationError as err:
         return str(err)
     return ""
