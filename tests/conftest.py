@@ -26,6 +26,8 @@ sys.path.insert(0, str(ROOT))
 #: own and hands them over when it ends; the controller, which collects no e2e test and so never loads
 #: that conftest, adds them up and prints them.
 E2E_STATS: Counter[str] = Counter()
+#: Prefix of E2E_STATS's per-file counts of Pyodide boots.
+BOOTS_IN = "boots in "
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -42,8 +44,13 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if E2E_STATS and getattr(terminalreporter.config, "workeroutput", None) is None:
         terminalreporter.write_sep("-", "e2e pages")
+        by_file = sorted(((n, name[len(BOOTS_IN):]) for name, n in E2E_STATS.items() if name.startswith(BOOTS_IN)),
+                         reverse=True)
         for name, n in sorted(E2E_STATS.items()):
-            terminalreporter.write_line(f"{name}: {n}")
+            if not name.startswith(BOOTS_IN):
+                terminalreporter.write_line(f"{name}: {n}")
+        # where the boots are (the suite's biggest cost): the files that boot most
+        terminalreporter.write_line("boots by file: " + ", ".join(f"{path.split('/')[-1]} {n}" for n, path in by_file[:12]))
 
 
 @pytest.fixture(scope="session")

@@ -33,7 +33,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from tests.conftest import E2E_STATS
+from tests.conftest import BOOTS_IN, E2E_STATS
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -151,19 +151,26 @@ def is_site_document(url: str) -> bool:
     return not path.endswith(".html") or path.endswith(("/index.html", "/embed.html"))
 
 
+def count_boot() -> None:
+    STATS["site documents loaded (Pyodide boots)"] += 1
+    # pytest names the test being set up, run or torn down: a boot counts against its file
+    current = os.environ.get("PYTEST_CURRENT_TEST", "?").split("::")[0]
+    STATS[BOOTS_IN + current] += 1
+
+
 def count_loads(page: Any) -> None:
     """Count the site documents a page loads, in its main frame and in its frames (embeds)."""
     frames: set[int] = set()
 
     def on_load(p: Any) -> None:
         if is_site_document(p.url):
-            STATS["site documents loaded (Pyodide boots)"] += 1
+            count_boot()
 
     def on_frame(frame: Any) -> None:
         # a frame's first document is counted once; its hash changes are no new document
         if frame.parent_frame is not None and id(frame) not in frames and is_site_document(frame.url):
             frames.add(id(frame))
-            STATS["site documents loaded (Pyodide boots)"] += 1
+            count_boot()
 
     page.on("domcontentloaded", on_load)
     page.on("framenavigated", on_frame)
