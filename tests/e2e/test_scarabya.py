@@ -59,6 +59,9 @@ def ask_hint(page: Any) -> tuple[str, int]:
     page.locator("#sy-hint").click()
     box = page.locator("#sy-hint-box")
     box.wait_for()
+    # the hint's lines in sentence case (a reason made of fragments, "closes an area…; covers…")
+    lines = [line.strip() for line in box.inner_text().splitlines() if line.strip()]
+    assert lines and all(line[0].isupper() or line[0].isdigit() for line in lines), lines
     return str(box.get_attribute("data-move")), int(box.get_attribute("data-ms") or 0)
 
 
@@ -158,9 +161,14 @@ class TestSolo:
         page.locator("#sq-J10").hover()
         assert page.locator("#sy-board .sq.handle").count() == 1
         assert page.locator("#sy-board").get_attribute("data-fits") == "0"  # far from the centre
-        assert "does not fit" in page.locator("#sy-ghost-status").inner_text()
+        # "does not fit" says why: the first tile must cover the centre (issue 26)
+        ghost = str(page.locator("#sy-board").get_attribute("data-ghost"))
+        reason = "The first tile must cover E5, F5, E6 or F6."
+        status = page.locator("#sy-ghost-status").inner_text()
+        assert re.fullmatch(rf"{ghost[0]}\d@{ghost.split('@')[1]}: does not fit — {re.escape(reason)}", status), status
         page.locator("#sq-J10").click()
         assert page.locator("#play-message.error").is_visible()  # the engine's reason, in words
+        assert reason in page.locator("#play-message").inner_text()
         assert game_attr(page, "moves") == "0"
         page.locator("#sq-E5").hover()
         # R and F also work while the mouse holds the ghost and the board has no focus, once per press
@@ -292,8 +300,13 @@ class TestPhone:
         # tap-to-place: a first tap brings the ghost, a tap on the ghost places it
         page.locator("#sy-hint").tap()
         target = page.locator("#sy-hint-box").get_attribute("data-move")
+        hint = [line.strip() for line in page.locator("#sy-hint-box").inner_text().splitlines() if line.strip()]
+        assert hint and all(line[0].isupper() or line[0].isdigit() for line in hint), hint  # sentence case
         page.locator("#sq-A1").tap()
         assert page.locator("#sy-board").get_attribute("data-fits") == "0"
+        # why it does not fit, in Italian: the first tile must cover the centre
+        assert page.locator("#sy-ghost-status").inner_text().endswith(
+            "non entra — La prima tessera deve coprire E5, F5, E6 o F6.")
         assert game_attr(page, "moves") == "0"
         # a finger on the ghost drags it (two squares down or up), and the drag does not place it
         page.locator("#sy-hint").tap()

@@ -193,7 +193,7 @@ class TestSubPath:
 
 
 # --- issue 26: the new-game form, Rematch, take-back, the tab's title, sounds ---------------------
-FORM_SIZES = [(360, 640), (390, 844), (820, 1180), (1366, 768), (1920, 1080)]
+FORM_SIZES = [(360, 640), (390, 844), (820, 1180), (1180, 820), (1366, 768), (1440, 900), (1920, 1080)]  # the seven sizes
 
 
 class TestNewGameForm:
