@@ -5,7 +5,8 @@ board lies inside the viewport at scroll 0, and so do whose turn, the scores, th
 current piece (Scarabya) and the actions (the main one, Hint, Take back) — at rest, while the
 computer thinks, with a hint shown, after a take-back, in the daily puzzle and at the end; the board
 does not move between those states. One booted page serves the site's tests, one the embeds'; a
-state is reached once (a seed, a save written to storage) and checked at every size by resizing.
+state is reached once (a seed, a save written to storage) and checked at every size by resizing —
+the computer's thinking too, its turn held in the page (``hold``) while the viewport is resized.
 Screenshots: ``tests/e2e/screenshots/boards-<game>-<state>-<w>x<h>.png``.
 """
 
@@ -37,6 +38,15 @@ SCARABYA = [("piece", ".sy-mission, .sy-pieces"), ("scores", "#scoreline li, .sy
             ("take back", "#takeback")]
 SY_TURN = ("turn", "#scoreline li.to-move, .sy-sites tr.to-move")
 SY_LAST = ("last move", "#sl-last, #sy-said, .sy-last li")
+#: while the computer thinks: the working set, the thinking line, the actions disabled (never removed)
+THOT_THINKING = [*THOT, THOT_TURN, ("thinking", "#thinking"), THOT_LAST, ("disabled", "#takeback:disabled"),
+                 ("disabled hint", "#thot-hint:disabled")]
+SY_THINKING = [*SCARABYA, SY_TURN, SY_LAST, ("thinking", "#thinking"), ("disabled", "#takeback:disabled"),
+               ("disabled place", "#sy-place:disabled")]
+#: at the end: the result, the scores, the last move and a way on
+THOT_END = [("result", "#thot-status"), ("scores", "#scoreline li, .thot-player .thot-score"),
+            ("ways on", ".thot-end .thot-end-actions a:last-child"), THOT_LAST]
+SY_END = [("result", ".sy-end .sy-final"), ("scores", "#scoreline li, .sy-sites tbody tr"), ("again", "#sy-again")]
 #: (JS) What the viewport shows of the page now: the board's squares lying outside it, how far the
 #: page scrolls sideways, the board's top on the page, and for each selector list of the working set
 #: the box of its first drawn element lying in the viewport as its scrolling parents clip it (else
@@ -64,12 +74,6 @@ MEASURE = """({squares, parts, board}) => {
           wide: document.documentElement.scrollWidth - innerWidth,
           top: top ? Math.round(top.getBoundingClientRect().top + scrollY) : null,
           boxes: parts.map(box)}; }"""
-#: (JS) Measure the page the moment the computer starts thinking (a fast computer thinks for a few
-#: frames only): the result in ``window.__thinking``.
-WHEN_THINKING = """(args) => { window.__thinking = null; const measure = %s;
-  const obs = new MutationObserver(() => { if (document.getElementById('thinking')) {
-    obs.disconnect(); window.__thinking = measure(args); } });
-  obs.observe(document.body, {subtree: true, childList: true}); }""" % MEASURE
 
 
 def inside(box: dict[str, float] | None, w: int, h: int) -> bool:
@@ -186,16 +190,49 @@ def check(page: Any, game: str, label: str, parts: list[tuple[str, str]], sizes:
     return tops
 
 
-def thinking(page: Any, game: str, parts: list[tuple[str, str]], size: tuple[int, int], act: Any,
-             board_top: dict[tuple[int, int], int]) -> None:
-    """``act()`` makes the computer think: the page measured at that moment, the board where it was."""
-    page.evaluate(WHEN_THINKING, {"squares": SQUARES[game], "parts": [sel for _n, sel in parts], "board": BOARD[game]})
-    act()
-    page.wait_for_function("window.__thinking", timeout=30_000)
-    found = page.evaluate("window.__thinking")
-    shot(page, f"boards-{game}-thinking-{size[0]}x{size[1]}", full_page=False)
-    assert found["scrollY"] == 0, f"thinking: the page scrolled to {found['scrollY']}"
-    verify(found, game, "thinking", parts, size, board_top)
+#: (Python, in the page) The open game's next computer turn waits, its engine's steps held, until
+#: ``_page.boards_release`` is set; then it plays as ever and the game's own ``computer`` is back.
+HOLD = """
+import types
+_ui = _page.ui
+_think = type(_ui).computer
+def _held(self, page, level):
+    while not getattr(page, "boards_release", False):
+        yield
+    del self.computer
+    return (yield from _think(self, page, level))
+_ui.computer = types.MethodType(_held, _ui)
+"""
+
+
+#: (JS) Run Python in the page's interpreter: the site's page loads PyScript's core with a script
+#: tag, the embed's from embed_start.js (the same module: one interpreter either way).
+RUN_PYTHON = """async (code) => {
+  const { whenDefined } = await import(new URL('vendor/pyscript/core.js', document.baseURI).href);
+  return (await whenDefined('py')).interpreter.runPython(code); }"""
+
+
+def python(page: Any, code: str) -> Any:
+    """Run Python in the page: the open game page is ``_page``."""
+    prelude = ("import gc\nfrom web.pages.play import GamePage\n"
+               "_page = [o for o in gc.get_objects() if isinstance(o, GamePage) and not o.closed][-1]\n")
+    return page.evaluate(RUN_PYTHON, prelude + code)
+
+
+def thinking(page: Any, game: str, parts: list[tuple[str, str]], sizes: list[tuple[int, int]], act: Any,
+             board_top: dict[tuple[int, int], int], label: str = "thinking") -> None:
+    """``act()`` makes the computer think, its turn held in the page: at every size the page has
+    not scrolled, the board is where it was at rest, the working set is in view (``check``); then
+    the computer is let go and plays."""
+    python(page, HOLD)
+    try:
+        act()
+        page.wait_for_selector("#thinking", timeout=30_000)
+        check(page, game, label, parts, sizes, board_top, scrolled=False)
+        assert page.locator("#thinking").count() == 1  # held all along: the same thinking state measured
+    finally:
+        python(page, "_page.boards_release = True")
+    page.wait_for_selector("#thinking", state="detached", timeout=60_000)
 
 
 LOG = "document.querySelectorAll('#thot-log li:not(.muted)').length"
@@ -222,16 +259,15 @@ class TestThot:
         page.wait_for_function(f"{LOG} == 0", timeout=30_000)
         check(page, "thot", "takeback", [*THOT, THOT_TURN], SIZES, rest, scrolled=False)
 
-    @pytest.mark.parametrize("size", [(360, 640), (1366, 768)], ids=["360x640", "1366x768"])
-    def test_while_the_computer_thinks(self, tab: Any, size: tuple[int, int]) -> None:
+    def test_while_the_computer_thinks_at_every_size(self, tab: Any) -> None:
         page, _guard = tab
-        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.set_viewport_size({"width": 360, "height": 640})
         new_game(page, "thot", seed=11, level="computer:3")
         page.wait_for_selector("#thot-board .mark-legal", timeout=60_000)
-        rest = check(page, "thot", "rest", THOT, [size])
-        thinking(page, "thot", [*THOT, ("thinking", "#thinking"), THOT_LAST, ("disabled", "#takeback:disabled"),
-                                ("disabled hint", "#thot-hint:disabled")], size,
-                 lambda: page.locator("#thot-board .mark-legal").first.click(), rest)
+        rest = check(page, "thot", "rest", THOT, SIZES)
+        page.set_viewport_size({"width": 360, "height": 640})
+        thinking(page, "thot", THOT_THINKING, SIZES, lambda: page.locator("#thot-board .mark-legal").first.click(), rest)
+        page.wait_for_function(f"{LOG} >= 2", timeout=60_000)
 
     def test_daily_at_every_size(self, tab: Any) -> None:
         page, _guard = tab
@@ -244,20 +280,32 @@ class TestThot:
         page, _guard = tab
         write_save(page, "thotend", "thot", finished("thot", {"players": 2}, 3))
         go(page, "#/thot/play/thotend", "#thot-result")
-        check(page, "thot", "end", [("result", "#thot-status"), ("scores", "#scoreline li, .thot-player .thot-score"),
-                                    ("ways on", ".thot-end .thot-end-actions a:last-child"), THOT_LAST], SIZES)
+        check(page, "thot", "end", THOT_END, SIZES)
 
     def test_embeds(self, embeds: dict[str, Any]) -> None:
+        """The embed frames in every state a game there reaches: at rest, the computer thinking, a
+        hint, after a take-back, at the end (an embed has no daily)."""
         page = embeds["get"]("thot")
         new_game(page, "thot")
         page.wait_for_selector("#thot-board .mark-legal", timeout=60_000)
         rest = check(page, "thot", "embed", [*THOT, THOT_TURN], EMBEDS)
-        page.locator("#thot-board .mark-legal").first.click()
+        page.set_viewport_size({"width": 400, "height": 600})
+        thinking(page, "thot", THOT_THINKING, EMBEDS, lambda: page.locator("#thot-board .mark-legal").first.click(),
+                 rest, "embed-thinking")
         page.wait_for_function(f"{LOG} >= 2", timeout=60_000)
         page.wait_for_selector("#thot-board .mark-legal", timeout=60_000)
+        check(page, "thot", "embed-play", [*THOT, THOT_TURN, THOT_LAST, ("marked", "#thot-board .last")], EMBEDS, rest)
+        page.set_viewport_size({"width": 400, "height": 600})
         page.locator("#thot-hint").click()
         page.wait_for_selector("#thot-board .hinted", timeout=60_000)
-        check(page, "thot", "embed-hint", [*THOT, THOT_TURN, THOT_LAST], EMBEDS, rest, scrolled=False)
+        check(page, "thot", "embed-hint", [*THOT, THOT_TURN, THOT_LAST, ("hinted", "#thot-board .hinted")], EMBEDS,
+              rest, scrolled=False)
+        page.locator("#takeback").click()
+        page.wait_for_function(f"{LOG} == 0", timeout=30_000)
+        check(page, "thot", "embed-takeback", [*THOT, THOT_TURN], EMBEDS, rest, scrolled=False)
+        write_save(page, "thotend", "thot", finished("thot", {"players": 2}, 3), embed=True)
+        go(page, "#/thot/play/thotend", ".thot-end .thot-end-actions")
+        check(page, "thot", "embed-end", THOT_END, EMBEDS)
 
 
 class TestScarabya:
@@ -291,18 +339,17 @@ class TestScarabya:
         check(page, "scarabya", "ruins", [("pieces", ".sy-pieces"), ("place", "#sy-place"), ("take back", "#takeback"),
                                           ("turn", "#scoreline li.to-move, #sy-turn")], SIZES)
 
-    @pytest.mark.parametrize("size", [(360, 640), (1366, 768)], ids=["360x640", "1366x768"])
-    def test_while_the_computer_thinks(self, tab: Any, size: tuple[int, int]) -> None:
+    def test_while_the_computer_thinks_at_every_size(self, tab: Any) -> None:
         page, _guard = tab
-        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.set_viewport_size({"width": 360, "height": 640})
         new_game(page, "scarabya", seed=5, level="computer:4")
         page.wait_for_selector("#sy-place", timeout=60_000)
-        rest = check(page, "scarabya", "rest", SCARABYA, [size])
+        rest = check(page, "scarabya", "rest", SCARABYA, SIZES)
+        page.set_viewport_size({"width": 360, "height": 640})
         page.locator("#sy-hint").click()
         page.wait_for_selector("#sy-hint-box", timeout=60_000)
-        thinking(page, "scarabya", [*SCARABYA, ("thinking", "#thinking"), ("disabled", "#takeback:disabled"),
-                                    ("disabled place", "#sy-place:disabled")], size,
-                 lambda: page.locator("#sy-place").click(), rest)
+        thinking(page, "scarabya", SY_THINKING, SIZES, lambda: page.locator("#sy-place").click(), rest)
+        page.wait_for_selector(".sy-game[data-moves='2'] #sy-place", timeout=60_000)
 
     def test_daily_at_every_size(self, tab: Any) -> None:
         page, _guard = tab
@@ -327,14 +374,26 @@ class TestScarabya:
         page, _guard = tab
         write_save(page, "syend", "scarabya", finished("scarabya", {"variant": "classic", "players": 2}, 3))
         go(page, "#/scarabya/play/syend", ".sy-end")
-        check(page, "scarabya", "end", [("result", ".sy-end .sy-final"), ("scores", "#scoreline li, .sy-sites tbody tr"),
-                                        ("again", "#sy-again")], SIZES)
+        check(page, "scarabya", "end", SY_END, SIZES)
 
     def test_embeds(self, embeds: dict[str, Any]) -> None:
+        """The embed frames in every state a game there reaches: at rest, a hint, the computer
+        thinking, its placement, after a take-back, at the end (an embed has no daily)."""
         page = embeds["get"]("scarabya")
         new_game(page, "scarabya")
         page.wait_for_selector("#sy-place", timeout=60_000)
         rest = check(page, "scarabya", "embed", [*SCARABYA, SY_TURN], EMBEDS)
+        page.set_viewport_size({"width": 400, "height": 600})
         page.locator("#sy-hint").click()
         page.wait_for_selector("#sy-hint-box", timeout=60_000)
         check(page, "scarabya", "embed-hint", [*SCARABYA, SY_TURN], EMBEDS, rest, scrolled=False)
+        thinking(page, "scarabya", SY_THINKING, EMBEDS, lambda: page.locator("#sy-place").click(), rest,
+                 "embed-thinking")
+        page.wait_for_selector(".sy-game[data-moves='2'] #sy-place", timeout=60_000)
+        check(page, "scarabya", "embed-play", [*SCARABYA, SY_TURN, SY_LAST], EMBEDS, rest)
+        page.locator("#takeback").click()
+        page.wait_for_selector(".sy-game[data-moves='0'] #sy-place", timeout=30_000)
+        check(page, "scarabya", "embed-takeback", [*SCARABYA, SY_TURN], EMBEDS, rest, scrolled=False)
+        write_save(page, "syend", "scarabya", finished("scarabya", {"variant": "classic", "players": 2}, 3), embed=True)
+        go(page, "#/scarabya/play/syend", ".sy-end")
+        check(page, "scarabya", "embed-end", SY_END, EMBEDS)
