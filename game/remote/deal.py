@@ -69,7 +69,7 @@ API (summary)::
     deal.return_cards(seat, cards)            deal.reshuffle_due() -> int | None
     deal.reshuffle_step() -> str              deal.apply_reshuffle(seat, part)
     deal.reveal_keys() -> str                 deal.verify(reveals: Mapping[int, str]) -> Verdict
-    deal.public_keys() -> list[bytes]         deal.broken -> str | None
+    deal.public_keys() -> list[bytes]         deal.broken -> str | None (deal.broken_problem)
     deal.to_json() -> dict                    Deal.from_json(data, rng=None) -> Deal
 """
 
@@ -109,9 +109,28 @@ class OwnTile(NamedTuple):
     tile: str
 
 
+#: A verification failure as data: ``{"key": kind, **params}`` (seats as numbers, tiles as
+#: letters), so a page can say it in its own words; the English line is ``Verdict.failures``.
+#: Keys: ``unset``; ``keys_missing``, ``keys_unreadable``, ``key_mismatch`` (seat, epoch);
+#: ``setup_step`` (seat, n, total); ``setup``; ``reshuffle`` (seat, round, n, total);
+#: ``reshuffle_racks`` (seat, round, cards); ``drawn_not_tile`` (seat, card); ``shown_wrong``
+#: (seat, card, shown, tile); ``shares_wrong`` (seat, cards); ``bag_not_tile`` (card);
+#: ``dealt_twice`` (tiles); ``missing`` (tiles); ``exchange`` (seat, tiles); ``cheated_card``
+#: (card); ``cheated_tile`` (tile); from the game, ``rack_end`` (seat, detail) and ``reason`` (detail).
+FAILURE_KEYS = ("unset", "keys_missing", "keys_unreadable", "key_mismatch", "setup_step", "setup", "reshuffle",
+                "reshuffle_racks", "drawn_not_tile", "shown_wrong", "shares_wrong", "bag_not_tile", "dealt_twice",
+                "missing", "exchange", "cheated_card", "cheated_tile", "rack_end", "reason")
+
+
+def problem(key: str, **params: Any) -> dict[str, Any]:
+    assert key in FAILURE_KEYS, key
+    return {"key": key, **params}
+
+
 @dataclass
 class Verdict:
-    """The end of the deal: ``verified`` and, if not, exactly what failed."""
+    """The end of the deal: ``verified`` and, if not, exactly what failed (``failures`` in
+    English, one line each; ``problems`` the same as data, :data:`FAILURE_KEYS`)."""
 
     verified: bool
     failures: list[str]
@@ -120,6 +139,7 @@ class Verdict:
     exchanges: list[tuple[int, list[str]]] = field(default_factory=list)
     #: Every card's tile number, unmasked (cards that are no tile are missing).
     tiles: dict[int, int] = field(default_factory=dict)
+    problems: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -250,7 +270,9 @@ class Deal:
         #: The cards the last tile proof showed (``prove_tiles``, ``verify_tiles``), in its order.
         self.last_shown: list[int] = []
         self.pending_return: tuple[int, list[int]] | None = None
+        #: The first cheat this device found while playing (in English, and as data).
         self.broken: str | None = None
+        self.broken_problem: dict[str, Any] | None = None
 
     @property
     def tile_elements(self) -> list[Element]:
@@ -518,13 +540,19 @@ class Deal:
         plain = self._current(card) * scalar_inverse(self.scalars[card.epoch])
         index = self._tile_index.get(plain.encode())
         if index is None:
-            self.broken = self.broken or f"card {card.id} does not unmask to a tile: a setup or reshuffle step cheated"
+            self._break(f"card {card.id} does not unmask to a tile: a setup or reshuffle step cheated",
+                        problem("cheated_card", card=card.id))
             return
         seen = {c.tile for c in self.cards if c.owner == self.seat and not c.returned and c is not card}
         seen |= {c.shown for c in self.cards if c.shown is not None}
         if index in seen:
-            self.broken = self.broken or f"tile {index} ({TILES[index]}) was dealt twice: a setup or reshuffle step cheated"
+            self._break(f"tile {index} ({TILES[index]}) was dealt twice: a setup or reshuffle step cheated",
+                        problem("cheated_tile", tile=TILES[index]))
         card.tile = index
+
+    def _break(self, text: str, found: dict[str, Any]) -> None:
+        if self.broken is None:
+            self.broken, self.broken_problem = text, found
 
     def own_tiles(self) -> list[OwnTile]:
         """This seat's rack as far as it can read it: cards held, read, not yet laid."""
@@ -584,7 +612,8 @@ class Deal:
         for i, t in zip(ids, indices):
             self.cards[i].shown = t
             if t in mine:
-                self.broken = self.broken or f"tile {t} ({TILES[t]}) was dealt twice: a setup or reshuffle step cheated"
+                self._break(f"tile {t} ({TILES[t]}) was dealt twice: a setup or reshuffle step cheated",
+                            problem("cheated_tile", tile=TILES[t]))
         return [TILES[t] for t in indices]
 
     # --- exchange ---------------------------------------------------------------------------
@@ -778,6 +807,7 @@ class Deal:
             "pending": None if self.pending_return is None else [self.pending_return[0], self.pending_return[1]],
             "deck": self.deck,
             "broken": self.broken,
+            "broken_problem": self.broken_problem,
         }
 
     @classmethod
@@ -872,6 +902,10 @@ def _load(cls: type[Deal], data: object, rng: RandomSource | None) -> Deal:
     if any(not 0 <= i < len(deal.cards) or deal.cards[i].owner is not None for i in deal.deck):
         raise DealError("saved deal: the bag holds cards that are not in it")
     deal.broken = data["broken"] if isinstance(data["broken"], str) else None
+    found = data.get("broken_problem")  # absent from a deal saved before it existed
+    deal.broken_problem = None if deal.broken is None else (
+        found if isinstance(found, dict) and found.get("key") in FAILURE_KEYS
+        else problem("reason", detail=deal.broken))
     mine = deal.scalars
     if (len(mine) not in (0, len(deal.keys)) or (not mine and deal.seat < len(setup))
             or any(base_mul(w) != deal.keys[e][deal.seat] for e, w in enumerate(mine))):
@@ -903,18 +937,20 @@ class _Verifier:
         self.deal = deal
         self.reveals = reveals
         self.failures: list[str] = []
+        self.problems: list[dict[str, Any]] = []
         self.unmask: list[int] = []         # per epoch, the inverse of every seat's masks together
 
-    def fail(self, text: str) -> None:
+    def fail(self, text: str, key: str, **params: Any) -> None:
         self.failures.append(text)
+        self.problems.append(problem(key, **params))
 
     def run(self) -> Verdict:
         deal = self.deal
         if not deal.ready:
-            return Verdict(False, ["the deal was never set up"])
+            return Verdict(False, ["the deal was never set up"], problems=[problem("unset")])
         scalars = self._scalars()
         if scalars is None:
-            return Verdict(False, self.failures)
+            return Verdict(False, self.failures, problems=self.problems)
         self.unmask = []
         for epoch in range(len(deal.keys)):
             mu = 1
@@ -938,10 +974,12 @@ class _Verifier:
             exchanges.append((seat, letters))
             vowels = sum(t in VOWELS for t in letters)
             if SCARAB in letters or vowels not in (0, len(letters)):
-                self.fail(f"seat {seat} exchanged {''.join(letters)}: not all vowels or all consonants")
+                self.fail(f"seat {seat} exchanged {''.join(letters)}: not all vowels or all consonants",
+                          "exchange", seat=seat, tiles="".join(letters))
+        broken = [deal.broken_problem or problem("reason", detail=deal.broken)] if deal.broken else []
         return Verdict(not self.failures and deal.broken is None,
                        self.failures + ([deal.broken] if deal.broken else []), racks, bag, exchanges,
-                       tiles)
+                       tiles, self.problems + broken)
 
     def _unmasked(self, card: _Card) -> int | None:
         return self.deal._tile_index.get((card.value * self.unmask[card.epoch]).encode())
@@ -985,7 +1023,7 @@ class _Verifier:
                 continue
             text = self.reveals.get(seat)
             if text is None:
-                self.fail(f"seat {seat} did not reveal its keys")
+                self.fail(f"seat {seat} did not reveal its keys", "keys_missing", seat=seat)
                 continue
             try:
                 raw = _unb64(text, f"seat {seat}'s keys")
@@ -993,11 +1031,12 @@ class _Verifier:
                 values = [reader.scalar() for _ in range(epochs)]
                 reader.end()
             except DealError as err:
-                self.fail(str(err))
+                self.fail(str(err), "keys_unreadable", seat=seat)
                 continue
             for epoch, w in enumerate(values):
                 if base_mul(w) != deal.keys[epoch][seat]:
-                    self.fail(f"seat {seat}'s revealed key does not match its public key (epoch {epoch})")
+                    self.fail(f"seat {seat}'s revealed key does not match its public key (epoch {epoch})",
+                              "key_mismatch", seat=seat, epoch=epoch)
             out.append(values)
         return None if self.failures else out
 
@@ -1028,10 +1067,11 @@ class _Verifier:
             bad = self._same_cards(deck, [card * k for card in before])
             if bad:
                 blamed = True
-                self.fail(f"seat {seat}'s setup step: {bad} of {len(deck)} cards are not the deck it received, masked")
+                self.fail(f"seat {seat}'s setup step: {bad} of {len(deck)} cards are not the deck it received, masked",
+                          "setup_step", seat=seat, n=bad, total=len(deck))
             before = deck
         if not blamed:
-            self.fail("the setup does not unmask to the tile set")
+            self.fail("the setup does not unmask to the tile set", "setup")
 
     def _reshuffles(self, scalars: list[list[int]], tiles: dict[int, int]) -> None:
         """Each reshuffle must hold the tiles it received; otherwise its masking is checked card
@@ -1054,12 +1094,14 @@ class _Verifier:
             if None in received or Counter(received) != Counter(out):
                 deck = [deal.cards[i].value for i in r.outputs]
                 bad = self._same_cards(deck, [card * factor for card in r.inputs])
-                self.fail(f"seat {r.seat}'s reshuffle {n}: {bad} of {len(deck)} cards are not the bag it received, masked")
+                self.fail(f"seat {r.seat}'s reshuffle {n}: {bad} of {len(deck)} cards are not the bag it received, masked",
+                          "reshuffle", seat=r.seat, round=n, n=bad, total=len(deck))
             if lifted_right:
                 continue
             lifted_bad = [card for card, before, after in r.held if before * factor != after]
             if lifted_bad:
-                self.fail(f"seat {r.seat}'s reshuffle {n}: the rack cards {lifted_bad} were not masked again correctly")
+                self.fail(f"seat {r.seat}'s reshuffle {n}: the rack cards {lifted_bad} were not masked again correctly",
+                          "reshuffle_racks", seat=r.seat, round=n, cards=lifted_bad)
 
     def _cards(self, scalars: list[list[int]], tiles: dict[int, int]) -> None:
         """Drawn cards are tiles, shown tiles are what the cards hold, every share removed exactly
@@ -1073,10 +1115,12 @@ class _Verifier:
             if card.owner is None:
                 continue
             if card.id not in tiles:
-                self.fail(f"card {card.id} (drawn by seat {card.owner}) is not a tile")
+                self.fail(f"card {card.id} (drawn by seat {card.owner}) is not a tile",
+                          "drawn_not_tile", seat=card.owner, card=card.id)
             elif card.shown is not None and card.shown != tiles[card.id]:
                 self.fail(f"seat {card.owner} showed {TILES[card.shown]} for card {card.id},"
-                          f" which is {TILES[tiles[card.id]]}")
+                          f" which is {TILES[tiles[card.id]]}", "shown_wrong", seat=card.owner, card=card.id,
+                          shown=TILES[card.shown], tile=TILES[tiles[card.id]])
             value = card.value
             for seat, share in card.peels:
                 groups.setdefault((seat, card.epoch), []).append((card.id, share, value))
@@ -1087,14 +1131,16 @@ class _Verifier:
             for (seat, epoch), items in ordered:
                 if not _all_equal([(scalars[seat][epoch], [s for _, s, _ in items], [v for _, _, v in items])]):
                     wrong = [i for i, s, v in items if s * scalars[seat][epoch] != v]
-                    self.fail(f"seat {seat}'s shares for cards {wrong} are wrong")
+                    self.fail(f"seat {seat}'s shares for cards {wrong} are wrong", "shares_wrong",
+                              seat=seat, cards=wrong)
         for card in final:
             if card.id not in tiles:
-                self.fail(f"card {card.id} (in the bag) is not a tile")
+                self.fail(f"card {card.id} (in the bag) is not a tile", "bag_not_tile", card=card.id)
         in_play = Counter(tiles[c.id] for c in drawn + final if c.id in tiles)
         twice = sorted(t for t, n in in_play.items() if n > 1)
         if twice:
-            self.fail(f"tiles dealt twice: {''.join(TILES[t] for t in twice)}")
+            self.fail(f"tiles dealt twice: {''.join(TILES[t] for t in twice)}", "dealt_twice",
+                      tiles="".join(TILES[t] for t in twice))
         missing = [TILES[t] for t in range(len(TILES)) if t not in in_play]
         if missing:
-            self.fail(f"tiles missing from the deal: {''.join(missing)}")
+            self.fail(f"tiles missing from the deal: {''.join(missing)}", "missing", tiles="".join(missing))

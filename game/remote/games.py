@@ -218,6 +218,10 @@ class RemoteGame(ABC):
         """At the end: whether everything hidden during the game checked out, and what failed."""
         return (True, []) if self.over() and self.next_sender() is None else (None, [])
 
+    def problems(self) -> list[dict[str, Any]]:
+        """What failed, as data (``game.remote.deal.FAILURE_KEYS``), one per line of ``verified``."""
+        return []
+
     def view(self, secret: Mapping[str, Any]) -> dict[str, Any]:
         """The fields of ``remote show`` that depend on the game, as this device's seat may see them."""
         state = self.state

@@ -40,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core import GameRecord, IllegalMove
-from game.remote.deal import TILES, Deal, DealError
+from game.remote.deal import TILES, Deal, DealError, problem
 from game.remote.games import OptionsError, ProtocolError, RemoteGame, Setup
 from game.scarabeo.game import ScarabeoState, tiles_shown
 from game.scarabeo.moves import Accept, Challenge, Exchange, Move, Pass, Play, Vote, move_text
@@ -305,27 +305,33 @@ class ScarabeoRemote(RemoteGame):
     def _verify(self) -> None:
         deal = self.deal
         if not deal.ready:
-            self.verdict = {"verified": True, "failures": [], "note": "no tile was dealt"}
+            self.verdict = {"verified": True, "failures": [], "problems": [], "note": "no tile was dealt"}
             return
         reveals = {s: k for s, k in self.keys.items() if s != self.me_seat}
         try:
             verdict = deal.verify(reveals)
         except DealError as err:
-            self.verdict = {"verified": False, "failures": [str(err)]}
+            self.verdict = {"verified": False, "failures": [str(err)],
+                            "problems": [problem("reason", detail=str(err))]}
             return
         racks = {str(seat): "".join(rack) for seat, rack in sorted(verdict.racks.items())
                  if 0 <= seat < self.players and seat != self.me_seat}
         failures = list(verdict.failures)
+        problems = list(verdict.problems)
         try:
             self._sync_rack()  # the tiles of its last draw whose shares never came, read from the keys
         except ProtocolError as err:
             failures.append(str(err))
+            problems.append(problem("reason", detail=str(err)))
         settles = self.engine is not None and self.engine.final_pending()
-        failures += self._reveal_final(racks)
+        for seat, text, detail in self._reveal_final(racks):
+            failures.append(text)
+            problems.append(problem("rack_end", seat=seat, detail=detail))
         own = verdict.racks.get(self.me_seat)
         if settles and own is not None and self.engine is not None and not failures:
             self._own_rack_as_the_others_see_it(own)
-        self.verdict = {"verified": verdict.verified and not failures, "failures": failures, "racks": racks}
+        self.verdict = {"verified": verdict.verified and not failures, "failures": failures, "problems": problems,
+                        "racks": racks}
         if self.verdict["verified"]:
             # Every card's tile: the whole deal, public now, from which the full record is rebuilt.
             self.verdict["cards"] = "".join(TILES[verdict.tiles[c]] if c in verdict.tiles else HIDDEN
@@ -340,10 +346,11 @@ class ScarabeoRemote(RemoteGame):
         if ordered != rack and sorted(ordered) == sorted(rack):
             self.engine.reveal(self.me_seat, "".join(ordered))
 
-    def _reveal_final(self, racks: Mapping[str, str]) -> list[str]:
-        """The racks left, proven at the end, settle the end-of-game adjustments; what did not fit."""
+    def _reveal_final(self, racks: Mapping[str, str]) -> list[tuple[int, str, str]]:
+        """The racks left, proven at the end, settle the end-of-game adjustments; what did not fit
+        (the seat, the line in English, the engine's reason)."""
         engine = self.engine
-        failures: list[str] = []
+        failures: list[tuple[int, str, str]] = []
         if engine is None or not engine.final_pending():
             return failures
         for key, rack in racks.items():
@@ -352,7 +359,7 @@ class ScarabeoRemote(RemoteGame):
             try:
                 engine.reveal(seat, rack + known)
             except IllegalMove as err:
-                failures.append(f"{self.names[seat]}'s rack at the end: {err}")
+                failures.append((seat, f"{self.names[seat]}'s rack at the end: {err}", str(err)))
         return failures
 
     # --- moves -------------------------------------------------------------------------
@@ -675,6 +682,16 @@ class ScarabeoRemote(RemoteGame):
         if self.verdict is None:
             return None, []
         return bool(self.verdict["verified"]), list(self.verdict["failures"])
+
+    def problems(self) -> list[dict[str, Any]]:
+        if self.verdict is None:
+            return []
+        found = self.verdict.get("problems")
+        if isinstance(found, list) and all(isinstance(p, Mapping) for p in found) \
+                and len(found) == len(self.verdict["failures"]):
+            return [dict(p) for p in found]
+        # a verdict saved before failures were kept as data: each line as it was written
+        return [problem("reason", detail=str(text)) for text in self.verdict["failures"]]
 
     def scores(self) -> list[int]:
         return list(self.engine.scores) if self.engine is not None else [0] * self.players

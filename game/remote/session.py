@@ -906,6 +906,7 @@ class Device:
             "rack": None,
             "verified": None,
             "failures": [],
+            "problems": [],
             "result": None,
             "takeback": None,
             "can_take_back": False,
@@ -914,6 +915,7 @@ class Device:
             out.update(self.game.view(self.secret.get("game", {})))
             if self.finished():
                 out["verified"], out["failures"] = self.game.verified()
+                out["problems"] = self.game.problems()
             if self.over():
                 out["result"] = self.result()
             request = self.request

@@ -320,6 +320,9 @@ class TestCheatingIsCaught:
         verdict = table.deals[1].verify(table.reveal())
         assert not verdict.verified
         assert verdict.failures[0] == "seat 0's setup step: 2 of 130 cards are not the deck it received, masked"
+        # the same failures as data, for a page to say in its own words
+        assert verdict.problems[0] == {"key": "setup_step", "seat": 0, "n": 2, "total": 130}
+        assert len(verdict.problems) == len(verdict.failures)
 
     def test_forged_card_is_found_by_its_drawer(self) -> None:
         table = Table(2, seed=17)
@@ -345,6 +348,10 @@ class TestCheatingIsCaught:
         if any("seat 1" in f for f in forged_cards):
             assert honest.broken is not None and "does not unmask to a tile" in honest.broken
             assert verdict.failures[-1] == honest.broken
+            assert verdict.problems[-1] == honest.broken_problem and honest.broken_problem["key"] == "cheated_card"
+            assert Deal.from_json(honest.to_json()).broken_problem == honest.broken_problem
+        drawn = [p for p in verdict.problems if p["key"] in ("drawn_not_tile", "bag_not_tile")]
+        assert len(drawn) == 2 and len(verdict.problems) == len(verdict.failures)
         if any("seat 0" in f for f in forged_cards):
             assert cheat.broken is not None
 
@@ -389,6 +396,7 @@ class TestCheatingIsCaught:
         card.peels[0] = (0, card.peels[0][1] + base_mul(1))   # a stored share corrupted
         verdict = deal.verify(two_player_game.reveal())
         assert f"seat 0's shares for cards [{card.id}] are wrong" in verdict.failures
+        assert {"key": "shares_wrong", "seat": 0, "cards": [card.id]} in verdict.problems
 
     def test_reused_keys_are_refused(self, monkeypatch: pytest.MonkeyPatch) -> None:
         old = Table(2, game_id=b"old-game", seed=16)
@@ -460,6 +468,8 @@ class TestCheatingIsCaught:
         assert verdict.failures[0].startswith("seat 1's revealed key does not match its public key")
         missing = two_player_game.deals[0].verify({0: reveals[0]})
         assert missing.failures == ["seat 1 did not reveal its keys"]
+        assert verdict.problems[0] == {"key": "key_mismatch", "seat": 1, "epoch": 0}
+        assert missing.problems == [{"key": "keys_missing", "seat": 1}]
 
     def test_out_of_turn_steps_are_refused(self) -> None:
         table = Table(3, seed=22)

@@ -259,6 +259,10 @@ def test_an_unverified_game_exports_its_public_record_only() -> None:
     other.open(_resigned(quitter, link, wrong_keys))
     shown = other.show()
     assert shown["over"] and shown["verified"] is False and shown["failures"]
+    # what failed as data too, one per line, for the page to say in its words (the CLI prints the lines)
+    assert shown["problems"][0] == {"key": "key_mismatch", "seat": quitter.seat, "epoch": 0}, shown["problems"]
+    assert len(shown["problems"]) == len(shown["failures"])
+    assert Device.from_json(json.loads(json.dumps(other.to_json())), WORDS).show()["problems"] == shown["problems"]
     game = other.game
     assert isinstance(game, ScarabeoRemote) and game.review_refusal() == "unverified"
     with pytest.raises(Refused, match="did not verify"):
