@@ -17,6 +17,9 @@ the bare page's interactive time of the same runs (targets: board ≤ 300 ms; pl
 First visit: the bytes the server sends until the site is interactive, with the build's brotli and gzip
 copies (a browser that accepts both), from a copy of the build with the gzip copies only, and from one
 without any (a host that does not compress).
+CPU per cold load: the core-seconds all of Chromium's processes spend from navigation until the page
+is interactive (and, for the site, its lexicon loaded), site and bare page (Linux: read from /proc).
+This is what each Pyodide boot of an e2e test costs the suite; the load average is printed beside it.
 Main-thread long tasks (a ``PerformanceObserver`` for ``longtask`` installed before the page's scripts)
 until the page is interactive: count, count over 200 ms, the longest; for the site and the bare page,
 cold and warm, and for the returning player until the game accepts a move.
@@ -134,6 +137,36 @@ def measure_resume(page: Any, url: str) -> tuple[float, float]:
     return float(board), playable
 
 
+def tree_cpu() -> dict[int, float]:
+    """CPU seconds (user + system) of each process descended from this one (Chromium's among them)."""
+    children: dict[int, list[tuple[int, float]]] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        children.setdefault(int(fields[1]), []).append((int(entry), (int(fields[11]) + int(fields[12])) / tick))
+    found: dict[int, float] = {}
+    todo = [os.getpid()]
+    while todo:
+        for pid, seconds in children.get(todo.pop(), []):
+            found[pid] = seconds
+            todo.append(pid)
+    return found
+
+
+def cpu_since(before: dict[int, float]) -> float:
+    """Core-seconds spent since ``before`` by the processes alive now (one that ended is left out)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in tree_cpu().items())
+
+
+#: Core-seconds per cold load, per page.
+CPU: dict[str, list[float]] = {}
+
+
 def measure(page: Any, url: str, mode: str = "") -> tuple[float, float]:
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']", timeout=120_000)
@@ -159,6 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["SCARAB_QUIET"] = "1"
     if args.dist is None:
         serve.setup()
+    load_before = os.getloadavg()[0]
     work = Path(tempfile.mkdtemp(prefix="scarab-bench-"))
     site = work / "site"
     shutil.copytree(args.dist or ROOT / "dist", site)
@@ -187,7 +221,11 @@ def main(argv: list[str] | None = None) -> int:
                     ctx = browser.new_context()
                     ctx.route("**/*", guard)
                     ctx.add_init_script(LONGTASK_PROBE)
-                    results.setdefault(("cold", name), []).append(measure(ctx.new_page(), url, "cold"))
+                    page = ctx.new_page()
+                    before = tree_cpu() if sys.platform == "linux" else {}
+                    results.setdefault(("cold", name), []).append(measure(page, url, "cold"))
+                    if sys.platform == "linux":
+                        CPU.setdefault(name, []).append(cpu_since(before))
                     ctx.close()
             for _ in range(min(args.runs, 3)):
                 for name, running in servers.items():
@@ -221,7 +259,8 @@ def main(argv: list[str] | None = None) -> int:
             running.shutdown()
         shutil.rmtree(work, ignore_errors=True)
 
-    print(f"start-up, median of {args.runs} loads, headless Chromium, {os.cpu_count()} cores")
+    print(f"start-up, median of {args.runs} loads, headless Chromium, {os.cpu_count()} cores, "
+          f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after")
     print(f"{'':6} {'page':5} {'first paint ms':>15} {'interactive ms':>15}")
     ratios = {}
     for mode in ("cold", "warm"):
@@ -233,6 +272,10 @@ def main(argv: list[str] | None = None) -> int:
         ratios[mode] = med["site"][1] / med["bare"][1]
         print(f"{mode:6} interactive ratio site/bare = {ratios[mode]:.3f}  (target ≤ 1.15)"
               f"; chooser painted at {med['site'][0]:.0f} ms (target ≤ 300)")
+    if CPU:
+        site_cpu, bare_cpu = statistics.median(CPU["site"]), statistics.median(CPU["bare"])
+        print(f"CPU per cold load (all of Chromium's processes, core-seconds): site {site_cpu:.2f}, bare page "
+              f"{bare_cpu:.2f}, ratio site/bare = {site_cpu / bare_cpu:.2f}")
     bare_warm = statistics.median(r[1] for r in results[("warm", "bare")])
     board = statistics.median(b for b, _ in resume)
     playable = statistics.median(p for _, p in resume)
@@ -243,9 +286,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"first visit until interactive: {br / 1e6:.2f} MB sent with the brotli and gzip copies, "
           f"{gz / 1e6:.2f} MB with gzip only (target ≤ 4.5 with compression), {raw / 1e6:.2f} MB with none")
     print(f"main-thread long tasks until interactive (median count / median over 200 ms / longest of {args.runs}):")
-    for (mode, name), runs in sorted(LONGTASKS.items()):
-        print(f"  {mode:5} {name:6}: {statistics.median(r[0] for r in runs):.0f} / "
-              f"{statistics.median(r[1] for r in runs):.0f} / {max(r[2] for r in runs):.0f} ms")
+    for (mode, name), tasks in sorted(LONGTASKS.items()):
+        print(f"  {mode:5} {name:6}: {statistics.median(t[0] for t in tasks):.0f} / "
+              f"{statistics.median(t[1] for t in tasks):.0f} / {max(t[2] for t in tasks):.0f} ms")
     if LEXICON_LOADS:
         print(f"lexicon in the page, median of {len(LEXICON_LOADS)}: fetch "
               f"{statistics.median(f for f, _ in LEXICON_LOADS):.1f} ms, load (bytes → automaton) "
