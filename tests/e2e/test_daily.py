@@ -55,8 +55,8 @@ def end_at(page: Any, w: int, h: int, name: str) -> None:
     page.wait_for_selector("#daily")
     page.evaluate(f"location.hash = {attempt!r}")
     page.wait_for_selector("#daily-result", timeout=30_000)
+    shot(page, f"{name}-{w}x{h}", full_page=False)  # looked at, also when it fails
     in_view(page, "#daily-result", "#daily-share-text", "#daily-copy")
-    shot(page, f"{name}-{w}x{h}", full_page=False)
 
 
 def test_chooser_shows_todays_three_puzzles(page: Any, open_site: Any) -> None:
@@ -197,6 +197,9 @@ def test_page_puzzles_equal_the_command_line(page: Any, open_site: Any, lex: Any
     assert page.locator("#daily-result").get_attribute("data-percent") == str(expected)
     assert page.locator("#daily-banner .daily-top li").count() == len(puzzle["top"])
     assert "puzzle is over" in page.inner_text("#sc-status")
+    # one end: the daily's result and share text brought into view; not the game's own end
+    in_view(page, "#daily-result", "#daily-share-text")
+    assert page.locator("#sc-result, #sc-again, #rematch").count() == 0
     # a top play chosen is drawn as ghost tiles on the puzzle's board (before the player's play)
     assert page.locator("#daily-top-board").count() == 0
     page.click("#daily-top-0")
@@ -225,6 +228,9 @@ def test_page_puzzles_equal_the_command_line(page: Any, open_site: Any, lex: Any
     page.locator("#daily-top-board").scroll_into_view_if_needed()
     shot(page, "daily-scarabeo-top-phone", full_page=False)
     assert f"#1: {play[0]}/{puzzle['best']['score']} ({expected}%)" in page.locator("#daily-share-text").input_value()
+    # the finished attempt opened again on a phone and a laptop: its end in view at once
+    end_at(page, 360, 640, "daily-scarabeo-end")
+    end_at(page, 1366, 768, "daily-scarabeo-end")
 
 
 def lay_scarabya(page: Any, move: str) -> None:
