@@ -26,7 +26,7 @@ from game.remote.wire import WireError, unpack
 from web.pages.play import GamePage
 from web.platform import router
 from web.platform.remote import (
-    LinkTransport, Outcome, RemoteSession, find, game_id_of, last_request, refusal, refusal_of,
+    LinkTransport, Outcome, RemoteSession, failure_texts, find, game_id_of, last_request, refusal, refusal_of,
 )
 from web.platform.storage import StorageError
 from web.ui import registry
@@ -325,7 +325,8 @@ class RemotePage(GamePage):
                 box = h("div", {"id": "remote-verified", "class": "remote-failed", "role": "alert"},
                         h("p", {"text": t("remote.failed")}))
                 items = h("ul", {})
-                for failure in shown["failures"]:
+                for failure in failure_texts(t, shown["problems"], session.device.names(),
+                                             session.seat_here):
                     append(items, h("li", {"text": failure}))
                 append(box, items)
                 parts.append(box)

@@ -22,12 +22,13 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from game.core import GameState
 from game.core.safejson import JSONRefused, loads
 from game.remote.session import Device, Event, Refused, game_of
 from game.remote.wire import MAX_MESSAGE_CHARS, WireError, payload_of, unpack
+from web.platform.i18n import Messages
 from web.platform.session import Seat, summary_of
 from web.platform.storage import InvalidSave, Save, SaveStore
 
@@ -396,6 +397,44 @@ def remote_meta(state: Mapping[str, Any]) -> dict[str, Any] | None:
     meta = state.get("meta") if isinstance(state, Mapping) else None
     remote = meta.get("remote") if isinstance(meta, Mapping) else None
     return dict(remote) if isinstance(remote, Mapping) and isinstance(remote.get("game_id"), str) else None
+
+
+#: Failure kinds whose subject is a seat that may be this device's own ("You showed …": ``.you``).
+_FAILURE_YOU = frozenset({"setup_step", "reshuffle", "reshuffle_racks", "drawn_not_tile", "shown_wrong",
+                          "shares_wrong", "exchange", "rack_end"})
+#: Failure kinds said with a count (``.one``/``.other``), and the parameter it is counted from.
+_FAILURE_COUNT = {"setup_step": "n", "reshuffle": "n", "reshuffle_racks": "cards", "shares_wrong": "cards",
+                  "dealt_twice": "tiles", "missing": "tiles"}
+
+
+def failure_texts(t: Messages, problems: Sequence[Mapping[str, Any]], names: Sequence[str],
+                  seat_here: int | None) -> list[str]:
+    """The end-of-game verification's failures (``show()``'s ``problems``: a kind and its data) in
+    the catalogue's words (``remote.failure.<key>``): players by name, "you" for this device's own
+    seat, counts in their plural form. A kind the catalogue does not know is said with its data."""
+    out: list[str] = []
+    for found in problems:
+        key = str(found.get("key"))
+        params: dict[str, Any] = {k: v for k, v in found.items() if k != "key"}
+        if key not in _FAILURE_COUNT and not t.has(f"remote.failure.{key}") and not t.has(f"remote.failure.{key}.you"):
+            key, params = "reason", {"detail": str(params.get("detail") or dict(found))}
+        seat = params.pop("seat", None)
+        you = False
+        if isinstance(seat, int):
+            you = seat == seat_here and key in _FAILURE_YOU
+            params["name"] = names[seat] if 0 <= seat < len(names) else str(seat + 1)
+        n: int | None = None
+        counted = _FAILURE_COUNT.get(key)
+        if counted == "n":
+            n = int(params.pop("n", 0))
+        elif counted == "cards":
+            cards = list(params.get("cards") or [])
+            n, params["cards"] = len(cards), ", ".join(str(c) for c in cards)
+        elif counted == "tiles":
+            n = len(str(params.get("tiles", "")))
+        params.pop("n", None)
+        out.append(t.form(f"remote.failure.{key}", you=you, n=n, **params))
+    return out
 
 
 def find(store: SaveStore, game_id: str) -> Save | None:
