@@ -12,7 +12,7 @@ from __future__ import annotations
 import platform
 import random
 import time
-from typing import Any
+from typing import Any, Sequence
 
 from game.core import Rng
 from game.remote.games import SeatRandom
@@ -131,13 +131,19 @@ def _game(game: str, players: int, seed: int) -> dict[str, Any]:
     }
 
 
-def bench(games: int = 1, seed: int = 1) -> dict[str, Any]:
+GAMES = ("thot", "scarabya", "scarabeo")
+PLAYERS = (2, 4)
+
+
+def bench(games: int = 1, seed: int = 1, only_games: Sequence[str] = GAMES,
+          only_players: Sequence[int] = PLAYERS) -> dict[str, Any]:
+    """Each game with 2 and 4 players (or ``only_games`` with ``only_players``: a quick look)."""
     out: dict[str, Any] = {
         "machine": f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}",
         "max_message_chars": MAX_MESSAGE_CHARS,
     }
-    for game in ("thot", "scarabya", "scarabeo"):
-        for players in (2, 4):
+    for game in only_games:
+        for players in only_players:
             runs = [_game(game, players, seed + i) for i in range(games)]
             out[f"{game}_{players}p"] = {key: max(r[key] for r in runs) if key != "verified"
                                          else all(r[key] for r in runs) for key in runs[0]}

@@ -26,7 +26,7 @@ replaced atomically, so a refusal or a crash never leaves half a write.
     export --dir DIR [--full]                                       the game record (JSON); --full: the one
                                                                     the review replays (Scarabeo: every
                                                                     rack and draw, once verified)
-    bench [--games N]                                               timings and message lengths
+    bench [--games N] [--game GAME] [--players N]                   timings and message lengths
 """
 
 from __future__ import annotations
@@ -98,6 +98,10 @@ def _parser() -> _Parser:
     b = sub.add_parser("bench", help="setup and message timings, message lengths")
     cliargs.add_count(b, "--games", 1, 100, 1, "whole games of each kind played")
     b.add_argument("--seed", type=cliargs.seed, default=1)
+    b.add_argument("--game", action="append", choices=("thot", "scarabya", "scarabeo"), dest="only_games",
+                   help="only this game (again for more); every game if none")
+    b.add_argument("--players", action="append", type=int, choices=(2, 3, 4), dest="only_players",
+                   help="only games with this many players (again for more); 2 and 4 if none")
     return p
 
 
@@ -134,7 +138,9 @@ def _run(args: argparse.Namespace) -> int:
     if cmd == "bench":
         from game.remote.bench import bench  # noqa: PLC0415 - only the bench needs it
 
-        print(json.dumps(bench(args.games, args.seed)))
+        from game.remote.bench import GAMES, PLAYERS  # noqa: PLC0415
+
+        print(json.dumps(bench(args.games, args.seed, args.only_games or GAMES, args.only_players or PLAYERS)))
         return OK
     if cmd == "new":
         _fresh_dir(args.dir)
