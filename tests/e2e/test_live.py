@@ -120,6 +120,15 @@ def host(anna: Phone, open_site: Any, game: str, options: Any = None) -> None:
     anna.save_id()
 
 
+#: (page.evaluate, a name) The presence line names the device, and the toast says it came (for 6 s).
+PRESENT = """(name) => { const p = document.getElementById('live-presence'), t = document.getElementById('toast');
+  return p && p.textContent.includes(name) && t && !t.hidden && t.textContent === name + ' is here'; }"""
+#: (page.evaluate, a name) Nobody connected, and the toast says who left.
+LEFT = """(name) => { const p = document.getElementById('live-presence'), t = document.getElementById('toast');
+  return p && p.textContent === 'No other device is connected.' && t && !t.hidden
+    && t.textContent === name + ' left'; }"""
+
+
 def pair(anna: Phone, guest: Phone, server: str, from_qr: bool, answer_by_link: bool = False,
          again: bool = False, camera: bool = False) -> None:
     """The host shows an offer; the guest opens it (``camera``: scans it on its game page), answers; the
@@ -150,10 +159,11 @@ def pair(anna: Phone, guest: Phone, server: str, from_qr: bool, answer_by_link: 
     else:
         anna.page.fill("#live-answer", answer)
         anna.page.click("#live-answer-open")
+    # the host's page says who came, in words: the presence line, and "Bruno is here" shown
+    anna.page.wait_for_function(PRESENT, arg=guest.name, timeout=120_000)
     guest.save_id()
-    for phone, other in ((anna, guest), (guest, anna)):
-        phone.page.wait_for_function("(name) => { const p = document.getElementById('live-presence');"
-                                     " return p && p.textContent.includes(name); }", arg=other.name, timeout=120_000)
+    guest.page.wait_for_function("(name) => { const p = document.getElementById('live-presence');"
+                                 " return p && p.textContent.includes(name); }", arg=anna.name, timeout=120_000)
 
 
 def settle(phones: list[Phone], seconds: float = 90) -> int:
@@ -201,6 +211,57 @@ def turns(phones: list[Phone], limit: int) -> Any:
     pytest.fail("the game did not end")
 
 
+def notice(phone: Phone, words: str) -> None:
+    """Wait until the phone's notice says ``words``."""
+    phone.page.wait_for_function("(w) => { const n = document.getElementById('remote-notice');"
+                                 " return n && n.textContent.includes(w); }", arg=words, timeout=60_000)
+
+
+def moves_saved(phone: Phone) -> list[Any]:
+    return list(json.loads(phone.page.evaluate(f"localStorage.getItem('scarab:save:{phone.save_id()}')"))
+                ["state"]["moves"])
+
+
+def board(phone: Phone) -> list[str]:
+    """The Thot board as the phone says it, square by square (pieces, marks, the last move)."""
+    return list(phone.page.eval_on_selector_all("#thot-board [role=gridcell]",
+                                                "cells => cells.map(c => c.getAttribute('aria-label'))"))
+
+
+def pieces(phone: Phone) -> list[str]:
+    """What stands on each square of the phone's Thot board."""
+    return list(phone.page.eval_on_selector_all(
+        "#thot-board [role=gridcell]",
+        "cells => cells.map(c => c.id + ' ' + (c.querySelector('.piece') || {}).textContent)"))
+
+
+def take_back(asker: Phone, other: Phone, accept: bool) -> None:
+    """Over the channel: the asker asks to take back the move it just made; the other phone says so,
+    with Accept and Decline, and answers; both phones say in words what came of it and hold the same
+    game (the move gone, or standing)."""
+    phones = [asker, other]
+    settle(phones)  # the move is on the other phone
+    played = moves_saved(asker)
+    asker.page.get_by_role("button", name="Ask to take back").click()
+    notice(asker, "You asked to take back your move: ")
+    other.page.get_by_role("group", name="Take-back request").wait_for(timeout=60_000)
+    asked = other.page.locator("#remote-takeback-asked").inner_text()
+    assert asked.startswith(f"{asker.name} asks to take back their move: "), asked
+    assert other.status() == f"Your answer: {asker.name} asks to take back a move."
+    answer = "Accept" if accept else "Decline"
+    other.page.get_by_role("button", name=f"{answer} {asker.name}'s take-back").click()
+    said = "Move taken back: " if accept else f"{other.name} declined: {asker.name}'s move stands ("
+    for p in phones:
+        notice(p, said)
+        if accept:
+            assert f"{asker.name} plays again." in p.page.locator("#remote-notice").inner_text()
+    settle(phones)
+    for p in phones:
+        assert p.page.locator("#remote-takeback-request").count() == 0
+        assert moves_saved(p) == (played[:-1] if accept else played)
+    assert to_move(phones) is (asker if accept else other)
+
+
 def thot_move(player: Phone) -> None:
     page = player.page
     page.locator(LEGAL).first.click()
@@ -217,6 +278,9 @@ def thot_move(player: Phone) -> None:
 class TestThot:
     def test_paired_by_the_qr_code_a_whole_game_over_an_unruly_channel_with_a_reload(
             self, context_factory: Any, guard: Guard, open_site: Any, server: str) -> None:
+        """Over the channel (Anna's sends every frame twice, reordered): the first move's take-back
+        asked and declined, the second's asked by the other phone and accepted; the guest reloads (the
+        host's page says "Bruno left"), a move goes by link, they pair again ("Bruno is here")."""
         anna = Phone(context_factory, guard, "Anna", unruly=True)
         bruno = Phone(context_factory, guard, "Bruno")
         host(anna, open_site, "thot", lambda p: p.check("#thot-short"))
@@ -231,12 +295,21 @@ class TestThot:
                 assert player.page.title() == "Your turn — Scarab — the Game of Thot"
                 other.page.wait_for_function("(name) => document.title.startsWith(name + ' to play')",
                                              arg=player.name, timeout=30_000)
+            if moves == 1:  # boards before the second move, which is taken back
+                boards = [board(p) for p in (player, other)]
             thot_move(player)
             moves += 1
+            if moves == 1:  # a take-back asked over the channel, declined: the move stands
+                take_back(player, other, accept=False)
+            elif moves == 2:  # asked by the other phone, accepted: both back where they were
+                take_back(player, other, accept=True)
+                assert [board(p) for p in (player, other)] == boards
+                assert pieces(player) == pieces(other)
             if moves == 4:  # the guest reloads: the host sees it leave; they pair again and go on
                 settle(phones)
                 bruno.context.add_init_script(AUDIO_SPY)  # the moves that arrive from now on sound
-                bruno.page.reload()
+                bruno.page.reload(wait_until="commit")
+                anna.page.wait_for_function(LEFT, arg=bruno.name, timeout=120_000)  # "Bruno left"
                 bruno.page.wait_for_selector("#live-offer-paste", timeout=120_000)
                 # no camera in this browser: said plainly, and the link or paste path stays
                 bruno.page.locator("#live-box .live-scan").click()
@@ -244,9 +317,6 @@ class TestThot:
                                              " return t && !t.hidden && t.textContent.includes('paste the code'); }",
                                              timeout=90_000)
                 assert bruno.page.locator(".live-scanner").count() == 0
-                anna.page.wait_for_function("() => { const p = document.getElementById('live-presence');"
-                                            " return p && p.textContent === 'No other device is connected.'; }",
-                                            timeout=120_000)
                 # no channel: the game goes on by links from the same saves — a move, its link pasted
                 mover = to_move(phones)
                 assert mover is not None
