@@ -254,6 +254,10 @@ def share_and_copy(device: Device, link: str) -> None:
     selected = page.evaluate("() => { const b = document.getElementById('remote-link');"
                              " return b.value.substring(b.selectionStart, b.selectionEnd); }")
     assert selected == link
+    # the browser's own again (the page is reset in place for the next test, not reloaded)
+    page.evaluate("() => { delete navigator.share; delete navigator.clipboard;"
+                  " delete window.__shared; delete window.__copied; }")
+    assert page.evaluate("'clipboard' in navigator && !Object.prototype.hasOwnProperty.call(navigator, 'clipboard')")
 
 
 class TestScarabya:
