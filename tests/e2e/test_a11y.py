@@ -1,6 +1,7 @@
 """Accessibility, tested (issue 17): axe-core (npm, pinned, test-only — never copied into dist/) runs on
 every route — the chooser empty and with saves, each game's new-game form, each game in progress against
-the computer and at its end, rules pages, guided games, settings, statistics, about, not-found — in
+the computer and at its end, rules pages, guided games, settings, statistics, about, not-found, the
+pages of play with friends (by links and live) — in
 Italian and English, light and dark, at a phone and a desktop size, and fails on any violation, naming
 rule, impact and targets. An exception needs a written reason in ``ALLOWED``."""
 
@@ -13,8 +14,12 @@ from typing import Any
 import pytest
 
 from game.core import GameRecord, Rng
+from game.remote.session import Device
 from tests.e2e.conftest import ROOT, SIZES
+from tests.web.test_pairing import OFFER_CODE
 from web.platform import engines, stats
+from web.platform.remote import RemoteSession
+from web.platform.storage import MemoryStore, SaveStore
 
 pytestmark = pytest.mark.e2e
 
@@ -97,6 +102,11 @@ def saves(lex: Any) -> dict[str, str]:
     out["scarab:daily:attempts"] = json.dumps({"version": 1, "entries": [
         {"date": "2026-12-01", "game": "thot", "number": 1, "percent": 100, "score": daily_meta["best"],
          "best": daily_meta["best"], "marks": "🟩🟩🟩", "save": "daily-thot"}]})
+    # a game with a friend, Ada's invitation waiting: its page by links, and live (the pairing box)
+    kv = MemoryStore()
+    device, _invitation = Device.invite("thot", "Ada", 2, {"short": True})
+    RemoteSession.create(SaveStore(kv, new_id=lambda: "together"), device, "Thot with a friend")
+    out.update(kv.data)
     return out
 
 
@@ -116,6 +126,9 @@ ROUTES = [
     *[(f"#/{g}/tutorial", "#tutorial") for g in ("scarabeo", "thot", "scarabya")],
     ("#/?date=2026-12-01", "#daily .daily-card"), ("#/stats?date=2026-12-01", "#daily-stats"),
     ("#/daily/scarabya?date=2026-12-01", "#daily-task"), ("#/thot/play/daily-thot", "#daily-result"),
+    # playing with friends (issues 27, 28): the live form, a game by links, live, a host's code opened
+    ("#/thot/live", "#remote-invite"), ("#/thot/remote/together", "#remote-status"),
+    ("#/thot/live/together", "#live-offer"), (f"#/live?o={OFFER_CODE}", "#live-join"),
 ]
 
 

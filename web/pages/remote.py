@@ -280,7 +280,7 @@ class RemotePage(GamePage):
         return self.panel()
 
     def redraw(self) -> None:
-        """The game's own view under the panel (``banner``) once it started; before, the panel alone."""
+        """The game's own view under the panel (``banner``) once it started; before, a heading and the panel."""
         if self.closed or self.session is None:
             return
         if self.session.started:
@@ -289,7 +289,9 @@ class RemotePage(GamePage):
         self.view_scope.close()
         self.view_scope = Scope()
         clear(self.root)
-        append(self.root, self.panel())
+        # the page's one heading (the game's view has its own once the game started)
+        title = f"{self.t(f'game.{self.ui.GAME}.name')} — {self.t(self.INVITE + '.title')}"
+        append(self.root, h("h1", {"id": "remote-title", "text": title}), self.panel())
 
     def status_text(self) -> str:
         session = self.session
