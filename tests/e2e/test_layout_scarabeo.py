@@ -84,6 +84,15 @@ def saves(lex: Any) -> dict[str, str]:
     state.push(state.play_from_placements([(CENTRE - 1 + k, ch) for k, ch in enumerate(word)], []))
     assert state.pending is not None and state.pending.kind == "vote"
     out["sc-vote"] = GameRecord.of(state, seats=THREE_PEOPLE, game_id="sc-vote")
+    # the person's made-up word waiting in challenge mode: the computer challenges it when the game opens
+    state = next(s for s in (ScarabeoState.from_options({"players": 2, "check_mode": "challenge"}, seed, word_list=lex)
+                             for seed in range(1, 50)) if s.to_move() == 0)
+    tiles = [t for t in state.racks[0] if t != "?"]
+    word = next("".join(c) for c in permutations(tiles, 3)
+                if not lex.contains("".join(c)) and lex.abbreviation("".join(c)) is None)
+    state.push(state.play_from_placements([(CENTRE - 1 + k, ch) for k, ch in enumerate(word)], []))
+    assert state.pending is not None and state.pending.kind == "challenge"
+    out["sc-upheld"] = GameRecord.of(state, seats=PERSON_VS_COMPUTER, game_id="sc-upheld")
     state = ScarabeoState.from_options({"players": 2}, 5, word_list=lex)
     while not state.is_over():
         state.push(ai.choose(state, "beginner", lex))
@@ -259,6 +268,30 @@ def test_daily_puzzle_on_one_screen(table: tuple[Any, Guard]) -> None:
     assert guard.errors == [], guard.errors
 
 
+def test_an_outcome_stays_until_the_next_action(table: tuple[Any, Guard]) -> None:
+    """The message line keeps what happened since the person's last action (``GamePage.events``): a
+    challenge upheld is still said after the computer's own play, and goes at the person's next move."""
+    page, guard = table
+    resize(page, 390, 844)
+    open_save(page, "sc-upheld", "#sc-board")
+    # the computer challenges the person's made-up word at once (upheld), then plays its own word
+    page.wait_for_function(f"({MOVES})() >= 3", timeout=60_000)
+    person_to_play(page)
+    message = page.locator("#play-message")
+    assert message.is_visible() and inside(page.evaluate(BOX, "#play-message"), 390, 844)
+    text = message.inner_text()
+    upheld, played = text.find("Scarabot challenged "), text.find("Scarabot played ")
+    assert 0 <= upheld < played and ": upheld, the play is taken back (" in text, text
+    # the person's next action: the outcome is no longer news
+    before = page.evaluate(MOVES)
+    page.click("#sc-pass")
+    page.get_by_role("dialog").get_by_role("button", name="Pass", exact=True).click()
+    page.wait_for_function(f"({MOVES})() > {before + 1}", timeout=60_000)
+    person_to_play(page)
+    assert "upheld" not in page.locator("#play-message").inner_text()
+    assert guard.errors == [], guard.errors
+
+
 def test_embeds_show_the_whole_board(browser: Any, server: str) -> None:
     guard = Guard()
     ctx = browser.new_context(viewport={"width": 400, "height": 600}, locale="en-GB", service_workers="block")
@@ -412,6 +445,31 @@ def test_zoom_for_placing_and_asking_once(browser: Any, server: str) -> None:
         page.click("#sc-exchange")
         dialog.get_by_role("button", name="Exchange all 8 tiles", exact=True).click()
         page.wait_for_function(f"({MOVES})() > {before}", timeout=30_000)
+        person_to_play(page)
+        # the start of a drag: a rack tile carried by a finger over the whole board zooms in where it
+        # is, in the same frame; the tile goes down where the finger lets go, and Recall zooms out.
+        # (Last in this test: a page.tap on the board after this CDP touch drag did not zoom.)
+        tile, square = page.locator("#sc-tile-0").bounding_box(), page.locator("#sq-C3").bounding_box()
+        assert tile is not None and square is not None
+        tx, ty = tile["x"] + tile["width"] / 2, tile["y"] + tile["height"] / 2
+        gx, gy = square["x"] + square["width"] / 2, square["y"] + square["height"] / 2
+
+        def finger(kind: str, px: float, py: float) -> None:
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": px, "y": py, "id": 1}]})
+
+        finger("touchStart", tx, ty)
+        for step in range(1, 9):
+            finger("touchMove", tx + (gx - tx) * step / 8, ty + (gy - ty) * step / 8)
+        page.wait_for_function(ZOOMED)
+        assert frame_box(page) == at_rest and page.locator(".sc-drag-ghost").count() == 1
+        assert page.locator("#sq-C3").bounding_box()["width"] >= 36  # type: ignore[index]
+        finger("touchEnd", gx, gy)
+        page.wait_for_selector("#sc-board .sc-sq.placed")
+        assert page.locator(".sc-drag-ghost").count() == 0
+        page.click("#sc-recall")
+        page.wait_for_function(f"!{ZOOMED}")
+        assert page.locator("#sc-board .sc-sq.placed").count() == 0
     finally:
         ctx.close()
     assert guard.blocked == [] and guard.errors == [], (guard.blocked, guard.errors)
