@@ -232,6 +232,72 @@ class TestWholeGames:
         assert commits and all(c >= 0 for c in commits)
 
 
+class TestComputersInARow:
+    def test_each_computer_play_shown_in_turn_marked_numbered_and_said(self, page: Any, open_site: Any,
+                                                                       lex: Any) -> None:
+        """Issue 26: with three computers after the person, their plays are drawn one after another
+        (each seen before the next one's tiles appear), each stays outlined — numbered on its first
+        tile in the order played — until the person's turn, as the engine's record says
+        (``web/games/scarabeo/marks.py``), each square's name says which; the message line says
+        the three in words, in order."""
+        from web.games.scarabeo import marks
+
+        names = ["Anna", "Amun", "Bastet", "Cheops"]
+        computers = [False, True, True, True]
+        new_game(page, open_site, 12, [(names[0], "person")] + [(n, "computer:1") for n in names[1:]])
+        page.wait_for_selector(MY_TURN, timeout=90_000)
+        rows = "document.querySelectorAll('#sc-sheet tbody tr').length"
+        # every frame: the moves drawn, the squares outlined, the numbers drawn, the tiles appearing
+        page.evaluate("""rows => { window.__frames = []; const look = () => { if (!window.__frames) return;
+            window.__frames.push([eval(rows), document.querySelectorAll('#sc-board .sc-sq.last').length,
+                                  document.querySelectorAll('#sc-board [data-order]').length,
+                                  document.querySelectorAll('#sc-board .sc-sq.ghost').length]);
+            if (window.__frames.length < 100000) requestAnimationFrame(look); };
+          requestAnimationFrame(look); }""", rows)
+        mine = page.evaluate(rows) + 1
+        page.click("#sc-pass")
+        page.locator("dialog[open] button.primary").click()  # Pass asks once
+        page.wait_for_function(f"{rows} >= {mine + 3}", timeout=90_000)
+        page.wait_for_selector(MY_TURN, timeout=60_000)
+        frames = page.evaluate("() => { const f = window.__frames; delete window.__frames; return f; }")
+        # what the board should show after each of the three plays, from the page's own record
+        state = engine_state(page, lex)
+        assert len(state.history()) == mine + 3
+        expected = {}
+        for n in (mine + 3, mine + 2, mine + 1):
+            expected[n] = marks.board_marks(state, computers)
+            state.pop()
+        for n in (mine + 1, mine + 2):  # each play drawn alone for a while before the next one's tiles
+            alone = [f for f in frames if f[0] == n and f[3] == 0]
+            assert len(alone) >= 5, (n, len(alone))
+        for n, outlined, numbered, _ghost in frames:  # the plays so far outlined, also while tiles appear
+            if n in expected:
+                last, _order, _of, badges = expected[n]
+                assert (outlined, numbered) == (len(last), len(badges)), (n, outlined, numbered, expected[n])
+        last, order, of, badges = expected[mine + 3]
+        assert of == 3 and len(badges) >= 2, expected[mine + 3]  # (seed 12: the computers play, no pass)
+        drawn = page.evaluate("""() => [...document.querySelectorAll('#sc-board .sc-sq.last')].map(c =>
+            [+c.dataset.sq, c.dataset.order || null, c.getAttribute('aria-label')])""")
+        assert {sq for sq, _o, _l in drawn} == last
+        for sq, number, label in drawn:
+            assert f"the computers' move {order[sq]} of 3" in label, label
+            assert number == (str(order[sq]) if sq in badges else None)
+        said = page.locator("#play-message").inner_text()
+        at = [said.find(name) for name in names[1:]]
+        assert all(k >= 0 for k in at) and at == sorted(at), said  # each in words, in the order played
+        shot(page, "scarabeo-computers-in-a-row", full_page=False)
+        for w, h in ((360, 640), (390, 844)):  # the numbers on a phone's whole board, looked at
+            page.set_viewport_size({"width": w, "height": h})
+            page.wait_for_timeout(120)
+            shot(page, f"scarabeo-computers-in-a-row-{w}x{h}", full_page=False)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        # the person's turn taken: the computers' numbers go
+        page.click("#sc-pass")
+        page.locator("dialog[open] button.primary").click()
+        page.wait_for_function(f"{rows} >= {mine + 4} && !document.querySelector('#sc-board [data-order]')",
+                               timeout=30_000)
+
+
 # --- ways of laying tiles -----------------------------------------------------------------------
 class TestInput:
     def test_keyboard_only_illegal_reason_reload_on_a_phone(self, booted: Any, open_site: Any, lex: Any,

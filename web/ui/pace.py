@@ -64,12 +64,16 @@ def run(state: Any, computers: Sequence[bool]) -> int:
     return n
 
 
-def waits(page: Any, state: Any, computers: Sequence[bool]) -> bool:
+def waits(page: Any, state: Any, computers: Sequence[bool], in_a_row: int | None = None) -> bool:
     """Hold a computer's move back while another computer's move, just drawn, has not been on the
-    board for ``PACE`` yet; ``page.maybe_computer()`` is called again when it has."""
+    board for ``PACE`` yet; ``page.maybe_computer()`` is called again when it has. ``in_a_row``: the
+    view's own count of the computers' latest moves in a row (else ``run``: a Scarabeo state has no
+    ``copy``, and a dispute's decision is part of the play it decides)."""
     mine = pace_of(page)
     moves = len(state.history())
-    if mine.shown is None or mine.shown[0] != moves or run(state, computers) == 0:
+    if mine.shown is None or mine.shown[0] != moves:
+        return False
+    if (run(state, computers) if in_a_row is None else in_a_row) == 0:
         return False
     left = PACE - (time.perf_counter() - mine.shown[1])
     if left <= 0:

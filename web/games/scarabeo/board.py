@@ -1,7 +1,8 @@
 """The board: the per-render context (``BoardCtx``) built from the engine's position, the tiles laid
 and the chosen swaps; each square's class and accessible name (``cell_spec``, also drawn by the
 rules page and the review); the 17×17 grid built once per game page and then updated square by
-square; the last play's outline; whether the board is zoomed; the legend of the premium squares."""
+square; the last play's outline, or the computers' plays in a row each outlined and numbered
+(``marks``); whether the board is zoomed; the legend of the premium squares."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from pyscript import document
 
 from game.core import IllegalMove
 from game.scarabeo.board import COLUMNS, LAYOUT, SIZE, SQUARES, parse_square, square_name
-from game.scarabeo.moves import Exchange, Pass, Play
 from game.scarabeo.rules import apply_swaps, exchange_refusal
 from game.scarabeo.tiles import HIDDEN, VALUES
+from web.games.scarabeo import marks
 from web.games.scarabeo.context import PREMIUM_KEY, PREMIUM_LABEL, BoardCtx, ViewPart, local, tile_name
 from web.ui.dom import append, h
 
@@ -76,30 +77,20 @@ class Board(ViewPart):
             for w in result.breakdown.words:
                 step = 1 if w.across else SIZE
                 formed.update(w.start + k * step for k in range(len(w.word)))
-        last = set() if ghost else self._last_play_squares(state)
-        cursor = self._follow_last(page, len(state.history()), last)
+        # the last play outlined, or each of the computers' plays in a row since the person's,
+        # numbered (``marks``): those stay while the next computer's tiles appear (a person's own
+        # play does not)
+        last, order, run_of, badges = marks.board_marks(state, [seat.computer for seat in page.session.seats])
+        if ghost and not run_of:
+            last = set()
+        newest = {sq for sq, k in order.items() if k == run_of} if order else last
+        cursor = self._follow_last(page, len(state.history()), set() if ghost else newest)
         swappable = {parse_square(n) for n in self._swappable(page)} if placing else set()
         return BoardCtx(placing=placing, board=board, rack=rack, swap_error=swap_error, placed=placed,
                         ghost=ghost, play=play, result=result, reason=reason, formed=formed, last=last,
+                        order=order, run_of=run_of, badges=badges,
                         cursor=cursor, across=local(page).across, swappable=swappable,
                         swaps=set(sel.get("swaps") or []))
-
-    def _last_play_squares(self, state: Any) -> set[int]:
-        """The tiles of the last play, from the engine's results (so the outline survives a reload
-        and a take-back of a later move): a dispute that lets the play stand (an accepted challenge,
-        a failed one, a vote for it) keeps it outlined; a pass, an exchange or a play taken off
-        the board by a dispute outlines nothing."""
-        for result in reversed(state.results()):
-            if isinstance(result.move, (Pass, Exchange)):
-                return set()
-            if isinstance(result.move, Play):
-                bd = result.breakdown
-                if bd is None or not state.board[bd.words[0].start]:
-                    return set()  # challenged off (its squares are empty again)
-                return {x.square for w in bd.words for x in w.letters if x.new}
-            if result.score < 0:  # a dispute that took the play off
-                return set()
-        return set()
 
     def cell_spec(self, page: PlayPage, ctx: BoardCtx, sq: int) -> tuple[str, str, str, str]:
         """(class, aria-label, big text, small text) of one square."""
@@ -129,6 +120,9 @@ class Board(ViewPart):
             parts.append(t("scarabeo.sq.scarab", letter=letter) if scarab else tile_name(t, letter, VALUES.get(letter, 0)))
             if sq in placed:
                 parts.append(t("scarabeo.sq.placed"))
+            elif sq in ctx.order and sq not in ghost:
+                # one of the computers' plays in a row, numbered in the order played
+                parts.append(t("scarabeo.sq.run", n=ctx.order[sq], of=ctx.run_of))
             if sq in ctx.swappable:
                 cls += " swappable"
                 parts.append(t("scarabeo.sq.swappable"))
@@ -142,13 +136,18 @@ class Board(ViewPart):
             cls += " cursor " + ("dir-across" if ctx.across else "dir-down")
         return cls, ", ".join(parts), big, small
 
-    def make_cell(self, sq: int, spec: tuple[str, str, str, str], cursor: int) -> Any:
+    def make_cell(self, sq: int, spec: tuple[str, str, str, str], cursor: int, order: int | None = None) -> Any:
+        """One square; ``order``: the number of the computers' play whose first tile it is, drawn
+        in its corner (its name says it: ``cell_spec``)."""
         cls, label, big, small = spec
         cell = document.createElement("div")
         cell.className = cls
         cell.id = f"sq-{square_name(sq)}"
         cell.setAttribute("role", "gridcell")
         cell.setAttribute("data-sq", str(sq))
+        if order is not None:
+            cell.setAttribute("data-order", str(order))
+            cell.appendChild(h("span", {"class": "sc-order", "text": str(order), "aria-hidden": "true"}))
         cell.setAttribute("tabindex", "0" if sq == cursor else "-1")
         cell.setAttribute("aria-label", label)
         if big:
@@ -183,7 +182,7 @@ class Board(ViewPart):
                     sq = r * SIZE + c
                     spec = self.cell_spec(page, ctx, sq)
                     specs.append(spec)
-                    cell = self.make_cell(sq, spec, ctx.cursor)
+                    cell = self.make_cell(sq, spec, ctx.cursor, self._badge(ctx, sq))
                     cells.append(cell)
                     row.appendChild(cell)
                 grid.appendChild(row)
@@ -194,12 +193,17 @@ class Board(ViewPart):
         page.view_scope.on(grid, "keydown", lambda e: self._on_board_key(page, e))
         return grid
 
+    @staticmethod
+    def _badge(ctx: BoardCtx, sq: int) -> int | None:
+        """The number drawn on ``sq``: its play's in the computers' run, on the play's first tile."""
+        return ctx.order[sq] if sq in ctx.badges and sq not in ctx.placed and sq not in ctx.ghost else None
+
     def _update_cells(self, page: PlayPage, ctx: BoardCtx) -> None:
         specs, cells = local(page).specs, local(page).cells
         for sq in range(SQUARES):
             spec = self.cell_spec(page, ctx, sq)
             if specs[sq] != spec:
-                cell = self.make_cell(sq, spec, ctx.cursor)
+                cell = self.make_cell(sq, spec, ctx.cursor, self._badge(ctx, sq))
                 cells[sq].replaceWith(cell)
                 cells[sq], specs[sq] = cell, spec
         for node in local(page).grid.querySelectorAll("[tabindex='0']"):

@@ -56,7 +56,12 @@ class BoardCtx:
     result: Any = None  #: its preview (the engine's turn result with the breakdown)
     reason: str | None = None  #: why the tiles laid are not a play, in the player's words
     formed: set[int] = field(default_factory=set)  #: squares of the words the tentative play forms
-    last: set[int] = field(default_factory=set)  #: the last play's tiles, outlined
+    last: set[int] = field(default_factory=set)  #: the last play's tiles, outlined (or the computers' run's)
+    #: the computers' moves in a row since the person's (``marks.board_marks``): each tile's move
+    #: number, the run's length, and the first tile of each play, where its number is drawn
+    order: dict[int, int] = field(default_factory=dict)
+    run_of: int = 0
+    badges: set[int] = field(default_factory=set)
     cursor: int = -1  #: the keyboard cursor (the grid's one tab stop); -1 for none
     across: bool = True  #: the typing direction
     swappable: set[int] = field(default_factory=set)  #: board scarabs the player may take back
@@ -169,7 +174,7 @@ class ViewPart:
         def _placing(self, page: PlayPage) -> bool: ...
         def _zoomed(self, page: PlayPage) -> bool: ...
         # disputes.py
-        def computer_waits(self, page: PlayPage) -> bool: ...
+        def dispute_waits(self, page: PlayPage) -> bool: ...
         def _dispute_box(self, page: PlayPage, view: dict[str, Any], waiting: bool = False,
                          on_cover: bool = False) -> Any: ...
         # computer.py

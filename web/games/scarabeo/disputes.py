@@ -1,6 +1,6 @@
 """Challenges and votes: the dispute panel (challenge, contest, ballot), what the pass-and-play
 cover shows while a play waits for the table's decision, the computer's challenge at once
-(``computer_interjects``), the computer waiting for the people (``computer_waits``) and the
+(``computer_interjects``), the computer waiting for the people (``dispute_waits``) and the
 hourglass lying on its side meanwhile."""
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ class Disputes(ViewPart):
         seat = table_rules.computer_challenger(session.state, session.seats)
         return None if seat is None else f"!challenge {seat + 1}"
 
-    def computer_waits(self, page: PlayPage) -> bool:
-        """``play.py`` hook: the computer to move holds back while the people decide on a pending play.
+    def dispute_waits(self, page: PlayPage) -> bool:
+        """(Part of ``play.py``'s hook ``computer_waits``) The computer to move holds back while the people decide on a pending play.
         It decides at once when no person other than the player who made the play sits at the table."""
         session = page.session
         if session is None or session.replay_only or not session.computer_to_move():

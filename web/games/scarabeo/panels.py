@@ -89,7 +89,7 @@ class Panels(ViewPart):
         session = page.session
         state = session.state
         person = not (state.is_over() or page.thinking or session.computer_to_move() or session.replay_only)
-        waiting = self.computer_waits(page)
+        waiting = self.dispute_waits(page)
         info = page.selection.get("ghost_info")
         if state.pending is not None and (person or waiting):
             # the decision first: tiles laid meanwhile show their preview (or why they wait) under it

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.scarabeo.board import COLUMNS, SIZE
 from game.scarabeo.tiles import SCARAB, VALUES, sort_rack
+from web.games.scarabeo import marks
 from web.games.scarabeo.context import BoardCtx, ViewPart
 
 if TYPE_CHECKING:
@@ -25,11 +26,8 @@ class Resume(ViewPart):
         t = page.t
         state = page.session.state
         view = state.view()
-        last: set[int] = set()
-        results = state.results()
-        if results and results[-1].breakdown is not None and state.board[results[-1].breakdown.words[0].start]:
-            for w in results[-1].breakdown.words:
-                last.update(x.square for x in w.letters if x.new)
+        # outlined as the page outlines them: the last play, or the computers' plays in a row
+        last = marks.board_marks(state, [seat.computer for seat in page.session.seats])[0]
         ctx = BoardCtx(board=state.board, last=last)
         rows = [el("div", "sc-row sc-head", None, el("span"), *[el("span", None, ch) for ch in COLUMNS])]
         for r in range(SIZE):

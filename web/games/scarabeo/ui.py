@@ -19,7 +19,7 @@ it was before it; a time-out pass cannot be taken back).
 
 Challenge mode: a computer seat whose lexicon refuses a word of the pending play challenges it at once,
 next or not (``computer_interjects``); otherwise the computer to move waits while the people at the
-table decide (``computer_waits``), and a person to move with other people able to challenge gets the
+table decide (``dispute_waits``), and a person to move with other people able to challenge gets the
 decision on the pass-and-play cover, before their rack is shown (``cover``).
 
 The view is a package, one module per concern; ``ScarabeoUI`` puts their methods together and
@@ -27,6 +27,7 @@ draws the page (``render``, ``refresh``):
 
 - ``context`` — ``BoardCtx`` (what the board shows in one drawing), constants, shared helpers;
 - ``board`` — the squares, the grid kept between drawings, the last play's outline, the zoom;
+- ``marks`` — which plays are outlined: the last, or the computers' plays in a row, numbered;
 - ``rack`` — whose rack is shown, the rack, the action buttons;
 - ``panels`` — status, hourglass line, preview, scores, sheet, bag and unseen tiles, tools, end;
 - ``disputes`` — challenges and votes: the panel, the cover, the computer's challenge;
@@ -53,11 +54,13 @@ from web.games.scarabeo.computer import Computer
 from web.games.scarabeo.context import LEVELS, BoardCtx, local, now, tile_name
 from web.games.scarabeo.disputes import Disputes
 from web.games.scarabeo.input import Input
+from web.games.scarabeo import marks
 from web.games.scarabeo.options import Options
 from web.games.scarabeo.panels import Panels
 from web.games.scarabeo.rack import Rack
 from web.games.scarabeo.resume import Resume
 from web.games.scarabeo.table import Table
+from web.ui import pace
 from web.ui.dom import h
 
 if TYPE_CHECKING:
@@ -72,6 +75,18 @@ class ScarabeoUI(Options, Board, Rack, Panels, Disputes, Table, Input, Actions, 
     MAX_PLAYERS = 4
     LEVELS = LEVELS
     PRIVATE = True
+
+    def computer_waits(self, page: PlayPage) -> bool:
+        """``play.py`` hook: the computer to move holds back while the people decide on a pending
+        play (``dispute_waits``), and while another computer's play, just drawn, is seen: the
+        computers' plays in a row are shown one after another (``web.ui.pace``)."""
+        session = page.session
+        if self.dispute_waits(page):
+            return True
+        if session is None or session.replay_only:
+            return False
+        computers = [seat.computer for seat in session.seats]
+        return pace.waits(page, session.state, computers, len(marks.computer_run(session.state, computers)))
 
     def render(self, page: PlayPage) -> Any:
         started = time.perf_counter()
@@ -91,8 +106,9 @@ class ScarabeoUI(Options, Board, Rack, Panels, Disputes, Table, Input, Actions, 
         self._open_table(page)
         if view["hourglass"] and state.timer is None and not over:
             state.attach_clock(now)
-        waiting = self.computer_waits(page)
+        waiting = self.dispute_waits(page)
         self._sync_clock(page, waiting)
+        pace.drawn(page, len(state.history()))  # a computer's play after it waits its time (web.ui.pace)
         local(page).sel_move = len(state.history())  # tiles laid from now on belong to this position
         self._start_ticker(page)
         ctx = self._board_ctx(page)
