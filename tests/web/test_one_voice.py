@@ -195,3 +195,21 @@ class TestReviewUnit:
         scarabeo = self.review(views, "scarabeo", "en")
         assert scarabeo.unit(1) == "equity point" and scarabeo.unit(3) == "equity points"
         assert scarabeo.unit() == "equity points"  # the thresholds' line: no value, the plural
+
+
+# --- sentence case of the hints ------------------------------------------------------------------------
+#: Hint texts that stand inside another (the said play inside "Hint 1 of 3: …", the reasons joined with
+#: "; " and put in sentence case by ``web.platform.i18n.sentence``): lower case by design.
+FRAGMENTS = {"scarabeo.hint.said", "scarabeo.hint.also", "scarabya.reason.area.one", "scarabya.reason.area.other",
+             "scarabya.reason.empty", "scarabya.reason.covers.one", "scarabya.reason.covers.other"}
+
+
+def test_the_hint_texts_shown_alone_are_in_sentence_case() -> None:
+    keys = [k for k in CATALOGUE if re.match(r"(scarabeo|thot|scarabya)\.(hint|reason)\.", k) and k not in FRAGMENTS]
+    keys.append("scarabya.ruins.clear")  # the Ruins hint's reason when the piece keeps off the zones
+    assert {"scarabeo.hint.laid", "thot.hint.result", "scarabya.hint.title", "scarabya.reason.quiet"} <= set(keys)
+    for key in keys:
+        for lang in ("it", "en"):
+            text = CATALOGUE[key][lang]
+            assert text[0].isupper(), (key, lang, text)
+    assert FRAGMENTS <= set(CATALOGUE)
