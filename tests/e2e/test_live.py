@@ -135,6 +135,8 @@ def pair(anna: Phone, guest: Phone, server: str, from_qr: bool, answer_by_link: 
     host takes the answer; both connected."""
     anna.page.click("#live-offer")
     offer = code(anna, "o", from_qr)
+    if not again:  # before the game: phones to pair, not links to wait for
+        assert anna.status() == "Waiting for every phone to pair and join the game."
     assert offer.startswith(server) and "#/live?o=" in offer
     if camera:  # the guest's "Scan with the camera", filming the host's screen
         picture = anna.page.evaluate("() => document.getElementById('live-qr-o').toDataURL()")

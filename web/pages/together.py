@@ -339,8 +339,11 @@ class LivePage(RemotePage):
                 self.redraw()
 
     def status_text(self) -> str:
-        """"Waiting for Bruno." while Bruno is connected: no link to wait for."""
+        """"Waiting for Bruno." while Bruno is connected: no link to wait for; before the game, phones
+        to pair (the links' "the game starts with the inviter's link" is not how a live game starts)."""
         shown = self.session.device.show()
+        if shown["phase"] == "joining":
+            return str(self.t("live.status.joining"))
         if self.live is not None and shown["waiting_for"] in self.live.table.here() and shown["phase"] == "play" \
                 and self.session.started:
             return str(self.t("live.status.waiting", name=shown["waiting_for"]))
