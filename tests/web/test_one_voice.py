@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import importlib
 import re
-import sys
-import types
 from pathlib import Path
 from types import SimpleNamespace as NS
 from typing import Any, Iterator
@@ -26,6 +24,7 @@ from web.platform.i18n import Messages, load_catalogue
 
 from tests.scarabya.helpers import DECK, PLAIN
 from tests.scarabya.test_ruins import game as ruins_game
+from tests.web.standin import stand_in_pyscript
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = load_catalogue()
@@ -35,29 +34,11 @@ T = {lang: Messages(CATALOGUE, lang) for lang in ("it", "en")}
 @pytest.fixture(scope="module")
 def views() -> Iterator[dict[str, Any]]:
     """web.games.scarabya.board, .context and web.pages.review, imported with a stand-in ``pyscript``."""
-    stub = types.ModuleType("pyscript")
-    stub.document = None  # type: ignore[attr-defined]
-    stub.window = None  # type: ignore[attr-defined]
-    ffi = types.ModuleType("pyscript.ffi")
-    ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
-    ffi.to_js = lambda x, **_k: x  # type: ignore[attr-defined]
-    stub.ffi = ffi  # type: ignore[attr-defined]
-    saved = {k: sys.modules.get(k) for k in ("pyscript", "pyscript.ffi")}
-    before = set(sys.modules)
-    sys.modules["pyscript"], sys.modules["pyscript.ffi"] = stub, ffi
-    try:
+    with stand_in_pyscript(drop=("web.games", "web.ui", "web.pages", "web.platform.router",
+                                 "web.platform.tutorial")):
         yield {"board": importlib.import_module("web.games.scarabya.board"),
                "context": importlib.import_module("web.games.scarabya.context"),
                "review": importlib.import_module("web.pages.review")}
-    finally:
-        for key in set(sys.modules) - before:
-            if key.startswith(("web.games", "web.ui", "web.pages", "web.platform.router", "web.platform.tutorial")):
-                sys.modules.pop(key, None)
-        for key, module in saved.items():
-            if module is None:
-                sys.modules.pop(key, None)
-            else:
-                sys.modules[key] = module
 
 
 def page_on(state: Any, lang: str, **selection: Any) -> Any:

@@ -5,10 +5,10 @@ The e2e test (tests/e2e/test_remote.py, TestThot) reads the same words off both 
 
 from __future__ import annotations
 
-from game.remote.session import Device
 from web.platform.i18n import Messages, load_catalogue
 from web.platform.remote import RemoteSession, remote_meta
-from web.platform.storage import MemoryStore, SaveStore
+
+from tests.web.remote_pair import pair
 
 T = {lang: Messages(load_catalogue(), lang) for lang in ("it", "en")}
 
@@ -23,13 +23,7 @@ def continue_words(session: RemoteSession, lang: str) -> str:
 
 
 def test_after_each_move_one_device_has_the_turn_and_the_other_waits_for_it_by_name() -> None:
-    device, invitation = Device.invite("thot", "Anna", 2, {"short": True})
-    anna = RemoteSession.create(SaveStore(MemoryStore()), device, "with a friend")
-    joined, answer = Device.join(invitation, "Bruno")
-    bruno = RemoteSession.create(SaveStore(MemoryStore()), joined, "with Anna")
-    start = anna.open_message(answer).send
-    assert start is not None
-    bruno.open_message(start)
+    anna, bruno = pair("thot", {"short": True})
     names = {anna: "Anna", bruno: "Bruno"}
     for _ in range(3):
         mover = anna if anna.your_turn() else bruno

@@ -10,24 +10,18 @@ from typing import Any
 
 import pytest
 
-from game.remote.session import TAKEBACK_REFUSALS, Device, Refused
+from game.remote.session import TAKEBACK_REFUSALS, Refused
 from web.platform.remote import RemoteSession, last_request, refusal_of
-from web.platform.storage import MemoryStore, SaveStore
+
+from tests.web.remote_pair import pair
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = json.loads((ROOT / "web/platform/messages/remote.json").read_text(encoding="utf-8"))
 
 
 def _pair(game: str) -> dict[int, RemoteSession]:
-    """Anna and Bruno, each on a device (a store) of their own, started; by seat."""
-    device, invitation = Device.invite(game, "Anna", 2, {})
-    anna = RemoteSession.create(SaveStore(MemoryStore()), device, "with a friend")
-    joined, answer = Device.join(invitation, "Bruno")
-    bruno = RemoteSession.create(SaveStore(MemoryStore()), joined, "with Anna")
-    start = anna.open_message(answer).send
-    assert start is not None
-    bruno.open_message(start)
-    return {s.seat_here: s for s in (anna, bruno)}  # type: ignore[misc]
+    """Anna's and Bruno's devices, started; by seat."""
+    return {s.seat_here: s for s in pair(game)}  # type: ignore[misc]
 
 
 def _moves(session: RemoteSession) -> list[Any]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import importlib
 import random
-import sys
 import types
 from typing import Any, Iterator
 
@@ -18,6 +17,8 @@ from web.platform.i18n import Messages, load_catalogue
 from web.platform.remote import RemoteSession
 from web.platform.rtc import ChannelTransport, Table
 from web.platform.storage import MemoryStore, SaveStore
+
+from tests.web.standin import stand_in_pyscript
 
 
 class Net:
@@ -340,26 +341,8 @@ def browser() -> Iterator[tuple[Any, FakeWindow]]:
     """``web.pages.together`` imported with a stand-in ``pyscript`` whose window (and document) is a
     ``FakeWindow``; the modules imported for it are dropped afterwards."""
     window = FakeWindow()
-    stub = types.ModuleType("pyscript")
-    stub.window = stub.document = window  # type: ignore[attr-defined]
-    ffi = types.ModuleType("pyscript.ffi")
-    ffi.create_proxy = Proxy  # type: ignore[attr-defined]
-    ffi.to_js = lambda x, **_k: x  # type: ignore[attr-defined]
-    stub.ffi = ffi  # type: ignore[attr-defined]
-    saved = {k: sys.modules.get(k) for k in ("pyscript", "pyscript.ffi")}
-    before = set(sys.modules)
-    sys.modules["pyscript"], sys.modules["pyscript.ffi"] = stub, ffi
-    try:
+    with stand_in_pyscript(window, create_proxy=Proxy):
         yield importlib.import_module("web.pages.together"), window
-    finally:
-        for key in set(sys.modules) - before:
-            if key.startswith("web."):
-                sys.modules.pop(key, None)
-        for key, module in saved.items():
-            if module is None:
-                sys.modules.pop(key, None)
-            else:
-                sys.modules[key] = module
 
 
 class App:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import sys
-import types
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -22,6 +20,8 @@ from web.platform.i18n import Messages, load_catalogue
 from web.platform.session import Seat, Session
 from web.platform.storage import MemoryStore, SaveStore, StorageFull
 
+from tests.web.standin import stand_in_pyscript
+
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = "<img src=x onerror=alert(1)>"
 CATALOGUE = load_catalogue(ROOT / "web" / "platform" / "messages")
@@ -30,29 +30,11 @@ CATALOGUE = load_catalogue(ROOT / "web" / "platform" / "messages")
 @pytest.fixture(scope="module")
 def views() -> Iterator[dict[str, Any]]:
     """The game views, imported with a stand-in ``pyscript`` (module-level imports only)."""
-    stub = types.ModuleType("pyscript")
-    stub.document = None  # type: ignore[attr-defined]
-    stub.window = None  # type: ignore[attr-defined]
-    ffi = types.ModuleType("pyscript.ffi")
-    ffi.create_proxy = lambda f: f  # type: ignore[attr-defined]
-    ffi.to_js = lambda x, **_k: x  # type: ignore[attr-defined]
-    stub.ffi = ffi  # type: ignore[attr-defined]
-    saved = {k: sys.modules.get(k) for k in ("pyscript", "pyscript.ffi")}
-    before = set(sys.modules)
-    sys.modules["pyscript"], sys.modules["pyscript.ffi"] = stub, ffi
     import importlib
 
-    try:
+    with stand_in_pyscript(drop=("web.games", "web.ui.dom", "web.pages.play", "web.platform.router",
+                                 "web.platform.tutorial")):
         yield {g: importlib.import_module(f"web.games.{g}.ui").UI for g in ("scarabeo", "thot", "scarabya")}
-    finally:
-        for key in set(sys.modules) - before:
-            if key.startswith(("web.games", "web.ui.dom", "web.pages.play", "web.platform.router", "web.platform.tutorial")):
-                sys.modules.pop(key, None)
-        for key, module in saved.items():
-            if module is None:
-                sys.modules.pop(key, None)
-            else:
-                sys.modules[key] = module
 
 
 class Page:

@@ -460,10 +460,19 @@ class RemotePage(GamePage):
         self.working(lambda: self.request_or_answer(lambda: self.session.answer_take_back(accept)))
 
     def request_or_answer(self, work: Callable[[], Outcome]) -> None:
+        self.act("takeback", "", work)
+
+    def act(self, kind: str, text: str, work: Callable[[], Outcome],
+            wrong: tuple[type[Exception], ...] = ()) -> None:
+        """This device's own act (a move, a take-back request or answer), timed, refused in words, or
+        made and shown; ``wrong``: the errors whose own text says what is wrong with it."""
         if self.closed:
             return
         try:
-            outcome = timed("takeback", "", work)
+            outcome = timed(kind, text, work)
+        except wrong as err:
+            self.show_message(str(err), error=True)
+            return
         except Refused as err:
             self.show_message(self.refusal_text(err), error=True)
             return
@@ -547,20 +556,7 @@ class RemotePage(GamePage):
         return True
 
     def play(self, move_text: str) -> None:
-        if self.closed:
-            return
-        try:
-            outcome = timed("play", move_text, lambda: self.session.play(move_text))
-        except (IllegalMove, NotationError) as err:
-            self.show_message(str(err), error=True)
-            return
-        except Refused as err:
-            self.show_message(self.refusal_text(err), error=True)
-            return
-        except StorageError as err:
-            self.app.storage_error(err, session=self.session)
-            return
-        self.show_outcome(outcome)
+        self.act("play", move_text, lambda: self.session.play(move_text), (IllegalMove, NotationError))
 
     def show_outcome(self, outcome: Outcome) -> None:
         """This device's own message made: its link to send (by links), said in words, the view redrawn."""
