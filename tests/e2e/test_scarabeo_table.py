@@ -1,8 +1,10 @@
 """Scarabeo in Chromium: the hourglass running out (a time-out pass cannot be taken back; another move
 taken back gives the hourglass back), a reload in the middle of a turn (the time left and the tiles
 laid come back, behind the pass-and-play cover), the challenge window of a table with people and a
-computer, a challenge decided on the pass-and-play cover before the next rack is shown, and a computer
-that is not next challenging a made-up word.
+computer (the next person's cover saying in words, in English and Italian, the computer's upheld
+challenge and its play, with its buttons in view on a 360×640 phone), a challenge decided on the
+pass-and-play cover before the next rack is shown, and a computer that is not next challenging a
+made-up word.
 
 Time is Playwright's clock (``context.clock.install()`` before the page loads): it replaces
 ``performance.now()``, which the page's hourglass reads (and Pyodide's own clocks), and the timers; it
@@ -242,6 +244,9 @@ class TestChallengeWindow:
         # no button for its maker
         assert page.locator("#sc-challenge-2").count() == 0 and page.locator("#sc-challenge-1").count() == 1
         assert page.locator("#sc-challenge-3").count() == 1
+        # the cover says in words what happened since Carla's last turn, as the message line would:
+        # the computer's challenge of Anna's made-up word (upheld), then its own play (issue 26)
+        cover_said(page, ("Scarabot challenged ", ": upheld, the play is taken back (", "Scarabot played "))
         page.click("#sc-accept")
         page.wait_for_selector("#reveal")
         reveal_if_covered(page)
@@ -273,6 +278,64 @@ class TestChallengeWindow:
         assert after.results()[waiting_at].note.startswith("challenge failed")
         assert after.scores[0] > 0 and len(moves) == waiting_at + 2  # Scarabot's own play followed
         assert "Carla" in page.locator("#cover-title").text_content()
+
+    def test_the_cover_says_the_upheld_challenge_in_italian(self, booted: Any, open_site: Any, lex: Any) -> None:
+        """A saved game where Anna's made-up word waits: opened on an Italian phone, the computer
+        challenges it (upheld) and plays; Carla's cover says both in Italian, with its buttons in view."""
+        from game.core import GameRecord
+
+        seed = challenge_seed(lex)
+        state = ScarabeoState.from_options({"players": 3, "names": ["Anna", "Scarabot", "Carla"],
+                                            "check_mode": "challenge"}, seed, word_list=lex)
+        word = non_word(state, lex)
+        state.push(state.play_from_placements([(CENTRE - 1 + k, ch) for k, ch in enumerate(word)], []))
+        assert state.pending is not None and state.pending.kind == "challenge"
+        seats = [{"name": "Anna"}, {"name": "Scarabot", "computer": True, "level": 1}, {"name": "Carla"}]
+        record = GameRecord.of(state, seats=seats, game_id="sc-upheld-it")
+        envelope = json.dumps({"schema": 1, "id": "sc-upheld-it", "game": "scarabeo", "title": "sc-upheld-it",
+                               "created": 1, "updated": 2, "revision": 1, "state": record.to_json()})
+        page = booted(360, 640, locale="it-IT")
+        open_site(page, "#/")
+        page.evaluate("v => localStorage.setItem('scarab:save:sc-upheld-it', v)", envelope)
+        page.evaluate("location.hash = '#/scarabeo/play/sc-upheld-it'")
+        page.wait_for_selector("#cover-title:has-text('Carla')", timeout=60_000)
+        page.wait_for_selector("#sc-accept")
+        after = engine_state(page, lex)
+        moves = [after.move_text(m) for m in after.history()]
+        assert moves[1] == "!challenge 2" and len(moves) == 3  # upheld, then the computer's own play
+        cover_said(page, ("Scarabot ha contestato ", ": contestazione accolta, la giocata è ritirata (",
+                          "Scarabot ha giocato "))
+
+
+#: the box of an element in the viewport, or null when it is not drawn
+BOX = """(sel) => { const el = document.querySelector(sel); if (!el || !el.getClientRects().length) return null;
+  const b = el.getBoundingClientRect(); return {left: b.left, top: b.top, right: b.right, bottom: b.bottom}; }"""
+
+
+def cover_said(page: Any, parts: tuple[str, ...]) -> None:
+    """On the pass-and-play cover with a play to decide: the message line holds ``parts`` in that
+    order, no rack tile is drawn, and on a 360×640 phone at scroll 0 the message line, every
+    challenge button and Accept lie inside the screen."""
+    message = page.locator(".cover #play-message")
+    assert message.is_visible()
+    text = message.inner_text()
+    at = [text.find(part) for part in parts]
+    assert -1 not in at and at == sorted(at), text
+    assert page.locator("#sc-rack, .sc-tile, #reveal").count() == 0
+    size = page.viewport_size
+    page.set_viewport_size({"width": 360, "height": 640})
+    try:
+        page.wait_for_function("innerWidth === 360 && innerHeight === 640")
+        page.evaluate("scrollTo(0, 0)")
+        shot(page, "scarabeo-cover-said-360x640", full_page=False)
+        buttons = [f"#{b.get_attribute('id')}" for b in page.locator(".cover button").all()]
+        assert "#sc-accept" in buttons and any(b.startswith("#sc-challenge-") for b in buttons), buttons
+        for sel in ["#play-message", *buttons]:
+            box = page.evaluate(BOX, sel)
+            assert box is not None and box["left"] >= -1 and box["top"] >= -1 and box["right"] <= 361 \
+                and box["bottom"] <= 641, (sel, box)
+    finally:
+        page.set_viewport_size(size)
 
 
 def lay_non_word(page: Any, lex: Any) -> str:

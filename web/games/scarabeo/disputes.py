@@ -45,16 +45,20 @@ class Disputes(ViewPart):
         While a play is pending and people other than the next player may challenge it, the cover
         holds the decision — the play, its words and score, a challenge button for each person but
         its maker, Accept — and the next player may show their tiles only once it is taken; the
-        hourglass lies on its side meanwhile. Otherwise the last announcement (a dispute's outcome,
-        "Time is up"). A vote with two or more people at the table is cast on the cover as well
+        hourglass lies on its side meanwhile; above it the message line, what happened since the
+        person's last turn in its own words (a challenge upheld, the computer's play after it), or
+        the outcome would never be on that person's screen. Otherwise the message line alone (a
+        dispute's outcome, "Time is up"). A vote with two or more people at the table is cast on the cover as well
         (``scarabeo_table.vote_on_cover``): nobody's rack is in view while the table decides."""
         session = page.session
         state = session.state
         if not session.replay_only and table_rules.dispute_on_cover(state, session.seats):
             if state.timer is not None and state.timer.active:
                 state.timer.pause()  # stood up again when the next player sees the board
-            # the panel names the play: the announcement of it would only repeat it
-            return h("div", {"class": "sc-cover"}, self._dispute_box(page, state.view(), on_cover=True)), False
+            # the message line first: what happened since this person's last turn (the panel names
+            # only the play pending)
+            return h("div", {"class": "sc-cover"}, page.message_box() if page.message else None,
+                     self._dispute_box(page, state.view(), on_cover=True)), False
         if not session.replay_only and table_rules.vote_on_cover(state, session.seats):
             # the table votes with every rack covered; the player may show their tiles once it is decided
             return h("div", {"class": "sc-cover"}, page.message_box(),
