@@ -70,10 +70,52 @@ MEASURE = """({squares, parts, board}) => {
     if (b.left < -1 || b.top < -1 || b.right > innerWidth + 1 || b.bottom > innerHeight + 1 || b.width < 8)
       out.push([el.id || el.dataset.sq, Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]); }
   const top = document.querySelector(board);
+  // a box as its element and its scrolling (or clipping) ancestors clip it
+  const clip = (b, el) => { let r = {left: b.left, top: b.top, right: b.right, bottom: b.bottom};
+    for (let p = el; p; p = p.parentElement) { const s = getComputedStyle(p);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') { const c = p.getBoundingClientRect();
+        r = {left: Math.max(r.left, c.left), top: Math.max(r.top, c.top), right: Math.min(r.right, c.right),
+             bottom: Math.min(r.bottom, c.bottom)}; } }
+    return r; };
+  // Thot's status line: its text's extent against its box (not cut on either side, nor below)
+  const st = document.querySelector('#thot-status');
+  let status = null;
+  if (st && st.getClientRects().length) { const range = document.createRange(); range.selectNodeContents(st);
+    const t = range.getBoundingClientRect(), b = st.getBoundingClientRect();
+    status = {text: st.textContent, scroll: st.scrollWidth - st.clientWidth,
+              out: Math.round(Math.max(b.top - t.top, t.bottom - b.bottom, b.left - t.left, t.right - b.right))}; }
+  // the blank band between the head's last text drawn (as its boxes clip it) and the board's box,
+  // where the head lies above the board (one column)
+  const head = document.querySelector('.game-head'), frame = document.querySelector('.game-board');
+  let band = null;
+  if (head && frame && head.getClientRects().length
+      && head.getBoundingClientRect().bottom <= frame.getBoundingClientRect().top + 1) {
+    let last = null;
+    const walk = document.createTreeWalker(head, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.parentElement;
+      if (!n.textContent.trim() || !el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+      const range = document.createRange(); range.selectNodeContents(n);
+      for (const rect of range.getClientRects()) { const r = clip(rect, el);
+        if (r.right - r.left > 2 && r.bottom - r.top > 4) last = Math.max(last ?? r.bottom, r.bottom); } }
+    // with the score strip's last-move line still empty (before any move: reserved on a phone)
+    band = last === null ? null : {gap: Math.round(frame.getBoundingClientRect().top - last),
+                                   last: !!document.querySelector('.game-head #sl-last'),
+                                   text: Math.round(last), head: Math.round(head.getBoundingClientRect().bottom),
+                                   frame: Math.round(frame.getBoundingClientRect().top)}; }
   return {count: document.querySelectorAll(squares).length, out, scrollY,
           wide: document.documentElement.scrollWidth - innerWidth,
           top: top ? Math.round(top.getBoundingClientRect().top + scrollY) : null,
-          boxes: parts.map(box)}; }"""
+          boxes: parts.map(box), status, band}; }"""
+
+#: The blank band under the head at rest at most (px): the message line's one line reserved (its
+#: box 1.45em + 12px ≈ 35 px; 1.25em + 8px ≈ 25 px in Scarabya on a phone), the gaps between the
+#: head's lines and the layout's rows (≤ 12 px) and the last line's leading (≈ 3 px): about one
+#: line of text. Before the first move a phone's score strip also keeps its empty last-move line
+#: (.95rem × 1.45 ≈ 22 px; the board must not move when it fills): ``BAND_FIRST`` more. (With a
+#: message line two lines high, as before, Thot left some 90 px at 360×640 before the first move.)
+BAND = 50
+BAND_FIRST = 24
 
 
 def inside(box: dict[str, float] | None, w: int, h: int) -> bool:
@@ -164,6 +206,15 @@ def verify(found: dict[str, Any], game: str, label: str, parts: list[tuple[str, 
     assert found["wide"] <= 0, f"{label} {w}×{h}: the page scrolls sideways by {found['wide']} px"
     for (name, sel), box in zip(parts, found["boxes"]):
         assert inside(box, w, h), f"{label} {w}×{h}: {name} ({sel}) is not in the viewport: {box}"
+    status = found["status"]
+    if status is not None:  # whose turn whole: which row or column the priest moves along is its end
+        assert status["scroll"] <= 0 and status["out"] <= 1, \
+            f"{label} {w}×{h}: the status line is cut ({status}): {status['text']!r}"
+    band = found["band"]
+    if band is not None:
+        bound = BAND + (0 if band["last"] else BAND_FIRST)
+        assert band["gap"] <= bound, \
+            f"{label} {w}×{h}: {band['gap']} px blank between the head's last text and the board (at most {bound}): {band}"
     if board_top is not None and size in board_top:
         assert abs(found["top"] - board_top[size]) <= 1, \
             f"{label} {w}×{h}: the board moved from {board_top[size]} to {found['top']}"
