@@ -252,6 +252,12 @@ def _fixed_sum(terms: list[tuple[int, _Rows]]) -> _Point:
     return x1, y1, z1, t1
 
 
+#: How many decoded elements :meth:`Element.decode` remembers (by encoding; the oldest used goes
+#: first): a 4-player Scarabeo game has about 800 distinct ones on all its devices together.
+DECODED = 2048
+_DECODED: dict[bytes, "Element"] = {}
+
+
 class Element:
     """An element of ristretto255. Immutable; equality is the group's, not the coordinates'."""
 
@@ -263,7 +269,28 @@ class Element:
 
     @classmethod
     def decode(cls, data: bytes) -> Element:
-        """RFC 9496 §4.3.1: the element a 32-byte string encodes; refuses any other string."""
+        """RFC 9496 §4.3.1: the element a 32-byte string encodes; refuses any other string.
+
+        The last ``DECODED`` elements decoded are remembered by their exact bytes (a stored game
+        is opened again and again, and decodes the same few hundred elements each time): an
+        element is immutable, so one object serves every caller. Only a string that decoded is
+        remembered; any other is checked, and refused, every time."""
+        if cls is Element:
+            key = bytes(data)
+            element = _DECODED.pop(key, None)
+            if element is not None:
+                _DECODED[key] = element  # the most recent last
+                _pause()
+                return element
+            element = cls._decode(key)
+            _DECODED[key] = element
+            if len(_DECODED) > DECODED:
+                del _DECODED[next(iter(_DECODED))]
+            return element
+        return cls._decode(bytes(data))
+
+    @classmethod
+    def _decode(cls, data: bytes) -> Element:
         if len(data) != 32:
             raise EncodingError(f"an element is 32 bytes, not {len(data)}")
         s = int.from_bytes(data, "little")
@@ -283,7 +310,7 @@ class Element:
         if not was_square or _is_negative(t) or y == 0:
             raise EncodingError("not a canonical element encoding")
         element = cls((x, y, 1, t))
-        element._enc = bytes(data)
+        element._enc = data
         return element
 
     def encode(self) -> bytes:

@@ -55,10 +55,31 @@ def sign(secret: bytes, message: bytes) -> bytes:
     return dleq.prove_key(_scalar(secret), dleq.context(_DOMAIN, message))
 
 
+#: How many successful checks :func:`verify` remembers (the oldest used goes first): a stored game
+#: is checked again, message by message, each time it is opened; a whole game's chain is well
+#: under this.
+VERIFIED = 1024
+_VERIFIED: dict[tuple[bytes, bytes, bytes], None] = {}
+
+
 def verify(key: bytes, message: bytes, signature: bytes) -> bool:
-    """Whether ``signature`` is the key's on ``message``; never raises on bad input."""
+    """Whether ``signature`` is the key's on ``message``; never raises on bad input.
+
+    A triple that verified is remembered by its exact bytes, and found again without the group's
+    work; a triple that failed is never remembered, so it is checked, and refused, every time.
+    The check is a pure function of these bytes, so the memo answers as the check would."""
+    triple = (bytes(key), bytes(message), bytes(signature))
+    if triple in _VERIFIED:
+        del _VERIFIED[triple]
+        _VERIFIED[triple] = None  # the most recent last
+        return True
     try:
-        element = _key(key)
+        element = _key(triple[0])
     except EncodingError:
         return False
-    return dleq.verify_key(element, signature, dleq.context(_DOMAIN, message))
+    if not dleq.verify_key(element, triple[2], dleq.context(_DOMAIN, triple[1])):
+        return False
+    _VERIFIED[triple] = None
+    if len(_VERIFIED) > VERIFIED:
+        del _VERIFIED[next(iter(_VERIFIED))]
+    return True
