@@ -312,7 +312,7 @@ class DailyUI:
     def can_take_back(self, page: Any) -> bool:
         return False
 
-    def computer(self, page: Any, level: int) -> Generator[None, None, str]:
+    def computer(self, page: Any, level: int) -> Generator[float | None, None, str]:
         session = page.session
         d = page.daily
         if d is None or d["game"] != "thot":
@@ -320,7 +320,7 @@ class DailyUI:
             return result
         from game.daily import thot as dthot
 
-        yield
+        yield None
         state = session.state.copy()
         left = d["plies"] - (len(session.state.history()) - d["start"])
         move = dthot.reply(state, left)

@@ -78,8 +78,10 @@ class GameUI(Protocol):
     def render(self, page: "PlayPage") -> Any:
         """Draw the game from ``page.session.state``; bind inputs through ``page.scope``."""
 
-    def computer(self, page: "PlayPage", level: int) -> Generator[None, None, str]:
-        """Think in small steps (yield often); return the move in notation."""
+    def computer(self, page: "PlayPage", level: int) -> Generator[float | None, None, str]:
+        """Think in small steps (yield often); return the move in notation. Yielding a number of
+        seconds asks ``web.ui.slices.run_in_slices`` for a pause (Scarabeo's tiles shown one by one)
+        instead of spinning on the clock."""
 
     def announce(self, page: "PlayPage", move_text: str, result: Any) -> str:
         """A sentence for screen readers about the move just played."""

@@ -4,7 +4,6 @@ page (the board on the cursor, the score sheet on its latest turn)."""
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any, Generator
 
 from pyscript import document
@@ -16,6 +15,7 @@ from game.scarabeo.rules import apply_swaps, resolve_play
 from web.games.scarabeo.context import COMPUTER_TILE_SECONDS, ViewPart, local
 from web.platform import events
 from web.ui.dom import h
+from web.ui.slices import Pause
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
@@ -72,7 +72,11 @@ class Anim(ViewPart):
         wrap.scrollLeft = max(0, cell.offsetLeft + cell.offsetWidth / 2 - x)
         wrap.scrollTop = max(0, cell.offsetTop + cell.offsetHeight / 2 - y)
 
-    def _show_computer_tiles(self, page: PlayPage, text: str) -> Generator[None, None, None]:
+    def _show_computer_tiles(self, page: PlayPage, text: str) -> Generator[Pause, None, None]:
+        """The computer's play ``text`` drawn a tile at a time, ``COMPUTER_TILE_SECONDS`` apart. Each
+        wait is a pause asked of ``web.ui.slices.run_in_slices`` (the seconds yielded), never a loop on
+        the clock: the page sleeps between tiles instead of keeping a core busy, and leaving the game
+        during a pause still stops the drawing (``wanted()`` is checked after it)."""
         state = page.session.state
         try:
             move = state.parse_move(text)
@@ -93,7 +97,5 @@ class Anim(ViewPart):
             local(page).cursor = tiles[k - 1][0]  # a zoomed board follows the tiles as they appear
             self.refresh(page)
             self._scroll_to_cursor(page)
-            until = time.perf_counter() + COMPUTER_TILE_SECONDS
-            while time.perf_counter() < until:
-                yield
+            yield COMPUTER_TILE_SECONDS
         page.selection = {}

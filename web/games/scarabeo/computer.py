@@ -11,7 +11,7 @@ from pyscript import document
 from game.scarabeo.board import parse_square
 from web.games.scarabeo.context import ViewPart, local, scarabeo_ai
 from web.platform import events
-from web.ui.slices import run_in_slices
+from web.ui.slices import Pause, run_in_slices
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
@@ -21,9 +21,9 @@ class Computer(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
 
-    def computer(self, page: PlayPage, level: int) -> Generator[None, None, str]:
+    def computer(self, page: PlayPage, level: int) -> Generator[Pause, None, str]:
         """The engine's ``ai.think`` in slices (it also decides challenges and votes), then its
-        tiles appear on the board one by one with the score."""
+        tiles appear on the board one by one with the score (pauses asked of ``run_in_slices``, not spun)."""
         state = page.session.state
         assert scarabeo_ai is not None
         steps = scarabeo_ai.think(state, str(level))
@@ -36,7 +36,7 @@ class Computer(ViewPart):
                 move = stop.value
                 break
             worst = max(worst, time.perf_counter() - started)
-            yield
+            yield None  # carry on (a pause would be seconds)
         # the longest uninterrupted piece of the engine's work, for the responsiveness test
         document.body.setAttribute("data-sc-step-ms", f"{worst * 1000:.1f}")
         text: str = state.move_text(move)
