@@ -4,6 +4,10 @@ signature checks are remembered by their exact bytes; nothing refused is ever re
 from __future__ import annotations
 
 import random
+import re
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -151,3 +155,16 @@ def test_a_tampered_stored_chain_is_refused_after_the_true_one_was_opened() -> N
                 Device.from_json(tampered)
             assert "signature does not match" in caught.value.reason
         assert Device.from_json(stored).hashes == device.hashes
+
+
+def test_the_reopening_bench_prints_its_figures() -> None:
+    """``tools/bench_reopen.py`` at its smallest (a smoke test: no timing is asserted)."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "tools/bench_reopen.py", "--game", "thot", "--moves", "2", "--opens", "2"],
+                          cwd=root, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("thot, 2 players, ") and "messages in the chain" in lines[0]
+    assert re.fullmatch(r"  memos emptied before each open: [0-9.]+ [0-9.]+ CPU s per open of every device "
+                        r"\(median [0-9.]+\)", lines[1]), lines[1]
+    assert lines[2].startswith("  memos kept: ") and lines[3].startswith("  load average ")
