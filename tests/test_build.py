@@ -249,3 +249,81 @@ class TestTrimmedStdlib:
         one = (tmp_path / "x.html.gz").read_bytes()
         assert build.write_gzip(tmp_path, files) == first and (tmp_path / "x.html.gz").read_bytes() == one
         assert gzip.decompress(one) == data and "y.zip" not in first
+
+
+#: (node, ESM) The magic number of the Python the site ships: the Pyodide of dist/vendor/pyodide, with its
+#: own (trimmed) standard library.
+SHIPPED_MAGIC = """
+const { loadPyodide } = await import(process.argv[1] + "/pyodide.mjs");
+const py = await loadPyodide({ indexURL: process.argv[1] + "/" });
+console.log(py.runPython("import importlib.util, sys; importlib.util.MAGIC_NUMBER.hex() + ' ' + sys.implementation.cache_tag"));
+"""
+
+
+@pytest.mark.usefixtures("built_site")
+class TestBytecode:
+    """app.zip carries, beside each module, its bytecode for the page's Python (issue 25)."""
+
+    @pytest.fixture(scope="class")
+    def shipped(self, built_site: Path) -> tuple[str, str]:
+        import shutil
+        import subprocess
+
+        node = shutil.which("node") or shutil.which("nodejs")
+        if node is None:
+            pytest.skip("no node: the build ships sources only")
+        done = subprocess.run([node, "--input-type=module", "-e", SHIPPED_MAGIC,
+                               str(built_site / "vendor" / "pyodide")], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        magic, tag = done.stdout.strip().splitlines()[-1].split()
+        return magic, tag
+
+    def test_every_packed_module_has_its_pyc_for_the_shipped_python(self, built_site: Path,
+                                                                    shipped: tuple[str, str]) -> None:
+        import _imp
+
+        magic, tag = shipped
+        lock = json.loads((built_site / "vendor" / "pyodide" / "pyodide-lock.json").read_text())
+        major, minor = lock["info"]["python"].split(".")[:2]
+        assert tag == f"cpython-{major}{minor}"  # the page's Python, not the build machine's
+        zf = zipfile.ZipFile(built_site / "app.zip")
+        names = set(zf.namelist())
+        sources = sorted(n for n in names if n.endswith(".py"))
+        assert {"web/shell/app.py", "game/core/__init__.py", "lexicon/__init__.py"} <= set(sources)
+        assert sources == sorted(build.packed_sources())  # the sources are kept (tracebacks keep their lines)
+        pycs = {build.pyc_name(rel, tag): rel for rel in sources}
+        assert set(pycs) == names - set(sources)  # one pyc per source, nothing else
+        for pyc, rel in pycs.items():
+            assert pyc == f"{rel.rpartition('/')[0]}/__pycache__/{rel.rpartition('/')[2][:-3]}.{tag}.pyc"
+            data, source = zf.read(pyc), zf.read(rel)
+            assert data[:4].hex() == magic, pyc  # the vendored Pyodide's magic number
+            assert int.from_bytes(data[4:8], "little") == 0b01, pyc  # hash-based, unchecked
+            # the hash of exactly the packed source (a stale cached pyc would not match)
+            assert data[8:16] == _imp.source_hash(int.from_bytes(data[:4], "little"), source), pyc
+
+    def test_pyc_names(self) -> None:
+        assert build.pyc_name("game/core/rng.py", "cpython-314") == "game/core/__pycache__/rng.cpython-314.pyc"
+        assert build.pyc_name("web/__init__.py", "cpython-314") == "web/__pycache__/__init__.cpython-314.pyc"
+
+    def test_without_node_sources_only_and_a_note(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+        monkeypatch.setattr("shutil.which", lambda name: None)
+        assert build.compile_python({"game/x.py": b"x = 1\n"}) == {}
+        assert "node not found" in capsys.readouterr().err
+        build.pack_python(tmp_path / "app.zip", bytecode=True)
+        names = zipfile.ZipFile(tmp_path / "app.zip").namelist()
+        assert names and all(n.endswith(".py") for n in names)
+
+    def test_inputs_digest_follows_what_the_bytecode_depends_on(self, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+        script = tmp_path / "pyc.mjs"
+        script.write_text("// one\n")
+        monkeypatch.setattr(build, "PYC_SCRIPT", script)
+        first = build.inputs_digest()
+        assert build.inputs_digest() == first
+        script.write_text("// two, longer\n")
+        assert build.inputs_digest() != first  # the compile script
+        assert build.inputs_digest(bytecode=False) != build.inputs_digest()  # --no-bytecode
+        with_node = build.inputs_digest()
+        monkeypatch.setattr("shutil.which", lambda name: None)
+        assert build.inputs_digest() != with_node  # node there or not: pycs or none

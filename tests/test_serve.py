@@ -376,7 +376,8 @@ def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FreshClone:
     monkeypatch.setattr(serve, "ROOT", tmp_path)
     monkeypatch.setattr(serve, "DIST", tmp_path / "dist")
 
-    def fake_build(out: Path, full_stdlib: bool = False, stored: bool = True) -> dict[str, dict[str, object]]:
+    def fake_build(out: Path, full_stdlib: bool = False, stored: bool = True,
+                   bytecode: bool = True) -> dict[str, dict[str, object]]:
         out.mkdir(parents=True, exist_ok=True)
         (out / "index.html").write_text("<!doctype html>")
         return {"index.html": {"size": 15, "sha256": "0" * 64}}

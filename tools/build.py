@@ -3,14 +3,15 @@
     python tools/build.py [--out dist]
 
 What goes in: the page and its config, the browser-side files of ``web/``, the Python the page runs
-(``game/``, ``lexicon/`` and ``web/`` modules, packed in one ``app.zip`` that PyScript unpacks), the
+(``game/``, ``lexicon/`` and ``web/`` modules with their bytecode for the vendored Pyodide, packed in one
+``app.zip`` that PyScript unpacks; ``--no-bytecode`` packs the sources only), the
 lexicon automaton, and the runtime copied from ``node_modules`` (npm is the only source of it; no source
 maps, no type declarations). Every URL stays relative so the folder works under any sub-path.
 ``manifest.json`` lists every file with its size and SHA-256 (the offline cache uses it).
 The build refuses any remote URL in the project's own pages, config, scripts and styles.
 The standard library the page loads is trimmed to the modules the site uses (``trim_stdlib``;
 ``--full-stdlib`` ships npm's whole zip), and every file that compresses gets a ``.gz`` and a ``.br`` copy.
-Standard library only (plus ``node``, which npm brings, for brotli): ``serve.py`` runs it on a fresh
+Standard library only (plus ``node``, which npm brings, for brotli and the bytecode): ``serve.py`` runs it on a fresh
 machine before anything else is installed.
 """
 
@@ -77,6 +78,10 @@ GZIP_SKIP = {".png", ".gz", ".br"}
 #: of its file (``node_modules/.cache/scarab-brotli/``): a rebuild compresses only what changed.
 BROTLI_CACHE = NODE / ".cache" / "scarab-brotli"
 BROTLI_QUALITY = 11
+#: Bytecode (issue 25): every module of app.zip comes with its pyc, compiled for the page's Python by the
+#: vendored Pyodide running in node (``compile_python``), cached by runtime, path and source.
+PYC_SCRIPT = Path(__file__).with_name("pyc.mjs")
+PYC_CACHE = NODE / ".cache" / "scarab-pyc"
 BROTLI_SCRIPT = r"""
 const zlib = require("node:zlib"), fs = require("node:fs");
 const jobs = JSON.parse(fs.readFileSync(0, "utf8"));
@@ -375,19 +380,95 @@ def site_sources() -> list[Path]:
     return files
 
 
-def pack_python(zip_path: Path, stored: bool = ZIPS_STORED) -> None:
-    """Deterministic zip (sorted names, fixed timestamps) so the hash changes only with the code."""
+def packed_sources() -> dict[str, bytes]:
+    """The Python that app.zip carries: {path in the zip: source} of ``game/``, ``lexicon/``, ``web/``."""
+    sources = {}
+    for package in PY_PACKAGES:
+        for src in sorted((ROOT / package).rglob("*.py")):
+            if "__pycache__" not in src.parts:
+                sources[src.relative_to(ROOT).as_posix()] = src.read_bytes()
+    return sources
+
+
+def pyc_name(rel: str, tag: str) -> str:
+    """Where the import system looks for a source's bytecode: ``a/b.py`` -> ``a/__pycache__/b.<tag>.pyc``."""
+    folder, _, name = rel.rpartition("/")
+    return f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc" if folder else f"__pycache__/{name[:-3]}.{tag}.pyc"
+
+
+def pyodide_digest() -> str:
+    """What the pycs depend on besides their sources: the vendored Pyodide (its compiler, in the wasm; its
+    ``py_compile``, in the standard library) and tools/pyc.mjs."""
+    h = hashlib.sha256()
+    for path in (NODE / "pyodide" / "pyodide.asm.wasm", NODE / "pyodide" / "pyodide.asm.mjs",
+                 NODE / "pyodide" / "python_stdlib.zip", PYC_SCRIPT):
+        h.update(f"{path.name}:{sha256(path)}\n".encode())
+    return h.hexdigest()[:24]
+
+
+def compile_python(sources: dict[str, bytes], node: str | None = None) -> dict[str, bytes]:
+    """Bytecode of ``sources`` for the Python the page runs: {pyc path in the zip: pyc}. Compiled by the vendored
+    Pyodide in node (tools/pyc.mjs: the build machine's CPython is another version), unchecked-hash pycs;
+    each cached by the runtime's digest, its path and its source (``node_modules/.cache/scarab-pyc/``), so a
+    rebuild compiles only what changed. Every pyc's magic number must be the one the vendored runtime reports
+    (``importlib.util.MAGIC_NUMBER``, recorded with the cache); without node, none (and says so)."""
+    node = node or shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        print("note: node not found, app.zip ships sources only (no bytecode)", file=sys.stderr)
+        return {}
+    cache = PYC_CACHE / pyodide_digest()
+    keys = {rel: hashlib.sha256(rel.encode() + b"\0" + data).hexdigest() for rel, data in sources.items()}
+    missing = [rel for rel in sources if not (cache / f"{keys[rel]}.pyc").exists()]
+    runtime = cache / "runtime.json"
+    if missing or not runtime.exists():
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="scarab-pyc-") as staging:
+            for rel in missing or list(sources)[:1]:
+                (Path(staging) / rel).parent.mkdir(parents=True, exist_ok=True)
+                (Path(staging) / rel).write_bytes(sources[rel])
+            done = subprocess.run([node, str(PYC_SCRIPT), str(NODE / "pyodide"), staging],
+                                  capture_output=True, text=True)
+            try:
+                report = json.loads(done.stdout.strip().splitlines()[-1])
+            except (IndexError, ValueError):
+                raise BuildError(f"bytecode (node tools/pyc.mjs) failed: {(done.stderr or done.stdout).strip()[:500]}") from None
+            if done.returncode != 0 or not report["ok"]:
+                raise BuildError(f"bytecode: the vendored Pyodide could not compile the site's Python:\n{report['output'][:2000]}")
+            cache.mkdir(parents=True, exist_ok=True)
+            for rel in missing:
+                pyc = Path(staging) / pyc_name(rel, report["tag"])
+                part = cache / f"{keys[rel]}.pyc.part"
+                part.write_bytes(pyc.read_bytes())
+                part.replace(cache / f"{keys[rel]}.pyc")
+            runtime.write_text(json.dumps({k: report[k] for k in ("magic", "tag", "version")}) + "\n")
+    info = json.loads(runtime.read_text())
+    pycs = {}
+    for rel in sources:
+        data = (cache / f"{keys[rel]}.pyc").read_bytes()
+        if data[:4].hex() != info["magic"]:
+            raise BuildError(f"bytecode of {rel}: magic number {data[:4].hex()}, but the vendored Pyodide's Python "
+                             f"{info['version']} has {info['magic']} (delete {_shown(PYC_CACHE)}/ and rebuild)")
+        pycs[pyc_name(rel, info["tag"])] = data
+    return pycs
+
+
+def pack_python(zip_path: Path, stored: bool = ZIPS_STORED, bytecode: bool = True) -> dict[str, object]:
+    """Deterministic zip (sorted names, fixed timestamps) so the hash changes only with the code: the sources,
+    and beside them in ``__pycache__`` their bytecode for the vendored Pyodide (``compile_python``; none with
+    ``bytecode=False`` or without node). Returns what it packed, for the report."""
     method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+    sources = packed_sources()
+    members = dict(sources)
+    if bytecode:
+        members.update(compile_python(sources))
     with zipfile.ZipFile(zip_path, "w", compression=method) as zf:
-        for package in PY_PACKAGES:
-            for src in sorted((ROOT / package).rglob("*.py")):
-                if "__pycache__" in src.parts:
-                    continue
-                rel = src.relative_to(ROOT).as_posix()
-                info = zipfile.ZipInfo(rel, date_time=(2020, 1, 1, 0, 0, 0))
-                info.compress_type = method
-                info.external_attr = 0o644 << 16
-                zf.writestr(info, src.read_bytes(), compresslevel=9)
+        for rel in sorted(members):
+            info = zipfile.ZipInfo(rel, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = method
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, members[rel], compresslevel=9)
+    return {"sources": len(sources), "pycs": len(members) - len(sources)}
 
 
 def inline_boot_data(html: str, out: Path) -> str:
@@ -409,7 +490,8 @@ def inline_boot_data(html: str, out: Path) -> str:
     return html.replace(marker, f'<script id="boot-data" type="application/json">{safe}</script>')
 
 
-def build(out: Path, full_stdlib: bool = False, stored: bool = ZIPS_STORED) -> dict[str, dict[str, object]]:
+def build(out: Path, full_stdlib: bool = False, stored: bool = ZIPS_STORED,
+          bytecode: bool = True) -> dict[str, dict[str, object]]:
     """Build into a private temporary folder, then swap it in, under a lock so that concurrent builds
     (two test runs, a server and a test) never see each other's half-written files."""
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -420,10 +502,11 @@ def build(out: Path, full_stdlib: bool = False, stored: bool = ZIPS_STORED) -> d
             fcntl.flock(lock, fcntl.LOCK_EX)
         except ImportError:  # not on Unix: builds are not concurrent there
             pass
-        return _build(out, full_stdlib, stored)
+        return _build(out, full_stdlib, stored, bytecode)
 
 
-def _build(out: Path, full_stdlib: bool = False, stored: bool = ZIPS_STORED) -> dict[str, dict[str, object]]:
+def _build(out: Path, full_stdlib: bool = False, stored: bool = ZIPS_STORED,
+           bytecode: bool = True) -> dict[str, dict[str, object]]:
     if not (NODE / "pyodide" / "pyodide.mjs").exists() or not (NODE / "@pyscript" / "core" / "dist").exists():
         raise BuildError("node_modules is missing the runtime: run `npm ci` first (serve.py does it for you)")
     check_no_remote(site_sources())
@@ -466,7 +549,7 @@ def _build(out: Path, full_stdlib: bool = False, stored: bool = ZIPS_STORED) -> 
     shutil.copyfile(ROOT / "pyscript.toml", tmp / "pyscript.toml")
     shutil.copyfile(ROOT / "web" / "app.webmanifest", tmp / "app.webmanifest")
     write_icons(ROOT / "web" / "icon.svg", tmp / "icons")
-    pack_python(tmp / "app.zip", stored)
+    pack_python(tmp / "app.zip", stored, bytecode)
     for page in PAGES:
         html = (ROOT / page).read_text(encoding="utf-8")
         (tmp / page).write_text(inline_boot_data(html, tmp), encoding="utf-8")
@@ -543,12 +626,15 @@ def write_brotli(folder: Path, files: dict[str, dict[str, object]], node: str | 
     return written
 
 
-def inputs_digest(full_stdlib: bool = False, stored: bool = ZIPS_STORED) -> str:
-    """A hash of everything the build reads (and its options), so serve.py can skip an up-to-date build."""
+def inputs_digest(full_stdlib: bool = False, stored: bool = ZIPS_STORED, bytecode: bool = True) -> str:
+    """A hash of everything the build reads (and its options), so serve.py can skip an up-to-date build. The
+    bytecode depends on the sources, the vendored Pyodide, tools/pyc.mjs and whether node is there."""
     h = hashlib.sha256()
-    h.update(f"full-stdlib={full_stdlib} stored={stored}\n".encode())
+    node = bool(shutil.which("node") or shutil.which("nodejs"))
+    h.update(f"full-stdlib={full_stdlib} stored={stored} bytecode={bytecode} node={node}\n".encode())
     paths = [ROOT / "index.html", ROOT / "embed.html", ROOT / "pyscript.toml", ROOT / "package-lock.json", Path(__file__),
-             Path(__file__).with_name("icons.py")]
+             Path(__file__).with_name("icons.py"), PYC_SCRIPT]
+    paths += [NODE / "pyodide" / name for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip")]
     for package in PY_PACKAGES:
         paths += sorted((ROOT / package).rglob("*.py"))
     paths += sorted(p for p in (ROOT / "web").rglob("*") if p.is_file() and p.suffix in WEB_ASSETS)
@@ -557,7 +643,7 @@ def inputs_digest(full_stdlib: bool = False, stored: bool = ZIPS_STORED) -> str:
         if "__pycache__" in p.parts or not p.exists():
             continue
         st = p.stat()
-        h.update(f"{p.relative_to(ROOT)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+        h.update(f"{_shown(p)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
 
 
@@ -576,6 +662,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="ship npm's whole python_stdlib.zip instead of the modules the site uses")
     parser.add_argument("--deflated-zips", action="store_true",
                         help="deflate the members of the standard library zip and app.zip (stored by default)")
+    parser.add_argument("--no-bytecode", action="store_true",
+                        help="pack the Python sources only, without their bytecode for the vendored Pyodide")
     parser.add_argument("--quiet", action="store_true", help="no line when the build starts and ends, only errors")
     args = parser.parse_args(argv)
     stored = not args.deflated_zips
@@ -584,7 +672,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"site: building {shown}/ …", flush=True)
     started = time.perf_counter()
     try:
-        files = build(args.out.resolve(), args.full_stdlib, stored)
+        files = build(args.out.resolve(), args.full_stdlib, stored, not args.no_bytecode)
     except BuildError as err:
         print(f"build failed: {err}", file=sys.stderr)
         return 1
@@ -592,7 +680,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.quiet:
         print(f"site: built {shown}/ in {time.perf_counter() - started:.0f} s: {len(files)} files, {total / 1e6:.1f} MB "
               f"(every file's size and SHA-256 in {shown}/manifest.json)", flush=True)
-    (args.out / ".inputs").write_text(inputs_digest(args.full_stdlib, stored))
+    (args.out / ".inputs").write_text(inputs_digest(args.full_stdlib, stored, not args.no_bytecode))
     return 0
 
 

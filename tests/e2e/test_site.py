@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import SIZES, Guard, shot, watch
+from tests.e2e.conftest import RUN_PYTHON, SIZES, Guard, shot, watch
 
 pytestmark = pytest.mark.e2e
 
@@ -61,6 +61,44 @@ class TestFirstPaint:
     def test_unknown_route(self, page: Any, open_site: Any) -> None:
         open_site(page, "#/nowhere")
         assert page.get_by_role("heading", name="Page not found").is_visible()
+
+
+class TestBytecode:
+    def test_our_modules_are_loaded_from_the_bytecode_in_app_zip(self, page: Any, open_site: Any) -> None:
+        """app.zip carries each module's pyc for the page's Python (issue 25): the pyc of a module the page
+        imported is in its file system where ``__cached__`` says (none is written in the page:
+        ``sys.dont_write_bytecode``), and its loader takes the code from it without compiling the source,
+        which is still there for tracebacks."""
+        open_site(page)
+        found = json.loads(page.evaluate(RUN_PYTHON, """
+import importlib.util, json, os, sys
+
+def probe(name):
+    module = sys.modules[name]
+    pyc = importlib.util.cache_from_source(module.__file__)
+    compiled = []  # the loader compiles the source only when the pyc is missing or unusable
+    loader = module.__spec__.loader
+    loader.source_to_code = lambda *args, **kwargs: compiled.append(name) or type(loader).source_to_code(
+        loader, *args, **kwargs)
+    try:
+        code = loader.get_code(name)
+    finally:
+        del loader.source_to_code
+    with open(pyc, "rb") as f:
+        head = f.read(8)
+    return {"name": name, "cached": module.__cached__, "pyc": pyc, "exists": os.path.exists(pyc),
+            "source": os.path.exists(module.__file__), "compiled": compiled, "code": code.co_filename,
+            "magic": head[:4] == importlib.util.MAGIC_NUMBER, "flags": head[4:8].hex()}
+
+json.dumps({"dont_write": sys.dont_write_bytecode,
+            "mods": [probe(name) for name in ("web.shell.app", "web.platform.i18n", "game.core")]})
+"""))
+        assert found["dont_write"]  # so every pyc in the page's file system came from app.zip
+        for mod in found["mods"]:
+            assert mod["exists"] and mod["source"], mod
+            assert mod["cached"] == mod["pyc"] and "/__pycache__/" in mod["pyc"], mod
+            assert mod["compiled"] == [], mod  # the code came from the pyc
+            assert mod["magic"] and mod["flags"] == "01000000", mod  # this Python's; unchecked hash
 
 
 class TestLanguage:
