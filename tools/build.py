@@ -438,10 +438,12 @@ def compile_python(sources: dict[str, bytes], node: str | None = None) -> dict[s
             cache.mkdir(parents=True, exist_ok=True)
             for rel in missing:
                 pyc = Path(staging) / pyc_name(rel, report["tag"])
-                part = cache / f"{keys[rel]}.pyc.part"
+                part = cache / f"{keys[rel]}.pyc.part-{os.getpid()}"  # builds into other folders run at once
                 part.write_bytes(pyc.read_bytes())
                 part.replace(cache / f"{keys[rel]}.pyc")
-            runtime.write_text(json.dumps({k: report[k] for k in ("magic", "tag", "version")}) + "\n")
+            part = cache / f"runtime.json.part-{os.getpid()}"
+            part.write_text(json.dumps({k: report[k] for k in ("magic", "tag", "version")}) + "\n")
+            part.replace(runtime)
     info = json.loads(runtime.read_text())
     pycs = {}
     for rel in sources:
