@@ -478,8 +478,11 @@ class TestLeave:
         waiting = next(d for d in (anna, bruno) if not d.your_turn())
         waiting.page.click("#remote-leave")
         waiting.page.get_by_role("dialog").get_by_role("button", name="Leave the game", exact=True).click()
-        waiting.page.wait_for_selector("#remote-notice")
-        assert waiting.notice() == "You left the game: send the link to the others."
+        # the start's notice may still be shown: wait for the leave's own words to replace it
+        left = "You left the game: send the link to the others."
+        waiting.page.wait_for_function("(text) => { const n = document.getElementById('remote-notice');"
+                                       " return n && n.innerText === text; }", arg=left, timeout=60_000)
+        assert waiting.notice() == left
         other = anna if waiting is bruno else bruno
         assert other.open(waiting.link()).startswith(f"{waiting.name} left the game.")
         for d in (anna, bruno):

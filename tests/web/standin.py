@@ -4,10 +4,14 @@ entries put back, so that one test module's stand-in never leaks into another's 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sys
 import types
-from typing import Any, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Awaitable, Callable, Iterator, TypeVar
+
+T = TypeVar("T")
 
 
 @contextlib.contextmanager
@@ -35,3 +39,14 @@ def stand_in_pyscript(window: Any = None, create_proxy: Callable[[Any], Any] = l
                 sys.modules.pop(key, None)
             else:
                 sys.modules[key] = module
+
+
+def run_alone(work: Awaitable[T]) -> T:
+    """``asyncio.run(work)`` in a thread of its own: in a pytest-xdist worker that also runs the e2e
+    tests, Playwright's sync API keeps an event loop running in the main thread, and asyncio.run()
+    refuses to start inside it."""
+    async def main() -> T:
+        return await work
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, main()).result()

@@ -18,7 +18,7 @@ from web.platform.remote import RemoteSession
 from web.platform.rtc import ChannelTransport, Table
 from web.platform.storage import MemoryStore, SaveStore
 
-from tests.web.standin import stand_in_pyscript
+from tests.web.standin import run_alone, stand_in_pyscript
 
 
 class Net:
@@ -366,7 +366,7 @@ def test_a_connection_that_never_opens_is_said_to_have_taken_too_long(browser: A
     together, _window = browser
     link = _link()
     link.pc.state("connecting")  # the other phone never answers (another network, no route)
-    assert asyncio.run(link.wait_open(0.3)) is False
+    assert run_alone(link.wait_open(0.3)) is False
     assert link.failed == "timeout" and not link.opened
     said = together.failure_text(App(lang).t, link)
     assert said == CATALOGUE["live.failed.timeout"][lang]
@@ -385,7 +385,7 @@ def test_a_connection_that_fails_is_said_to_be_two_networks(browser: Any, lang: 
         link.pc.state("failed")  # ICE tried every candidate pair: none reached the other phone
         return await waiting
 
-    assert asyncio.run(pairing()) is False  # said at once, not after the whole wait
+    assert run_alone(pairing()) is False  # said at once, not after the whole wait
     assert link.failed == "failed"
     said = together.failure_text(App(lang).t, link)
     assert said == CATALOGUE["live.failed.network"][lang] != CATALOGUE["live.failed.timeout"][lang]
@@ -402,7 +402,7 @@ def test_a_connection_that_opens_is_no_failure(browser: Any) -> None:
         link.pc.fire("datachannel", types.SimpleNamespace(channel=FakeChannel()))
         return await waiting
 
-    assert asyncio.run(pairing()) is True
+    assert run_alone(pairing()) is True
     assert link.failed is None and opened == [link]
 
 
@@ -428,7 +428,7 @@ def test_the_camera_refused_or_missing_is_said_and_nothing_is_scanned(
     media = types.SimpleNamespace(getUserMedia=get_user_media) if error else None
     monkeypatch.setattr(window, "navigator", types.SimpleNamespace(mediaDevices=media))
     app, found = App(lang), []
-    asyncio.run(together.scan(app, found.append))
+    run_alone(together.scan(app, found.append))
     assert app.toasts == [(CATALOGUE[key][lang], True)]
     assert found == []
     assert asked == ([{"video": {"facingMode": "environment"}}] if error else [])
@@ -485,7 +485,7 @@ def test_a_phone_back_from_a_locked_screen_finds_its_dead_channel_and_offers_to_
         await _drained(live)
         return live, link, channel
 
-    live, link, _channel = asyncio.run(scenario())
+    live, link, _channel = run_alone(scenario())
     assert live.table.here() == [] and live.links == {}
     assert link.closed and link.pc.connectionState == "closed"
     assert app.toasts[1:] == [(CATALOGUE["live.left"][lang].format(name="Bruno"), False)]
@@ -520,6 +520,6 @@ def test_a_channel_still_open_or_only_disconnected_when_the_page_shows_again(
         await _drained(live)
         return live, link
 
-    live, link = asyncio.run(scenario())
+    live, link = run_alone(scenario())
     assert live.table.here() == [] and link.closed
     assert [text for text, _e in app.toasts] == ["Bruno is here", "Bruno left"]

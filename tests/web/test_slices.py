@@ -24,7 +24,7 @@ from web.platform.i18n import Messages, load_catalogue
 from web.platform.session import Seat
 from web.ui import slices
 
-from tests.web.standin import stand_in_pyscript
+from tests.web.standin import run_alone, stand_in_pyscript
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = load_catalogue(ROOT / "web" / "platform" / "messages")
@@ -57,7 +57,7 @@ class TestPauses:
             return await slices.run_in_slices(counted(log, [0.2]), wanted)
 
         started = time.perf_counter()
-        done, value = asyncio.run(run())
+        done, value = run_alone(run())
         waited = time.perf_counter() - started
         assert (done, value) == (True, "done")
         # once to reach the pause, once after it to finish: not thousands of times through the wait
@@ -75,7 +75,7 @@ class TestPauses:
 
         monkeypatch.setattr(slices, "asyncio", SimpleNamespace(sleep=sleep))
         log: list[str] = []
-        done, value = asyncio.run(slices.run_in_slices(counted(log, [None, 0.18, None, None, 0.5]), lambda: True))
+        done, value = run_alone(slices.run_in_slices(counted(log, [None, 0.18, None, None, 0.5]), lambda: True))
         assert (done, value) == (True, "done")
         assert [s for s in slept if s > 0] == [0.18, 0.5]
         assert log.count("resumed") == 6
@@ -88,7 +88,7 @@ class TestPauses:
             asyncio.get_running_loop().call_later(0.05, lambda: here.__setitem__(0, False))  # leaves mid-pause
             return await slices.run_in_slices(counted(log, [0.3, None, None]), lambda: here[0])
 
-        done, value = asyncio.run(run())
+        done, value = run_alone(run())
         assert (done, value) == (False, None)
         assert log == ["resumed", "closed"]  # nothing after the pause: the generator closed
 
@@ -109,7 +109,7 @@ class TestPauses:
 
         monkeypatch.setattr(slices, "asyncio", SimpleNamespace(sleep=sleep))
         log: list[str] = []
-        done, value = asyncio.run(slices.run_in_slices(work(log), lambda: True))
+        done, value = run_alone(slices.run_in_slices(work(log), lambda: True))
         assert (done, value) == (True, "end")
         assert log.count("resumed") == 5
         assert slept and set(slept) == {0}  # the thread handed back between slices, never a pause
