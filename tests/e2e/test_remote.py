@@ -58,6 +58,13 @@ class Device:
         node = self.page.locator("#remote-notice")
         return str(node.inner_text()) if node.count() else ""
 
+    def said(self, text: str) -> str:
+        """The notice once it says ``text``: an action's own notice replaces the one before it (a
+        move's, the start's) only when its work is done, so reading it at once may read the old one."""
+        self.page.wait_for_function("(text) => { const n = document.getElementById('remote-notice');"
+                                    " return n && n.innerText === text; }", arg=text, timeout=60_000)
+        return self.notice()
+
     def status(self) -> str:
         return str(self.page.locator("#remote-status").inner_text())
 
@@ -190,8 +197,8 @@ class TestThot:
                 other.back_to_game()
                 # "Send my last link again" gives the same link back
                 player.page.click("#remote-resend")
-                player.page.wait_for_selector("#remote-notice")
-                assert player.notice() == "Your last link again: send it to whoever missed it."
+                again = "Your last link again: send it to whoever missed it."
+                assert player.said(again) == again
                 assert player.link() == link
                 share_and_copy(player, link)
         for d in group:
@@ -429,8 +436,8 @@ class TestScarabeoThreePlayers:
         assert quitter is not None
         quitter.page.click("#remote-resign")
         quitter.page.get_by_role("dialog").get_by_role("button", name="Resign", exact=True).click()
-        quitter.page.wait_for_selector("#remote-notice")
-        assert quitter.notice() == "You resigned: send the link to the others."
+        resigned = "You resigned: send the link to the others."
+        assert quitter.said(resigned) == resigned
         broadcast(group, quitter, quitter.link())  # then every other seat's keys, in turn
         for d in group:
             d.page.wait_for_selector("#remote-verified", timeout=60_000)
@@ -478,11 +485,8 @@ class TestLeave:
         waiting = next(d for d in (anna, bruno) if not d.your_turn())
         waiting.page.click("#remote-leave")
         waiting.page.get_by_role("dialog").get_by_role("button", name="Leave the game", exact=True).click()
-        # the start's notice may still be shown: wait for the leave's own words to replace it
         left = "You left the game: send the link to the others."
-        waiting.page.wait_for_function("(text) => { const n = document.getElementById('remote-notice');"
-                                       " return n && n.innerText === text; }", arg=left, timeout=60_000)
-        assert waiting.notice() == left
+        assert waiting.said(left) == left
         other = anna if waiting is bruno else bruno
         assert other.open(waiting.link()).startswith(f"{waiting.name} left the game.")
         for d in (anna, bruno):
