@@ -15,7 +15,8 @@ a test left on another document or with a stored language or theme, is loaded ag
 failed test is dropped. Errors and blocked requests count against the test holding the page (the
 reset runs in its teardown). Tests about a first load (first paint, instant resume, offline, embeds,
 a clock installed before the page loads, storage refused, several devices) keep a context of their
-own: ``fresh_page`` or ``context_factory``.
+own: ``fresh_page`` or ``context_factory`` — most of them one that served a test before, emptied in
+between, whose renderer process has Pyodide compiled already (``WarmContexts``).
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 CHROMIUM = os.environ.get("SCARAB_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
+                 "--disable-sync", "--no-first-run", "--disable-quic",
+                 # the pages of one site in one context share a renderer process (see WarmContexts)
+                 "--process-per-site"]
 LOCAL = ("http://127.0.0.1:", "http://localhost:", "blob:", "data:")
 SIZES = {"phone": (360, 740), "tablet": (768, 1024), "desktop": (1280, 800)}
 
@@ -104,27 +107,221 @@ def guard() -> Guard:
 
 
 @pytest.fixture
-def context_factory(browser: Any, guard: Guard, request: Any) -> Iterator[Any]:
+def context_factory(browser: Any, guard: Guard, request: Any, warm_contexts: "WarmContexts") -> Iterator[Any]:
+    """``context_factory(width, height, locale, **kw)``: a browser context of the test's own — its own
+    storage, its first load of the site a first visit. Most are contexts that served other tests
+    before, emptied in between (see ``WarmContexts``); the rest are new."""
     if "own_server" in request.fixturenames:
         # set up first, so that it stops after the pages close: a page still loading from a stopped
         # server logs "Failed to load resource", which the console guard would count
         request.getfixturevalue("own_server")
     contexts: list[Any] = []
+    borrowed: list[Warm] = []
 
     def make(width: int = 1280, height: int = 800, locale: str = "en-GB", **kw: Any) -> Any:
         # Service workers are off unless a test asks for them: the offline cache copies the whole
         # site (15 MB) on a first visit, which only the offline tests need.
         kw.setdefault("service_workers", "block")
+        warm = warm_contexts.take(guard, width, height, locale, kw)
+        if warm is not None:
+            borrowed.append(warm)
+            return Borrowed(warm)
         ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale, **kw)
         ctx.route("**/*", guard.route)
         contexts.append(ctx)
         return ctx
 
     yield make
+    failed = getattr(request.node, "e2e_call_failed", True) or getattr(request.node, "e2e_setup_failed", False)
+    for warm in borrowed:
+        warm_contexts.give_back(warm, failed)
     for ctx in contexts:
         ctx.close()
     assert guard.blocked == [], f"the page tried to reach the network: {guard.blocked}"
     assert guard.errors == [], f"console errors: {guard.errors}"
+
+
+# --- contexts of a test's own, kept warm ----------------------------------------------------------
+#: Where a kept context's anchor page is (answered by the context's own route, never by the server).
+ANCHOR_PATH = "__e2e_anchor.html"
+#: The anchor: a page of the site's origin that compiles Pyodide's WebAssembly module and holds it. With
+#: ``--process-per-site`` every page of the site in that context shares the anchor's renderer process,
+#: so a new page's Pyodide finds the module compiled (and its hot functions optimised by the pages
+#: before): ~3 core-seconds a boot instead of ~6 in a new context.
+ANCHOR_HTML = """<!doctype html><meta charset="utf-8"><title>e2e anchor</title><script>
+WebAssembly.compileStreaming(fetch('vendor/pyodide/pyodide.asm.wasm', {credentials: 'same-origin'}))
+  .then(m => { window.pyodideModule = m; document.title = 'ready'; },
+        e => { document.title = 'failed: ' + e; });
+</script>"""
+#: (anchor.evaluate) What the site's origin holds after the clean-up: all of it must be empty.
+LEFT_OVER = """async () => ({
+  local: localStorage.length, session: sessionStorage.length,
+  databases: indexedDB.databases ? (await indexedDB.databases()).length : 0,
+  caches: window.caches ? (await caches.keys()).length : 0,
+  workers: navigator.serviceWorker ? (await navigator.serviceWorker.getRegistrations()).length : 0,
+  cookies: document.cookie.length,
+})"""
+#: Options a kept context may be asked for, beside its size and locale (the rest get a new context).
+KEPT_OPTIONS = {"service_workers", "storage_state", "has_touch", "is_mobile"}
+
+
+@dataclass
+class Warm:
+    """A context kept between tests: its anchor page, the test holding it now and what it did."""
+
+    key: tuple[Any, ...]
+    context: Any
+    guard: Guard
+    anchor: Any = None
+    cdp: Any = None
+    #: origins the test's pages asked for (their storage is emptied when the context is given back)
+    origins: set[str] = field(default_factory=set)
+    #: why the context cannot serve another test ("" if it can): something a test added that stays
+    tainted: str = ""
+    uses: int = 0
+
+    def route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith(LOCAL[:2]):
+            self.origins.add("/".join(url.split("/", 3)[:3]))
+        self.guard.route(route)
+
+
+class Borrowed:
+    """What a test gets for a kept context: the context itself, but for its anchor page (not among
+    ``pages``) and for what would stay in it after the test (an init script, a clock, a route, an
+    event handler, permissions…), which marks it to be closed instead of kept."""
+
+    STAYS = {"add_init_script", "clock", "expose_binding", "expose_function", "grant_permissions", "set_offline",
+             "set_geolocation", "set_extra_http_headers", "add_cookies", "route", "route_from_har",
+             "route_web_socket", "unroute", "unroute_all", "on", "once", "set_default_timeout",
+             "set_default_navigation_timeout", "tracing", "request", "remove_listener"}
+
+    def __init__(self, warm: Warm) -> None:
+        object.__setattr__(self, "_warm", warm)
+
+    def __getattr__(self, name: str) -> Any:
+        warm: Warm = object.__getattribute__(self, "_warm")
+        if name in self.STAYS:
+            warm.tainted = name
+        if name == "pages":
+            return [p for p in warm.context.pages if p is not warm.anchor]
+        if name == "close":
+            warm.tainted = "closed by the test"
+        return getattr(warm.context, name)
+
+
+class WarmContexts:
+    """Contexts for the tests that need one of their own, kept between them (issue 25).
+
+    A new context is a new renderer process that compiles Pyodide's WebAssembly and JavaScript afresh:
+    ~6 core-seconds a boot, against ~3 for a page in a process that did it before. So a context given
+    back is kept — its pages closed, every origin its pages used emptied (``Storage.clearDataForOrigin``:
+    local and session storage, IndexedDB, caches, service workers, cookies), its HTTP cache cleared,
+    and checked empty — with its anchor page, and handed to the next test that asks for the same size,
+    locale and options. A context a test added something to that would stay (``Borrowed.STAYS``), or
+    whose test failed, is closed. What a test sees is a first visit in a browser of its own, as before;
+    only the compiled code is warm. ``SCARAB_E2E_NEW_CONTEXTS=1`` makes a new context every time (to
+    compare)."""
+
+    #: idle contexts kept per kind (a live game takes three phones at once)
+    KEEP = 3
+    #: a context serves this many tests, then a new one is made
+    MAX_USES = 30
+
+    def __init__(self, browser: Any, server: str) -> None:
+        self.browser, self.server = browser, server.rstrip("/")
+        self.idle: dict[tuple[Any, ...], list[Warm]] = {}
+
+    def take(self, guard: Guard, width: int, height: int, locale: str, kw: dict[str, Any]) -> Warm | None:
+        """A kept context for these options (None: they need a new context of the test's own)."""
+        if os.environ.get("SCARAB_E2E_NEW_CONTEXTS") or not set(kw) <= KEPT_OPTIONS or kw.get("service_workers") != "block":
+            return None
+        state = kw.get("storage_state")
+        if state is not None and (state.get("cookies") or
+                                  any(o.get("origin") != self.server for o in state.get("origins", []))):
+            return None
+        options = {k: v for k, v in kw.items() if k != "storage_state"}
+        key = (width, height, locale, tuple(sorted(options.items())))
+        waiting = self.idle.get(key, [])
+        if waiting:
+            warm = waiting.pop()
+            warm.guard = guard
+            STATS["contexts of a test's own: kept ones reused"] += 1
+        else:
+            warm = self.make(key, guard, width, height, locale, options)
+        warm.uses += 1
+        if state is not None:
+            for origin in state.get("origins", []):
+                warm.anchor.evaluate("items => { for (const it of items) localStorage.setItem(it.name, it.value); }",
+                                     origin.get("localStorage", []))
+        return warm
+
+    def make(self, key: tuple[Any, ...], guard: Guard, width: int, height: int, locale: str,
+             options: dict[str, Any]) -> Warm:
+        ctx = self.browser.new_context(viewport={"width": width, "height": height}, locale=locale, **options)
+        warm = Warm(key, ctx, guard)
+        ctx.route("**/*", warm.route)
+        ctx.route(f"{self.server}/{ANCHOR_PATH}",
+                  lambda route: route.fulfill(status=200, content_type="text/html", body=ANCHOR_HTML))
+        warm.anchor = ctx.new_page()
+        warm.anchor.goto(f"{self.server}/{ANCHOR_PATH}")
+        warm.anchor.wait_for_function("document.title !== 'e2e anchor'", timeout=60_000)
+        if warm.anchor.title() != "ready":
+            raise RuntimeError(f"the anchor page did not compile Pyodide: {warm.anchor.title()}")
+        warm.cdp = ctx.new_cdp_session(warm.anchor)
+        STATS["contexts of a test's own: kept ones made"] += 1
+        return warm
+
+    def give_back(self, warm: Warm, failed: bool) -> None:
+        why = warm.tainted or ("the test failed" if failed else "") or (
+            "served its tests" if warm.uses >= self.MAX_USES else "")
+        if not why:
+            try:
+                self.empty(warm)
+            except Exception as err:  # not kept as it is: the test's own result stands
+                why = f"could not be emptied ({err!r})"
+        waiting = self.idle.setdefault(warm.key, [])
+        if why or len(waiting) >= self.KEEP:
+            STATS[f"contexts of a test's own: closed ({why.split(' (')[0] or 'enough kept'})"] += 1
+            try:
+                warm.context.close()
+            except Exception:
+                pass
+            return
+        waiting.append(warm)
+
+    def empty(self, warm: Warm) -> None:
+        """Close the test's pages and empty every origin they used, then check that nothing is left."""
+        for page in warm.context.pages:
+            if page is not warm.anchor:
+                page.close()
+        if warm.anchor.is_closed() or warm.anchor.title() != "ready":
+            raise RuntimeError("the anchor page is gone")
+        for origin in sorted(warm.origins | {self.server}):
+            warm.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        warm.origins.clear()
+        warm.cdp.send("Network.clearBrowserCache")
+        warm.context.clear_cookies()
+        left = warm.anchor.evaluate(LEFT_OVER)
+        if any(left.values()):
+            raise RuntimeError(f"storage left after the clean-up: {left}")
+
+    def close(self) -> None:
+        for waiting in self.idle.values():
+            for warm in waiting:
+                try:
+                    warm.context.close()
+                except Exception:
+                    pass
+        self.idle.clear()
+
+
+@pytest.fixture(scope="session")
+def warm_contexts(browser: Any, server: str) -> Iterator[WarmContexts]:
+    kept = WarmContexts(browser, server)
+    yield kept
+    kept.close()
 
 
 def watch(page: Any, guard: Guard) -> Any:

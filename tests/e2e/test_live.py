@@ -77,10 +77,12 @@ class Phone:
 
     def __init__(self, context_factory: Any, guard: Guard, name: str, unruly: bool = False) -> None:
         context = context_factory()
-        if unruly:
-            context.add_init_script(UNRULY_CHANNEL)
         self.context = context
         self.page = watch(context.new_page(), guard)
+        # the page's own scripts, not the context's: what a test adds to a context stays in it, and
+        # a context that served this test serves others (tests/e2e/conftest.py WarmContexts)
+        if unruly:
+            self.page.add_init_script(UNRULY_CHANNEL)
         self.name = name
 
     def save_id(self) -> str:
@@ -309,7 +311,7 @@ class TestThot:
                 assert pieces(player) == pieces(other)
             if moves == 4:  # the guest reloads: the host sees it leave; they pair again and go on
                 settle(phones)
-                bruno.context.add_init_script(AUDIO_SPY)  # the moves that arrive from now on sound
+                bruno.page.add_init_script(AUDIO_SPY)  # the moves that arrive from now on sound
                 bruno.page.reload(wait_until="commit")
                 anna.page.wait_for_function(LEFT, arg=bruno.name, timeout=120_000)  # "Bruno left"
                 bruno.page.wait_for_selector("#live-offer-paste", timeout=120_000)
@@ -465,7 +467,7 @@ class TestSettings:
     def test_no_ice_server_unless_the_player_enters_one(self, context_factory: Any, guard: Guard,
                                                          open_site: Any) -> None:
         anna = Phone(context_factory, guard, "Anna")
-        anna.context.add_init_script(RECORD_CONFIG)
+        anna.page.add_init_script(RECORD_CONFIG)
         host(anna, open_site, "thot")
         anna.page.click("#live-offer")
         anna.page.wait_for_selector("#live-qr-o[data-version]", timeout=120_000)

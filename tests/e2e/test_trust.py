@@ -274,9 +274,8 @@ class TestCrossSiteEmbed:
             '<!doctype html><meta charset="utf-8"><title>A blog</title><h1>A blog</h1>'
             f'<iframe id="game" src="{base}embed.html?game=thot" width="400" height="600" '
             'title="Scarab — the Game of Thot"></iframe>')
-        ctx = context_factory(width=900, height=800)
-        ctx.add_init_script(REFUSE_STORAGE)
-        page = watch(ctx.new_page(), guard)
+        page = watch(context_factory(width=900, height=800).new_page(), guard)
+        page.add_init_script(REFUSE_STORAGE)  # in every frame of this page (the context serves other tests)
         page.goto(base.replace("127.0.0.1", "localhost") + "blog.html")  # localhost and 127.0.0.1: two different sites
         frame = page.frame_locator("#game")
         frame.locator("body[data-ready='1']").wait_for(timeout=60_000)
