@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from game.core import GameRecord, Rng
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import RUN_PYTHON, shot
 from web.platform import engines
 
 pytestmark = pytest.mark.e2e
@@ -308,6 +308,33 @@ def in_view(page: Any, selector: str) -> bool:
                               " && b.bottom <= innerHeight + 1; }", selector))
 
 
+#: How many moves the held analysis may analyse before it waits for the test.
+HELD = 30
+#: (page Python) wrap the review's analysis generator: past HELD moves it pauses until released
+HOLD_ANALYSIS = f"""
+from web.platform import review_model as _rm
+_e2e_gate = {{"hold": True, "plain": _rm.analyse_steps}}
+
+def _e2e_held(record, scope, progress, lexicon=None):
+    steps = _e2e_gate["plain"](record, scope, progress, lexicon)
+    while True:
+        while _e2e_gate["hold"] and len(progress.moves) >= {HELD}:
+            yield 0.05
+        try:
+            pause = next(steps)
+        except StopIteration as stop:
+            return stop.value
+        yield pause
+
+_rm.analyse_steps = _e2e_held
+"""
+#: (page Python) let the held analysis go on, and put the plain generator back for the next tests
+RELEASE_ANALYSIS = """
+_e2e_gate["hold"] = False
+_rm.analyse_steps = _e2e_gate["plain"]
+"""
+
+
 def test_the_analysis_starts_at_once_and_the_review_is_usable_meanwhile(page: Any, open_site: Any) -> None:
     """Issue 26: no button to press. The 90-move Thot game of the bench: the chart has points and the
     list classes while the analysis still runs; the moves are stepped through meanwhile, and a move
@@ -318,6 +345,16 @@ def test_the_analysis_starts_at_once_and_the_review_is_usable_meanwhile(page: An
     record = record_of("thot")
     total = len(record.moves)
     open_site(page)
+    # the analysis (~7 s) is held after HELD moves until the test lets it go: what happens while it
+    # runs is then seen whatever the machine's speed
+    page.evaluate(RUN_PYTHON, HOLD_ANALYSIS)
+    try:
+        review_while_analysing(page, open_site, record, total)
+    finally:
+        page.evaluate(RUN_PYTHON, RELEASE_ANALYSIS)
+
+
+def review_while_analysing(page: Any, open_site: Any, record: GameRecord, total: int) -> None:
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["scarab:save:rv-90", envelope("rv-90", "thot", record)])
     open_site(page, "#/thot/review/rv-90")
     page.wait_for_selector(f"#review[data-total='{total}']")
@@ -338,7 +375,11 @@ def test_the_analysis_starts_at_once_and_the_review_is_usable_meanwhile(page: An
     page.click("#review-moves [data-ply='60']")
     wait_step(page, 60)
     assert page.get_attribute("#review", "data-analysing") == "1"
-    page.wait_for_timeout(1000)  # more moves analysed after the page was drawn again: each classed once
+    assert page.locator("#review-moves .review-class").count() <= HELD
+    page.evaluate(RUN_PYTHON, RELEASE_ANALYSIS)
+    # more moves analysed after the page was drawn again: each classed once
+    page.wait_for_function(f"document.querySelectorAll('#review-moves .review-class').length > {HELD}",
+                           timeout=60_000)
     assert page.evaluate("[...document.querySelectorAll('#review-moves button')]"
                          ".every(b => b.querySelectorAll('.review-class').length <= 1)")
     page.wait_for_selector("#review[data-analysed='1']", timeout=180_000)
