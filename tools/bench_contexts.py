@@ -9,6 +9,12 @@ tests/e2e/conftest.py ``WarmContexts`` keeps it (its anchor page holding Pyodide
 Chromium started with ``--process-per-site``). Prints the medians of the core-seconds all of
 Chromium's processes spent (from /proc), the ratio kept/new, and the load average before and after:
 on a busy machine only the ratio within one run means anything.
+
+``--routes``: instead, a boot in a page of a context whose every request goes through a Playwright
+route (the suite's ``Guard``: local ones continued, the rest aborted) against one with no route
+(Chromium started with ``--host-resolver-rules`` that resolve no name but the local ones), both
+contexts warmed by one boot first, interleaved; the core-seconds include this Python process's own,
+which answers each routed request. Playwright turns the HTTP cache off in a context with a route.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import serve  # noqa: E402
-from tests.e2e.conftest import ANCHOR_HTML, ANCHOR_PATH, CHROMIUM_ARGS  # noqa: E402
+from tests.e2e.conftest import ANCHOR_HTML, ANCHOR_PATH, CHROMIUM_ARGS, Guard  # noqa: E402
 from tools.bench_startup import cpu_since, tree_cpu  # noqa: E402
 
 
@@ -44,7 +50,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--routes", action="store_true", help="a routed context against one without routes")
     args = parser.parse_args(argv)
+    if args.routes:
+        return routes(args)
     from playwright.sync_api import sync_playwright
 
     os.environ["SCARAB_QUIET"] = "1"
@@ -80,6 +89,49 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  new context:            {a:.2f}   ({', '.join(f'{x:.2f}' for x in new)})")
     print(f"  page of a kept context: {b:.2f}   ({', '.join(f'{x:.2f}' for x in kept)})")
     print(f"  ratio kept/new = {b / a:.2f}")
+    return 0
+
+
+#: Chromium resolves no host name but the local ones: offline without a route
+LOCAL_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
+
+
+def routes(args: argparse.Namespace) -> int:
+    from playwright.sync_api import sync_playwright
+
+    os.environ["SCARAB_QUIET"] = "1"
+    server = serve.make_server("127.0.0.1", 0, args.dist.resolve())
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    before = os.getloadavg()[0]
+    runs: dict[str, list[float]] = {"routed": [], "no route": []}
+
+    def measured(page: Any) -> float:
+        mine = time.process_time()
+        return boot(page, url) + time.process_time() - mine
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS + [LOCAL_ONLY])
+        contexts = {}
+        for kind in runs:
+            ctx = browser.new_context(service_workers="block")
+            if kind == "routed":
+                ctx.route("**/*", Guard().route)
+            measured(ctx.new_page())  # the first page compiles what the next ones reuse (and stays)
+            contexts[kind] = ctx
+        for _ in range(args.rounds):
+            for kind, ctx in contexts.items():
+                page = ctx.new_page()
+                runs[kind].append(measured(page))
+                page.evaluate("localStorage.clear()")
+                page.close()
+        browser.close()
+    after = os.getloadavg()[0]
+    print(f"Pyodide boot in a page of a warm context, core-seconds of Chromium and this process, median of "
+          f"{args.rounds} (load average {before:.2f} before, {after:.2f} after)")
+    for kind, values in runs.items():
+        print(f"  {kind + ':':10s} {statistics.median(values):.2f}   ({', '.join(f'{x:.2f}' for x in values)})")
+    print(f"  ratio no route/routed = {statistics.median(runs['no route']) / statistics.median(runs['routed']):.2f}")
     return 0
 
 
