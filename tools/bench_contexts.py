@@ -1,6 +1,6 @@
 """What a Pyodide boot costs the e2e suite in a new browser context and in a kept one (issue 25).
 
-    /work/notes/with-browser .venv/bin/python tools/bench_contexts.py [--rounds 5]
+    .venv/bin/python tools/bench_contexts.py [--rounds 5] [--routes]
 
 Each round loads the site until it is interactive (``body[data-ready='1']``, then 1 s for the lexicon
 and the background compilation): once in a new context (a new renderer process: what every device,
@@ -45,6 +45,14 @@ def boot(page: Any, url: str) -> float:
     return cpu_since(before)
 
 
+def serve_site(dist: Path) -> str:
+    """Serve the built site from a thread of this process; its address."""
+    os.environ["SCARAB_QUIET"] = "1"
+    server = serve.make_server("127.0.0.1", 0, dist.resolve())
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -56,10 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         return routes(args)
     from playwright.sync_api import sync_playwright
 
-    os.environ["SCARAB_QUIET"] = "1"
-    server = serve.make_server("127.0.0.1", 0, args.dist.resolve())
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = serve_site(args.dist)
     before = os.getloadavg()[0]
     new: list[float] = []
     kept: list[float] = []
@@ -99,10 +104,7 @@ LOCAL_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUD
 def routes(args: argparse.Namespace) -> int:
     from playwright.sync_api import sync_playwright
 
-    os.environ["SCARAB_QUIET"] = "1"
-    server = serve.make_server("127.0.0.1", 0, args.dist.resolve())
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = serve_site(args.dist)
     before = os.getloadavg()[0]
     runs: dict[str, list[float]] = {"routed": [], "no route": []}
 
