@@ -300,12 +300,28 @@ class TestFocusFollowsPlay:
                                " && document.activeElement.closest('#thot-board') !== null", timeout=10_000)
 
 
-def announced(page: Any, *parts: str) -> str:
-    """Wait until the live region says every part; return what it says."""
-    page.wait_for_function("parts => { const r = document.getElementById('announce'); "
-                           "return !!r && parts.every(p => r.textContent.includes(p)); }", arg=list(parts),
-                           timeout=30_000)
-    return str(page.locator("#announce").text_content())
+#: (page.evaluate) From now on, every text the live region is given, in order, in ``window.__said``:
+#: taken from the mutation records (the text nodes added), so a text replaced within the same task —
+#: the computer's quick reply after the person's move — is kept too, which no poll of a loaded
+#: machine would be sure to read.
+RECORD_SAID = """() => { const said = window.__said = [];
+  window.__saidObserver = new MutationObserver(records => { for (const m of records) {
+    const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+    if (!el || el.id !== 'announce') continue;
+    const text = m.type === 'characterData' ? m.target.data : [...m.addedNodes].map(n => n.textContent).join('');
+    if (text) said.push(text); } });
+  window.__saidObserver.observe(document.body, {childList: true, subtree: true, characterData: true}); }"""
+#: (page.evaluate) Stop recording (the shared page serves the next test as it was).
+STOP_SAID = "() => { window.__saidObserver?.disconnect(); delete window.__saidObserver; delete window.__said; }"
+
+
+def said_in_turn(page: Any, *texts: list[str]) -> list[str]:
+    """Wait until the live region has said, one after another, a text with every part of each of
+    ``texts`` (recorded since ``RECORD_SAID``); return what it said."""
+    page.wait_for_function("""wanted => { let i = 0;
+        for (const s of window.__said) if (i < wanted.length && wanted[i].every(p => s.includes(p))) i++;
+        return i === wanted.length; }""", arg=list(texts), timeout=60_000)
+    return list(page.evaluate("window.__said"))
 
 
 class TestScreenReaderWalkThrough:
@@ -318,9 +334,12 @@ class TestScreenReaderWalkThrough:
         new_game(page, open_site, seats=("person", "computer:1"), seed=11)
         wait_turn(page)
         page.locator(LEGAL).first.focus()
-        page.keyboard.press("Enter")
-        announced(page, "P1")
-        announced(page, "P2")  # the computer's reply, read without moving focus
+        page.evaluate(RECORD_SAID)
+        try:
+            page.keyboard.press("Enter")
+            said_in_turn(page, ["P1"], ["P2"])  # the move, then the computer's reply, read without moving focus
+        finally:
+            page.evaluate(STOP_SAID)
 
     def test_scarabya_placement_is_announced(self, page: Any, open_site: Any) -> None:
         from tests.e2e.test_scarabya import ask_hint, new_game
@@ -328,8 +347,12 @@ class TestScreenReaderWalkThrough:
         new_game(page, open_site)
         move, _ms = ask_hint(page)
         page.locator("#sy-board").focus()
-        page.keyboard.press("Enter")
-        announced(page, "P1", f"at {move.split('@')[1]}")  # the placement in words: tile and square
+        page.evaluate(RECORD_SAID)
+        try:
+            page.keyboard.press("Enter")
+            said_in_turn(page, ["P1", f"at {move.split('@')[1]}"])  # the placement in words: tile and square
+        finally:
+            page.evaluate(STOP_SAID)
 
     def test_scarabeo_play_typed_on_the_keyboard_is_announced(self, page: Any, open_site: Any, lex: Any,
                                                               gen: Any) -> None:
@@ -341,13 +364,9 @@ class TestScreenReaderWalkThrough:
         play = best_play(state, gen)
         assert play is not None
         type_play(page, state, play)
-        # every text the live region says from here on: the computer's quick reply may replace Anna's
-        # play before a poll of a loaded machine reads it
-        page.evaluate("""() => { const said = window.__said = [];
-            window.__saidObserver = new MutationObserver(() => {
-                const r = document.getElementById('announce'); if (r) said.push(r.textContent); });
-            window.__saidObserver.observe(document.body, {childList: true, subtree: true, characterData: true}); }""")
-        page.keyboard.press("Enter")
-        page.wait_for_function("parts => window.__said.some(s => parts.every(p => s.includes(p)))",
-                               arg=["Anna", "points"], timeout=60_000)
-        page.evaluate("() => { window.__saidObserver.disconnect(); delete window.__saidObserver; delete window.__said; }")
+        page.evaluate(RECORD_SAID)
+        try:
+            page.keyboard.press("Enter")
+            said_in_turn(page, ["Anna", "points"])
+        finally:
+            page.evaluate(STOP_SAID)
