@@ -8,8 +8,9 @@ rule, impact and targets. An exception needs a written reason in ``ALLOWED``."""
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -315,6 +316,16 @@ RECORD_SAID = """() => { const said = window.__said = [];
 STOP_SAID = "() => { window.__saidObserver?.disconnect(); delete window.__saidObserver; delete window.__said; }"
 
 
+@contextmanager
+def recording_said(page: Any) -> Iterator[None]:
+    """Record what the live region says while the block runs (``RECORD_SAID``), then stop."""
+    page.evaluate(RECORD_SAID)
+    try:
+        yield
+    finally:
+        page.evaluate(STOP_SAID)
+
+
 def said_in_turn(page: Any, *texts: list[str]) -> list[str]:
     """Wait until the live region has said, one after another, a text with every part of each of
     ``texts`` (recorded since ``RECORD_SAID``); return what it said."""
@@ -334,12 +345,9 @@ class TestScreenReaderWalkThrough:
         new_game(page, open_site, seats=("person", "computer:1"), seed=11)
         wait_turn(page)
         page.locator(LEGAL).first.focus()
-        page.evaluate(RECORD_SAID)
-        try:
+        with recording_said(page):
             page.keyboard.press("Enter")
             said_in_turn(page, ["P1"], ["P2"])  # the move, then the computer's reply, read without moving focus
-        finally:
-            page.evaluate(STOP_SAID)
 
     def test_scarabya_placement_is_announced(self, page: Any, open_site: Any) -> None:
         from tests.e2e.test_scarabya import ask_hint, new_game
@@ -347,12 +355,9 @@ class TestScreenReaderWalkThrough:
         new_game(page, open_site)
         move, _ms = ask_hint(page)
         page.locator("#sy-board").focus()
-        page.evaluate(RECORD_SAID)
-        try:
+        with recording_said(page):
             page.keyboard.press("Enter")
             said_in_turn(page, ["P1", f"at {move.split('@')[1]}"])  # the placement in words: tile and square
-        finally:
-            page.evaluate(STOP_SAID)
 
     def test_scarabeo_play_typed_on_the_keyboard_is_announced(self, page: Any, open_site: Any, lex: Any,
                                                               gen: Any) -> None:
@@ -364,9 +369,6 @@ class TestScreenReaderWalkThrough:
         play = best_play(state, gen)
         assert play is not None
         type_play(page, state, play)
-        page.evaluate(RECORD_SAID)
-        try:
+        with recording_said(page):
             page.keyboard.press("Enter")
             said_in_turn(page, ["Anna", "points"])
-        finally:
-            page.evaluate(STOP_SAID)
