@@ -103,6 +103,18 @@ class DealError(ValueError):
     """A part or a saved state that cannot be used; ``str()`` is one line saying why."""
 
 
+class DealCheat(DealError):
+    """A part that proves its writer's device broke the deal: a shuffle, share, tile or key proof
+    that fails, or shares other than the ones it owes. Unlike a malformed or out-of-turn part
+    (a link damaged on its way, opened twice), this cannot happen to an honest device: the game
+    stops on every device that sees it (``seat`` the writer, ``problem`` the failure as data)."""
+
+    def __init__(self, message: str, seat: int, found: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.problem = found
+
+
 class OwnTile(NamedTuple):
     card: int
     number: int     # the tile's place in ``tiles.full_set()``

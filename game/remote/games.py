@@ -52,9 +52,11 @@ class ProtocolError(ValueError):
     ``key`` is stable (the page's catalogue: ``remote.refused.<key>``), "protocol" unless the
     breach has a key of its own."""
 
-    def __init__(self, message: str, key: str = "protocol") -> None:
+    def __init__(self, message: str, key: str = "protocol", found: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.key = key
+        #: With key ``cheat``: what the writer's device provably broke (``deal.DealCheat.problem``).
+        self.found = found
 
 
 class OptionsError(ValueError):

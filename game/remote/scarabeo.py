@@ -40,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core import GameRecord, IllegalMove
-from game.remote.deal import TILES, Deal, DealError, problem
+from game.remote.deal import TILES, Deal, DealCheat, DealError, problem
 from game.remote.games import OptionsError, ProtocolError, RemoteGame, Setup
 from game.scarabeo.game import ScarabeoState, tiles_shown
 from game.scarabeo.moves import Accept, Challenge, Exchange, Move, Pass, Play, Vote, move_text
@@ -68,6 +68,14 @@ def _part(extra: Mapping[str, Any], key: str) -> str:
     if not isinstance(value, str) or len(value) > 20_000:
         raise ProtocolError(f"the message's part {key!r} is missing or malformed")
     return value
+
+
+def _refused(err: DealError) -> ProtocolError:
+    """A deal part refused: a cheat proven by the part itself (key ``cheat``: the game stops), or
+    a part that is merely malformed or out of turn (``protocol``: the device waits for a good one)."""
+    if isinstance(err, DealCheat):
+        return ProtocolError(str(err), key="cheat", found=err.problem)
+    return ProtocolError(str(err))
 
 
 class ScarabeoRemote(RemoteGame):
@@ -299,7 +307,7 @@ class ScarabeoRemote(RemoteGame):
                     return f"the racks are dealt; {self.names[self.engine.to_move()]} starts"
                 return f"{self.names[seat]} unmasked the others' tiles"
         except DealError as err:
-            raise ProtocolError(str(err)) from None
+            raise _refused(err) from None
         raise ProtocolError("no deal step is due now: a move is")
 
     def _verify(self) -> None:
@@ -441,7 +449,7 @@ class ScarabeoRemote(RemoteGame):
             if cards:
                 extra["tp"] = deal.prove_tiles(cards)
         except DealError as err:
-            raise ProtocolError(str(err)) from None
+            raise _refused(err) from None
         if returned:
             extra["rc"] = returned
         self.own_move = move
@@ -469,7 +477,7 @@ class ScarabeoRemote(RemoteGame):
                 if deal.reshuffle_due() is not None:
                     extra["rt"] = deal.reshuffle_step()
         except DealError as err:
-            raise ProtocolError(str(err)) from None
+            raise _refused(err) from None
         self.own_move = move
         return move_text(move), extra
 
@@ -484,7 +492,7 @@ class ScarabeoRemote(RemoteGame):
             dispute = self._dispute(parsed, seat)
             decision = None if dispute is None else self._decision(dispute, seat)
         except IllegalMove as err:
-            raise ProtocolError(str(err)) from None
+            raise _refused(err) from None
         move = parsed
         if mine:
             own = self.own_move
@@ -567,7 +575,7 @@ class ScarabeoRemote(RemoteGame):
                 if not self.replaying:
                     self.last_cards = None
         except DealError as err:
-            raise ProtocolError(str(err)) from None
+            raise _refused(err) from None
         if not self.replaying:
             self._sync_rack()
         if mine:
@@ -607,7 +615,7 @@ class ScarabeoRemote(RemoteGame):
             if self.deal.reshuffle_due() is not None:
                 extra["rt"] = self.deal.reshuffle_step()
         except DealError as err:
-            raise ProtocolError(str(err)) from None
+            raise _refused(err) from None
         return extra
 
     def _deal_take_back(self, asker: int) -> None:
@@ -637,7 +645,7 @@ class ScarabeoRemote(RemoteGame):
                     if "rt" in extra:
                         deal.apply_reshuffle(answerer, _part(extra, "rt"))
             except DealError as err:
-                raise ProtocolError(str(err)) from None
+                raise _refused(err) from None
             if self.last_cards[2]:
                 self.folded.append(len(deal.reshuffles) - 1)
             self.pending_cards = self.last_cards[3]
