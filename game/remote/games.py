@@ -216,6 +216,11 @@ class RemoteGame(ABC):
     def replayed(self) -> None:
         """The messages were replayed over a saved state (``Setup.local``): settle what depends on it."""
 
+    def broken(self) -> dict[str, Any] | None:
+        """What this device found broken in the game while it is played, as data (a Scarabeo card
+        of its own that is no tile: ``deal.FAILURE_KEYS``), which stops the game here; None: nothing."""
+        return None
+
     def verified(self) -> tuple[bool | None, list[str]]:
         """At the end: whether everything hidden during the game checked out, and what failed."""
         return (True, []) if self.over() and self.next_sender() is None else (None, [])

@@ -686,6 +686,10 @@ class ScarabeoRemote(RemoteGame):
         if self.verdict is not None:
             self._reveal_final(self.verdict.get("racks", {}))
 
+    def broken(self) -> dict[str, Any] | None:
+        deal = self.deal
+        return None if deal.broken is None else dict(deal.broken_problem or problem("reason", detail=deal.broken))
+
     def verified(self) -> tuple[bool | None, list[str]]:
         if self.verdict is None:
             return None, []
