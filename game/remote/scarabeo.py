@@ -492,7 +492,7 @@ class ScarabeoRemote(RemoteGame):
             dispute = self._dispute(parsed, seat)
             decision = None if dispute is None else self._decision(dispute, seat)
         except IllegalMove as err:
-            raise _refused(err) from None
+            raise ProtocolError(str(err)) from None
         move = parsed
         if mine:
             own = self.own_move
