@@ -86,9 +86,9 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from game.scarabeo.tiles import MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE, SCARAB, VOWELS, full_set
 
-from . import dleq
+from . import dleq, shuffle
 from .ristretto import (
-    IDENTITY, Element, EncodingError, L, RandomSource, base_mul, multi_mul, random_scalar, scalar_decode,
+    BASE, IDENTITY, Element, EncodingError, L, RandomSource, base_mul, multi_mul, random_scalar, scalar_decode,
     scalar_encode, scalar_inverse,
 )
 
@@ -129,9 +129,14 @@ class OwnTile(NamedTuple):
 #: (seat, card, shown, tile); ``shares_wrong`` (seat, cards); ``bag_not_tile`` (card);
 #: ``dealt_twice`` (tiles); ``missing`` (tiles); ``exchange`` (seat, tiles); ``cheated_card``
 #: (card); ``cheated_tile`` (tile); from the game, ``rack_end`` (seat, detail) and ``reason`` (detail).
+#: Found at once, as a part comes (``DealCheat.problem``): ``step_proof`` (seat, step: "setup" or
+#: "reshuffle"; a shuffle that is not the deck it received, permuted and masked), ``step_key``
+#: (seat, step; a key that is another's or was used before), ``share_proof`` (seat), ``tile_proof``
+#: (seat), ``shares_owed`` (seat, missing, extra: card numbers; shares withheld or not owed).
 FAILURE_KEYS = ("unset", "keys_missing", "keys_unreadable", "key_mismatch", "setup_step", "setup", "reshuffle",
                 "reshuffle_racks", "drawn_not_tile", "shown_wrong", "shares_wrong", "bag_not_tile", "dealt_twice",
-                "missing", "exchange", "cheated_card", "cheated_tile", "rack_end", "reason")
+                "missing", "exchange", "cheated_card", "cheated_tile", "rack_end", "reason",
+                "step_proof", "step_key", "share_proof", "tile_proof", "shares_owed")
 
 
 def problem(key: str, **params: Any) -> dict[str, Any]:
@@ -241,13 +246,6 @@ def _tiles_of(game_id: bytes) -> tuple[tuple[Element, ...], dict[bytes, int]]:
     return elements, {e.encode(): i for i, e in enumerate(elements)}
 
 
-def _sum(elements: Sequence[Element]) -> Element:
-    total = IDENTITY
-    for e in elements:
-        total = total + e
-    return total
-
-
 def _seat_word(seat: int) -> str:
     return f"seat {seat}"
 
@@ -351,9 +349,10 @@ class Deal:
         start = self.start_nonce if self.seat == self.players - 1 else self._commit(self.seat, self.start_nonce)
         before = self._deck_before()
         masked = [card * k for card in before]
-        deck = [masked[i] for i in self._permutation(len(masked))]
-        proof = dleq.prove(k, _sum(before), self._ctx("setup", self.seat, start), self.rng, a=key, b=_sum(deck))
-        data = key.encode() + proof + start + b"".join(card.encode() for card in deck)
+        order = self._permutation(len(masked))
+        deck = [masked[i] for i in order]
+        proof = shuffle.prove(k, order, BASE, key, before, deck, self._ctx("setup", self.seat, start), self.rng)
+        data = key.encode() + start + b"".join(card.encode() for card in deck) + proof
         self.scalars = [k]
         self._install_setup(self.seat, key, start, deck)
         return _b64(data)
@@ -372,21 +371,19 @@ class Deal:
             raise DealError(f"the setup step of {_seat_word(seat)} is out of turn")
         reader = _Reader(_unb64(part, "setup"), "setup")
         key = reader.element()
-        proof = reader.take(_PROOF)
         start = reader.take(32)
         deck = reader.elements(len(TILES))
+        proof = reader.take(shuffle.proof_bytes(len(TILES)))
         reader.end()
-        if key.is_identity():
-            raise DealError(f"{_seat_word(seat)}'s key is the identity")
-        if key.encode() in self.refused:
-            raise DealError(f"{_seat_word(seat)}'s key was already used in another game")
-        if any(key == other for other in self._setup_keys()):
-            raise DealError(f"{_seat_word(seat)}'s key is another seat's key")
+        if key.is_identity() or key.encode() in self.refused or any(key == other for other in self._setup_keys()):
+            raise DealCheat(f"{_seat_word(seat)}'s key is the identity, another seat's key or one used in another game",
+                            seat, problem("step_key", seat=seat, step="setup"))
         if len({card.encode() for card in deck}) != len(deck):
-            raise DealError(f"{_seat_word(seat)}'s deck has a card twice")
-        if not dleq.verify(key, _sum(self._deck_before()), _sum(deck), proof, self._ctx("setup", seat, start)):
-            raise DealError(f"{_seat_word(seat)}'s setup step does not verify: not the deck it received,"
-                            " masked with its key (or from another game)")
+            raise DealCheat(f"{_seat_word(seat)}'s deck has a card twice", seat,
+                            problem("step_proof", seat=seat, step="setup"))
+        if not shuffle.verify(BASE, key, self._deck_before(), deck, proof, self._ctx("setup", seat, start)):
+            raise DealCheat(f"{_seat_word(seat)}'s setup step does not verify: not the deck it received,"
+                            " shuffled and masked with its key", seat, problem("step_proof", seat=seat, step="setup"))
         self._install_setup(seat, key, start, deck)
 
     def _install_setup(self, seat: int, key: Element, start: bytes, deck: list[Element]) -> None:
@@ -460,9 +457,14 @@ class Deal:
 
     def due(self) -> list[int]:
         """The cards waiting for this seat's share (drawn by others, not yet unmasked by it)."""
+        return self.owed(self.seat)
+
+    def owed(self, seat: int) -> list[int]:
+        """The cards waiting for ``seat``'s share: what every message of that seat that carries
+        shares must carry, exactly (every device computes the same list)."""
         return [c.id for c in self.cards
-                if c.owner is not None and c.owner != self.seat and not c.returned
-                and self.seat not in self._peeled_by(c)]
+                if c.owner is not None and c.owner != seat and not c.returned
+                and seat not in self._peeled_by(c)]
 
     def waiting(self) -> list[int]:
         """This seat's cards still waiting for others' shares."""
@@ -492,18 +494,30 @@ class Deal:
             self.cards[i].peels.append((self.seat, outs[i]))
         return _b64(data)
 
-    def apply_shares(self, seat: int, part: str) -> list[int]:
-        """Another seat's shares, each proven; returns the cards they were for."""
-        if part == "":
-            return []
+    def apply_shares(self, seat: int, part: str, exact: bool = True) -> list[int]:
+        """Another seat's shares, each proven; returns the cards they were for. ``exact``: the part
+        must hold the shares ``seat`` owes (:meth:`owed`), no fewer and no others ("" when it owes
+        none): a message that withholds one would leave a rack unreadable, and one for a card not
+        owed would unmask what is not due."""
         if seat == self.seat or not 0 <= seat < self.players:
             raise DealError(f"no shares expected from seat {seat}")
+        owed = self.owed(seat)
+        if part == "":
+            if exact and owed:
+                raise DealCheat(f"{_seat_word(seat)} withholds its shares for cards {owed}", seat,
+                                problem("shares_owed", seat=seat, missing=owed, extra=[]))
+            return []
         reader = _Reader(_unb64(part, "shares"), "shares")
         count = reader.u16()
         ids = [reader.u16() for _ in range(count)]
         outs = reader.elements(count)
         if count == 0 or len(set(ids)) != count:
             raise DealError("shares: empty or a card twice")
+        if exact and set(ids) != set(owed):
+            missing = sorted(set(owed) - set(ids))
+            extra = sorted(set(ids) - set(owed))
+            raise DealCheat(f"{_seat_word(seat)}'s shares are not the ones it owes (missing {missing}, not owed {extra})",
+                            seat, problem("shares_owed", seat=seat, missing=missing, extra=extra))
         for i in ids:
             if not 0 <= i < len(self.cards):
                 raise DealError(f"shares: card {i} does not exist")
@@ -512,7 +526,8 @@ class Deal:
                 raise DealError(f"shares: card {i} does not wait for {_seat_word(seat)}'s share")
         share_of = dict(zip(ids, outs))
         self._check_batches(reader, seat, ids, share_of.__getitem__, "share",
-                            f"{_seat_word(seat)}'s shares do not verify: a wrong unmasking")
+                            f"{_seat_word(seat)}'s shares do not verify: a wrong unmasking",
+                            problem("share_proof", seat=seat))
         for i in ids:
             self.cards[i].peels.append((seat, share_of[i]))
             card = self.cards[i]
@@ -534,7 +549,7 @@ class Deal:
         return [i for group in groups for i in group], proofs
 
     def _check_batches(self, reader: _Reader, seat: int, ids: list[int], base_of: Callable[[int], Element],
-                       purpose: str, error: str) -> None:
+                       purpose: str, error: str, found: dict[str, Any]) -> None:
         """Read and check the proofs :meth:`_prove_batches` made on ``seat``'s device."""
         groups = self._groups(ids)
         if [i for group in groups for i in group] != ids:
@@ -545,7 +560,7 @@ class Deal:
             if not dleq.verify_batch(self.keys[epoch][seat], [base_of(i) for i in group],
                                      [self._current(self.cards[i]) for i in group], proof,
                                      self._ctx(purpose, seat, epoch, *group)):
-                raise DealError(error)
+                raise DealCheat(error, seat, found)
         reader.end()
 
     def _read(self, card: _Card) -> None:
@@ -618,7 +633,7 @@ class Deal:
                 raise DealError(f"tiles: tile {t} ({TILES[t]}) was already played")
         tile_of = dict(zip(ids, indices))
         self._check_batches(reader, seat, ids, lambda i: self.tile_elements[tile_of[i]], "tile",
-                            f"{_seat_word(seat)}'s tiles are not the tiles it drew")
+                            f"{_seat_word(seat)}'s tiles are not the tiles it drew", problem("tile_proof", seat=seat))
         mine = {c.tile for c in self.cards if c.owner == self.seat and c.tile is not None and not c.returned}
         self.last_shown = list(ids)
         for i, t in zip(ids, indices):
@@ -693,12 +708,16 @@ class Deal:
         epoch = len(self.keys)
         inputs = self._reshuffle_inputs()
         masked = [card * r for card in inputs]
-        deck = [masked[i] for i in self._permutation(len(masked))]
+        order = self._permutation(len(masked))
+        deck = [masked[i] for i in order]
         held = [c.bag for c in self._held()]
         lifted = [card * r for card in held]
-        proof = dleq.prove(r, _sum(inputs + held), self._ctx("reshuffle", self.seat, epoch), self.rng,
-                           a=key, b=_sum(deck + lifted), g=self.keys[-1][self.seat])
-        data = key.encode() + proof + b"".join(e.encode() for e in deck + lifted)
+        before = self.keys[-1][self.seat]
+        proof = shuffle.prove(r, order, before, key, inputs, deck, self._ctx("reshuffle", self.seat, epoch), self.rng)
+        if held:  # the rack cards lifted by the same r: one batched proof, with base the old key
+            proof += dleq.prove_batch(r, held, lifted, self._ctx("reshuffle-held", self.seat, epoch), self.rng,
+                                      g=before)
+        data = key.encode() + b"".join(e.encode() for e in deck + lifted) + proof
         self.scalars.append(w)
         self._install_reshuffle(self.seat, key, inputs, deck, lifted)
         return _b64(data)
@@ -713,20 +732,26 @@ class Deal:
         epoch = len(self.keys)
         reader = _Reader(_unb64(part, "reshuffle"), "reshuffle")
         key = reader.element()
-        proof = reader.take(_PROOF)
         inputs = self._reshuffle_inputs()
+        held = [c.bag for c in self._held()]
         deck = reader.elements(len(inputs))
-        lifted = reader.elements(len(self._held()))
+        lifted = reader.elements(len(held))
+        proof = reader.take(shuffle.proof_bytes(len(inputs)))
+        held_proof = reader.take(_PROOF) if held else b""
         reader.end()
         every_key = {k.encode() for keys in self.keys for k in keys}
         if key.is_identity() or key.encode() in every_key or key.encode() in self.refused:
-            raise DealError(f"{_seat_word(seat)}'s reshuffle key was used before")
+            raise DealCheat(f"{_seat_word(seat)}'s reshuffle key was used before", seat,
+                            problem("step_key", seat=seat, step="reshuffle"))
+        before = self.keys[-1][seat]
         if len({c.encode() for c in deck}) != len(deck):
-            raise DealError(f"{_seat_word(seat)}'s reshuffled deck has a card twice")
-        held = [c.bag for c in self._held()]
-        if not dleq.verify(key, _sum(inputs + held), _sum(deck + lifted), proof,
-                           self._ctx("reshuffle", seat, epoch), g=self.keys[-1][seat]):
-            raise DealError(f"{_seat_word(seat)}'s reshuffle does not verify: not the bag it received, masked")
+            raise DealCheat(f"{_seat_word(seat)}'s reshuffled deck has a card twice", seat,
+                            problem("step_proof", seat=seat, step="reshuffle"))
+        if not shuffle.verify(before, key, inputs, deck, proof, self._ctx("reshuffle", seat, epoch)) or (
+                held and not dleq.verify_batch(key, held, lifted, held_proof,
+                                               self._ctx("reshuffle-held", seat, epoch), g=before)):
+            raise DealCheat(f"{_seat_word(seat)}'s reshuffle does not verify: not the bag it received,"
+                            " shuffled and masked", seat, problem("step_proof", seat=seat, step="reshuffle"))
         self._install_reshuffle(seat, key, inputs, deck, lifted)
         self.scalars.append(self.scalars[-1])
 

@@ -18,10 +18,11 @@ contains a single wrong pair passes with probability at most 2^-128 per try.
 from __future__ import annotations
 
 import hashlib
-from typing import Sequence
+import secrets
+from typing import Callable, Sequence
 
 from .ristretto import (
-    BASE, Element, EncodingError, RandomSource, base_mul, double_mul, fixed_mul, multi_mul, random_scalar,
+    BASE, Element, EncodingError, RandomSource, base_mul, double_mul, fixed_mul, multi_mul,
     scalar_decode, scalar_encode, scalar_from_wide,
 )
 
@@ -45,6 +46,24 @@ def context(*fields: bytes | str | int) -> bytes:
             data, tag = bytes(field), b"b"
         out += tag + len(data).to_bytes(4, "big") + data
     return bytes(out)
+
+
+def hedged(secret: int, *statement: bytes | str | int,
+           rng: RandomSource | None = None) -> Callable[[int, int], int]:
+    """The nonces of a proof by ``secret`` of ``statement``: ``nonce(label, i)``, each a scalar
+    hashed from the secret, the statement and 32 fresh random bytes (``secrets``, or ``rng`` in
+    reproducible tests). Hedged, as RFC 8032 and RFC 6979 derive theirs and as the hedged
+    signatures of draft-irtf-cfrg-det-sigs-with-noise mix in noise: a repeated or predictable
+    random source alone cannot repeat a nonce for another statement (which would reveal the
+    secret), and a fault in the hash alone cannot either, since the fresh bytes differ."""
+    fresh = secrets.token_bytes(32) if rng is None else bytes(rng.randrange(0, 256) for _ in range(32))
+    seed = hashlib.sha512(context(_DOMAIN + b"/nonce", scalar_encode(secret), fresh, *statement)).digest()
+
+    def nonce(label: int, i: int) -> int:
+        digest = hashlib.sha512(seed + label.to_bytes(2, "big") + i.to_bytes(4, "big")).digest()
+        return scalar_from_wide(digest) or 1
+
+    return nonce
 
 
 def _challenge(ctx: bytes, *elements: Element) -> int:
@@ -75,7 +94,7 @@ def prove(x: int, h: Element, ctx: bytes, rng: RandomSource | None = None,
     fixed = g is BASE
     a = (base_mul(x) if fixed else g * x) if a is None else a
     b = h * x if b is None else b
-    r = random_scalar(rng)
+    r = hedged(x, ctx, g.encode(), h.encode(), a.encode(), b.encode(), rng=rng)(0, 0)
     c = _challenge(ctx, g, h, a, b, base_mul(r) if fixed else g * r, h * r)
     return _pack(c, r + c * x)
 
@@ -103,32 +122,33 @@ def _weights(ctx: bytes, a: Element, bases: Sequence[Element], points: Sequence[
 
 
 def prove_batch(x: int, bases: Sequence[Element], points: Sequence[Element], ctx: bytes,
-                rng: RandomSource | None = None) -> bytes:
-    """One proof that points[i] = x·bases[i] for every i and that x is the key of x·G."""
+                rng: RandomSource | None = None, g: Element = BASE) -> bytes:
+    """One proof that points[i] = x·bases[i] for every i and that x is the key of x·g (g the
+    generator unless given)."""
     if len(bases) != len(points) or not bases:
         raise ValueError("a batch proof needs as many points as bases, at least one")
-    a = base_mul(x)
+    a = base_mul(x) if g is BASE else g * x
     z = _weights(ctx, a, bases, points)
     # The prover knows x, so the composite of the points is x times that of the bases.
     h = multi_mul(z, list(bases), bits=128)
-    return prove(x, h, ctx, rng, a=a, b=h * x)
+    return prove(x, h, ctx, rng, a=a, b=h * x, g=g)
 
 
 def verify_batch(a: Element, bases: Sequence[Element], points: Sequence[Element], proof: bytes,
-                 ctx: bytes) -> bool:
-    """Whether ``proof`` shows points[i] = x·bases[i] for all i, with a = x·G."""
+                 ctx: bytes, g: Element = BASE) -> bool:
+    """Whether ``proof`` shows points[i] = x·bases[i] for all i, with a = x·g."""
     if len(bases) != len(points) or not bases:
         return False
     z = _weights(ctx, a, bases, points)
     h = multi_mul(z, list(bases), bits=128)
     b = multi_mul(z, list(points), bits=128)
-    return verify(a, h, b, proof, ctx)
+    return verify(a, h, b, proof, ctx, g=g)
 
 
 def prove_key(x: int, ctx: bytes, rng: RandomSource | None = None) -> bytes:
     """A Schnorr proof of knowledge of x for the key x·G, bound to the context."""
     a = base_mul(x)
-    r = random_scalar(rng)
+    r = hedged(x, ctx, a.encode(), rng=rng)(0, 0)
     c = _challenge(ctx, BASE, a, base_mul(r))
     return _pack(c, r + c * x)
 
@@ -141,5 +161,5 @@ def verify_key(a: Element, proof: bytes, ctx: bytes) -> bool:
     return _challenge(ctx, BASE, a, fixed_mul([(s, BASE), (-c, a)])) == c
 
 
-__all__ = ["PROOF_BYTES", "ProofError", "context", "prove", "prove_batch", "prove_key", "verify",
+__all__ = ["PROOF_BYTES", "ProofError", "context", "hedged", "prove", "prove_batch", "prove_key", "verify",
            "verify_batch", "verify_key"]

@@ -42,6 +42,7 @@ from typing import Any
 from game.core import GameRecord, IllegalMove
 from game.remote.deal import TILES, Deal, DealCheat, DealError, problem
 from game.remote.games import OptionsError, ProtocolError, RemoteGame, Setup
+from game.remote.wire import MAX_MESSAGE_CHARS
 from game.scarabeo.game import ScarabeoState, tiles_shown
 from game.scarabeo.moves import Accept, Challenge, Exchange, Move, Pass, Play, Vote, move_text
 from game.scarabeo.public import public_move, public_record
@@ -65,9 +66,14 @@ def _pending_cards(saved: Any) -> tuple[int, list[int], list[int]] | None:
 
 def _part(extra: Mapping[str, Any], key: str) -> str:
     value = extra.get(key)
-    if not isinstance(value, str) or len(value) > 20_000:
+    if not isinstance(value, str) or len(value) > MAX_MESSAGE_CHARS:
         raise ProtocolError(f"the message's part {key!r} is missing or malformed")
     return value
+
+
+def _shares(extra: Mapping[str, Any]) -> str:
+    """The writer's shares ("" when the message has none: the deal then checks that it owes none)."""
+    return _part(extra, "sh") if "sh" in extra else ""
 
 
 def _refused(err: DealError) -> ProtocolError:
@@ -290,8 +296,10 @@ class ScarabeoRemote(RemoteGame):
                     raise ProtocolError("a setup step carries the masked deck (and shares) only")
                 if not mine:
                     deal.apply_setup(seat, _part(extra, "su"))
-                    if "sh" in extra:
-                        deal.apply_shares(seat, _part(extra, "sh"))
+                    if deal.ready:  # the last step: its writer owes its shares of every other rack
+                        deal.apply_shares(seat, _shares(extra))
+                    elif "sh" in extra:
+                        raise ProtocolError("a setup step before the last carries no shares")
                 self._sync_rack()
                 return f"{self.names[seat]} masked and shuffled the bag"
             if "sr" in extra:
@@ -299,8 +307,7 @@ class ScarabeoRemote(RemoteGame):
                     raise ProtocolError("a start value comes once, with shares only")
                 if not mine:
                     deal.apply_start_reveal(seat, _part(extra, "sr"))
-                    if "sh" in extra:
-                        deal.apply_shares(seat, _part(extra, "sh"))
+                    deal.apply_shares(seat, _shares(extra))
                 if deal.start_seed() is not None:
                     self._begin()
                     assert self.engine is not None
@@ -513,8 +520,7 @@ class ScarabeoRemote(RemoteGame):
                     raise ProtocolError("the bag's reshuffle after an exchange is missing or not due")
                 if "rs" in extra:
                     deal.apply_reshuffle(seat, _part(extra, "rs"))
-                if "sh" in extra:
-                    deal.apply_shares(seat, _part(extra, "sh"))
+                deal.apply_shares(seat, _shares(extra))  # exactly what the writer owes, if anything
                 shown = [] if not isinstance(move, (Play, Pass, Exchange)) \
                     else tiles_shown(state.board, self._public_rack(seat), move)
                 if bool(shown) != ("tp" in extra):

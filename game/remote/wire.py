@@ -23,9 +23,11 @@ from game.core import safejson
 
 VERSION = 1
 PREFIX = f"r{VERSION}."
-#: The site's links are capped at 16,000 characters (web/platform/share.py ``MAX_LINK_CHARS``); a message
-#: leaves room for the page's address in front of it.
-MAX_MESSAGE_CHARS = 15_000
+#: A link's payload. Scarabeo's deal steps carry a shuffle proof (``game.remote.shuffle``): a setup
+#: step is about 34,000 characters, a batch of a start and a setup step about 36,000. Browsers open
+#: far longer addresses (Chromium 2 MB; Firefox and Safari well over 64 K) and chat apps carry such
+#: messages (WhatsApp's limit is 65,536 characters); 60,000 leaves room for the page's address.
+MAX_MESSAGE_CHARS = 60_000
 MAX_JSON_BYTES = 200_000
 
 _VERSIONED = re.compile(r"r(\d{1,4})\.")

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.remote import dleq
-from game.remote.deal import TILES, Deal, DealError, Verdict, tile_element
+from game.remote.deal import TILES, Deal, DealCheat, DealError, Verdict, tile_element
 from game.remote.ristretto import Element, base_mul
 from game.scarabeo.tiles import RACK_SIZE, SCARAB, VOWELS
 
@@ -297,64 +297,29 @@ class TestCheatingIsCaught:
         first, second = table.deals
         part = first.setup_step()
         raw = _raw(part)
-        head, cards = raw[:128], raw[128:]
+        head, cards = raw[:64], raw[64:]  # the key and the start value, then the deck and its proof
         replaced = head + cards[:32 * 5] + (base_mul(99)).encode() + cards[32 * 6:]
         duplicated = head + cards[:32 * 5] + cards[:32] + cards[32 * 6:]
         assert "does not verify" in _unchanged(second, lambda: second.apply_setup(0, _text(replaced)))
         assert "twice" in _unchanged(second, lambda: second.apply_setup(0, _text(duplicated)))
         second.apply_setup(0, part)
 
-    def test_sum_preserving_setup_forgery_is_caught_at_verification(self) -> None:
+    def test_sum_preserving_setup_forgery_is_refused_at_once(self) -> None:
+        """The forgery the sum proof let through (two tiles replaced by elements that are no tiles,
+        with the same sum) now fails the shuffle proof: refused as a cheat, nothing applied."""
         table = Table(2, seed=15)
-        cheat = table.deals[0]
+        cheat, honest = table.deals
         real = list(cheat.tile_elements)
-        # Two tiles become two elements that are no tiles (a duplicate tile would be caught at
-        # once), with the same sum: the setup proof holds; only the end finds the forgery.
         forged = list(real)
         forged[0] = real[0] + real[5]
         forged[1] = real[1] - real[5]
         cheat.tile_elements = forged
-        table.send(0, [("setup", cheat.setup_step())])
-        cheat.tile_elements = real
-        table.send(1, [("setup", table.deals[1].setup_step()), ("shares", table.deals[1].shares_for())])
-        table.send(0, [("shares", cheat.shares_for()), ("start", cheat.start_reveal())])
-        verdict = table.deals[1].verify(table.reveal())
-        assert not verdict.verified
-        assert verdict.failures[0] == "seat 0's setup step: 2 of 130 cards are not the deck it received, masked"
-        # the same failures as data, for a page to say in its own words
-        assert verdict.problems[0] == {"key": "setup_step", "seat": 0, "n": 2, "total": 130}
-        assert len(verdict.problems) == len(verdict.failures)
-
-    def test_forged_card_is_found_by_its_drawer(self) -> None:
-        table = Table(2, seed=17)
-        cheat, honest = table.deals
-        real = list(cheat.tile_elements)
-        forged = list(real)
-        forged[0], forged[1] = real[0] + real[5], real[1] - real[5]
-        cheat.tile_elements = forged
-        table.send(0, [("setup", cheat.setup_step())])
-        cheat.tile_elements = real
-        table.send(1, [("setup", honest.setup_step()), ("shares", honest.shares_for())])
-        assert honest.broken is None
-        # The honest seat draws the whole bag: the cheat must unmask it all, and the forged cards
-        # the honest seat holds are found as soon as it reads them.
-        table.send(0, [("shares", cheat.shares_for())])
-        for deal in table.deals:
-            deal.assign(1, deal.bag_count())
-        table.send(0, [("shares", cheat.shares_for())])
-        verdict = honest.verify(table.reveal())
-        assert not verdict.verified
-        forged_cards = [f for f in verdict.failures if f.endswith("is not a tile")]
-        assert len(forged_cards) == 2
-        if any("seat 1" in f for f in forged_cards):
-            assert honest.broken is not None and "does not unmask to a tile" in honest.broken
-            assert verdict.failures[-1] == honest.broken
-            assert verdict.problems[-1] == honest.broken_problem and honest.broken_problem["key"] == "cheated_card"
-            assert Deal.from_json(honest.to_json()).broken_problem == honest.broken_problem
-        drawn = [p for p in verdict.problems if p["key"] in ("drawn_not_tile", "bag_not_tile")]
-        assert len(drawn) == 2 and len(verdict.problems) == len(verdict.failures)
-        if any("seat 0" in f for f in forged_cards):
-            assert cheat.broken is not None
+        part = cheat.setup_step()
+        with pytest.raises(DealCheat) as caught:
+            honest.apply_setup(0, part)
+        assert "does not verify" in str(caught.value)
+        assert caught.value.seat == 0 and caught.value.problem == {"key": "step_proof", "seat": 0, "step": "setup"}
+        assert honest.setup_decks == [] and honest.keys == []
 
     def test_reshuffle_forgeries(self) -> None:
         table = Table(2, seed=18)
@@ -363,13 +328,13 @@ class TestCheatingIsCaught:
         shuffler, other = table.deals[1], table.deals[0]
         part = shuffler.reshuffle_step()
         raw = _raw(part)
-        replaced = raw[:96] + base_mul(5).encode() + raw[128:]
+        replaced = raw[:32] + base_mul(5).encode() + raw[64:]  # the key, then the deck
         assert "does not verify" in _unchanged(other, lambda: other.apply_reshuffle(1, _text(replaced)))
-        duplicated = raw[:96] + raw[128:160] + raw[128:]
+        duplicated = raw[:32] + raw[64:96] + raw[64:]
         assert "twice" in _unchanged(other, lambda: other.apply_reshuffle(1, _text(duplicated)))
         assert "no reshuffle expected" in _unchanged(other, lambda: other.apply_reshuffle(0, part))
 
-    def test_sum_preserving_reshuffle_forgery_is_caught_at_verification(self) -> None:
+    def test_sum_preserving_reshuffle_forgery_is_refused_at_once(self) -> None:
         table = Table(2, seed=19)
         table.setup()
         table.turn(0, exchange=True)
@@ -384,11 +349,9 @@ class TestCheatingIsCaught:
         part = shuffler.reshuffle_step()
         del shuffler._reshuffle_inputs
         assert shuffler._permutation == real_permutation
-        shuffler.reshuffles[-1].inputs = inputs      # its own record as the others keep it
-        table.send(1, [("reshuffle", part), ("shares", shuffler.shares_for())])
-        verdict = table.deals[0].verify(table.reveal())
-        assert not verdict.verified
-        assert any(f.startswith("seat 1's reshuffle 1: 2 of ") for f in verdict.failures), verdict.failures
+        with pytest.raises(DealCheat) as caught:
+            table.deals[0].apply_reshuffle(1, part)
+        assert caught.value.problem == {"key": "step_proof", "seat": 1, "step": "reshuffle"}
 
     def test_verification_names_a_wrong_share(self, two_player_game: Table) -> None:
         saved = two_player_game.deals[0].to_json()

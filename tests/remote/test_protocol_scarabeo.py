@@ -17,7 +17,7 @@ from game.core import GameRecord
 from game.remote.ristretto import scalar_encode
 from game.remote.scarabeo import ScarabeoRemote
 from game.remote.session import Device, Refused
-from game.remote.wire import b64, unpack
+from game.remote.wire import MAX_MESSAGE_CHARS, b64, unpack
 from game.scarabeo import public
 from game.scarabeo.moves import Exchange, Play
 from game.scarabeo.record import replay_record
@@ -86,7 +86,7 @@ def test_whole_game_every_device_agrees_and_verifies(players: int) -> None:
     record.pop("meta")
     rebuilt = public.loads(json.dumps(record), WORDS)
     assert list(rebuilt.scores) == shown[0]["scores"]
-    assert max(len(link) for link in table.links) < 15_000
+    assert max(len(link) for link in table.links) < MAX_MESSAGE_CHARS
     del seen_exchange  # random games exchange now and then; test_an_exchange forces one
 
 
