@@ -4,7 +4,10 @@ Exit codes: 0 done; 1 refused (the one-line reason on stderr, the directory unch
 or move refused as it stands, and for ``open`` and ``join`` anything refused (not a message at
 all, a directory with no game or a damaged one, a name that is not one); 2 the arguments themselves
 (a usage error: a missing argument, an unknown command) and, for the other commands, malformed input
-(a damaged directory, bad ``--options``).
+(a damaged directory, bad ``--options``). ``open`` of a message that proves its writer cheated (a
+failed proof of the deal, two messages signed for one place) exits 1 too, its JSON saying so
+(``"event": "stopped"``): the message is not applied, but the stop and its evidence are saved, and
+the device writes nothing more for the game (docs/remote.md "Threat model (messages)").
 A MESSAGE is a whole link (anything up to ``#`` is ignored) or its payload ``r1.…``; ``-`` reads it
 from standard input. DIR holds this device's state only (its secret keys too): one file, mode 0600,
 replaced atomically, so a refusal or a crash never leaves half a write.
@@ -163,6 +166,9 @@ def _run(args: argparse.Namespace) -> int:
         out = event.to_json()
         out["show"] = device.show()
         print(json.dumps(out, ensure_ascii=False))
+        if event.kind == "stopped":  # not applied, as a refusal; but the stop itself is saved
+            print(f"remote: {event.text}", file=sys.stderr)
+            return REFUSED
     elif cmd == "play":
         device = _load(args.dir)
         text = device.play(args.move)

@@ -62,6 +62,30 @@ TAKEBACK_REFUSALS = {
     "over": "the game is over",
 }
 _TURN_FIELDS = {"v", "k", "g", "n", "p", "f"}
+#: A stop's kinds (``Device.stopped["kind"]``), from what the writer's device provably broke
+#: (``deal.DealCheat.problem``'s key), each in words; the page says them from its catalogue
+#: (``remote.stopped.<kind>``). Unknown keys are "other".
+STOP_KINDS = {
+    "step_proof": "deck", "setup_step": "deck", "reshuffle": "deck", "reshuffle_racks": "deck", "setup": "deck",
+    "step_key": "key", "key_mismatch": "key",
+    "share_proof": "share", "shares_wrong": "share",
+    "tile_proof": "tile", "shown_wrong": "tile",
+    "shares_owed": "shares",
+    "cheated_card": "broken", "cheated_tile": "broken", "drawn_not_tile": "broken", "dealt_twice": "broken",
+    "fork": "fork",
+}
+STOP_TEXTS = {
+    "deck": "{name}'s device dealt cards that are not the deck",
+    "key": "{name}'s device masked the deck with a key that is not its own",
+    "share": "{name}'s device sent a false unmasking (a share whose proof fails)",
+    "tile": "{name}'s device laid tiles it did not draw (its tile proof fails)",
+    "shares": "{name}'s device withheld shares it owes, or sent shares it does not owe",
+    "broken": "a card dealt to you is not a tile of the set: a setup or reshuffle step cheated",
+    "fork": "{name} signed two different messages for message {n}: both are kept as evidence",
+    "other": "{name}'s device broke the deal",
+}
+#: Fork evidence kept at most (each two signed messages): a bound on what a flood of forks can store.
+MAX_FORKS = 4
 #: ``RemoteGame.review_refusal``'s keys, in words (the page says them from its catalogue).
 _REVIEW_REFUSALS = {
     "playing": "the game is not over, or keys are still to come",
@@ -85,6 +109,9 @@ class Refused(ValueError):
         #: "reason": none fits, the English reason is the detail.
         self.key = key
         self.params = params if key != "reason" else {"detail": reason}
+        #: A message that proves its writer cheated (a failed proof, a fork): what stops the game
+        #: (``Device.stopped`` without its evidence, which the device adds). None: an ordinary refusal.
+        self.stop: dict[str, Any] | None = None
 
 
 @dataclass
@@ -182,6 +209,43 @@ def _int(m: Mapping[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
+def _copy_stop(stop: Mapping[str, Any]) -> dict[str, Any]:
+    return {**stop, "problem": dict(stop["problem"]), "evidence": list(stop["evidence"])}
+
+
+def _copy_fork(fork: Mapping[str, Any]) -> dict[str, Any]:
+    return {**fork, "messages": list(fork["messages"])}
+
+
+def _damaged(what: str) -> Refused:
+    return Refused(f"the remote game's state is damaged ({what})", malformed=True)
+
+
+def _stored_stop(data: Any) -> dict[str, Any] | None:
+    """A stop as ``to_json`` stored it (None: the game never stopped; a store from before stops)."""
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not (data.get("seat") is None or isinstance(data.get("seat"), int)) \
+            or not (data.get("name") is None or isinstance(data.get("name"), str)) \
+            or data.get("kind") not in STOP_TEXTS or not isinstance(data.get("problem"), dict) \
+            or not isinstance(data["problem"].get("key"), str) or not isinstance(data.get("n"), int) \
+            or not isinstance(data.get("text"), str) or not isinstance(data.get("evidence"), list) \
+            or len(data["evidence"]) > 2 or not all(isinstance(t, str) for t in data["evidence"]):
+        raise _damaged("its stop")
+    return _copy_stop(data)
+
+
+def _stored_forks(data: Any) -> list[dict[str, Any]]:
+    if data is None:
+        return []
+    if not isinstance(data, list) or len(data) > MAX_FORKS or not all(
+            isinstance(f, dict) and isinstance(f.get("n"), int) and isinstance(f.get("seat"), int)
+            and isinstance(f.get("name"), str) and isinstance(f.get("messages"), list)
+            and len(f["messages"]) == 2 and all(isinstance(t, str) for t in f["messages"]) for f in data):
+        raise _damaged("its evidence")
+    return [_copy_fork(f) for f in data]
+
+
 def _hello(data: Any, first: bool, game: type[RemoteGame]) -> Hello:
     if not isinstance(data, dict):
         raise _altered("a player is not described")
@@ -253,6 +317,13 @@ class Device:
         #: A take-back asked and not yet answered by everyone: the seat that asked, its move, the
         #: seats that answer (in this order) and those that accepted (rebuilt by replay).
         self.request: dict[str, Any] | None = None
+        #: The game stopped on a proven cheat (docs/remote.md "Threat model (messages)"): who, what
+        #: (``STOP_KINDS``), the line in English and the signed messages that prove it. This device
+        #: then writes nothing more for the game: nothing more of its own is revealed.
+        self.stopped: dict[str, Any] | None = None
+        #: Two different messages signed by one seat for one index (each entry: its index, the
+        #: writer's seat and name, both messages as signed), at most ``MAX_FORKS``.
+        self.forks: list[dict[str, Any]] = []
         if secret.get("inviter"):
             self.last_text = f"you invited {players - 1} to {game}"
         elif "key" in secret:
@@ -307,9 +378,15 @@ class Device:
 
     # --- storage ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {"format": DEVICE_FORMAT, "version": DEVICE_VERSION, "secret": self.secret,
+        data = {"format": DEVICE_FORMAT, "version": DEVICE_VERSION, "secret": self.secret,
                 "join": self.own_join, "joins": list(self.joins), "chain": list(self.chain),
                 "sent": self.sent, "local": self.game.save() if self.game is not None else None}
+        # Only when there is one: a device that saw no cheat stores exactly what it stored before.
+        if self.stopped is not None:
+            data["stopped"] = _copy_stop(self.stopped)
+        if self.forks:
+            data["forks"] = [_copy_fork(f) for f in self.forks]
+        return data
 
     @classmethod
     def from_json(cls, data: Any, words: WordList | None = None, rng: SeatRandom | None = None) -> "Device":
@@ -349,6 +426,9 @@ class Device:
         device.local = None
         if device.game is not None:
             device.game.replayed()
+        # Read after the replay, which must not meet a stop (a store from before stops had none).
+        device.stopped = _stored_stop(data.get("stopped"))
+        device.forks = _stored_forks(data.get("forks"))
         return device
 
     # --- who is who ------------------------------------------------------------------------
@@ -401,6 +481,8 @@ class Device:
                 raise Refused("this link is not from this game", key="other")
         if parsed[0][0]["k"] != "join" and all(self._known(m, h) for m, _, h in parsed):
             raise Refused("already played", key="played")  # nothing to apply: nothing to undo
+        if self.stopped is not None:
+            raise self.stopped_refusal()
         saved = self.to_json()
         try:
             if parsed[0][0]["k"] == "join":
@@ -408,10 +490,21 @@ class Device:
                     raise _altered("a join travels alone")
                 return self._open_join(pack(envelopes[0]))
             events: list[Event] = []
+            applied: list[str] = []
             for envelope, (m, sig, h) in zip(envelopes, parsed):
                 if self._known(m, h):
                     continue  # a link with messages this device already has, then new ones
-                events.append(self._open_chain(m, sig, h, pack(envelope)))
+                text = pack(envelope)
+                try:
+                    events.append(self._open_chain(m, sig, h, text))
+                except Refused as err:
+                    if err.stop is None:
+                        raise
+                    return self._stop(err.stop, events, saved, applied)
+                applied.append(text)
+                found = self.game.broken() if self.game is not None and not self.over() else None
+                if found is not None:  # the message stands (the others applied it too); the deal does not
+                    return self._stop(self._stopping(None, found, int(m["n"])), events, None, applied)
             if not events:
                 raise Refused("already played", key="played")
             sent = self._auto()
@@ -422,6 +515,45 @@ class Device:
         except BaseException:
             self._restore(saved)  # a refusal half-way leaves the device as it was
             raise
+
+    def _stopping(self, player: int | None, found: Mapping[str, Any], n: int) -> dict[str, Any]:
+        """The stop record for a cheat by ``player`` (None: not known, a deal found broken here)."""
+        # No writer known: this device's own card read wrong, which only a setup or reshuffle step
+        # (whose, the keys at the end would tell) can have caused.
+        kind = "broken" if player is None else STOP_KINDS.get(str(found.get("key")), "other")
+        name = None if player is None else self.hellos[player].name
+        line = STOP_TEXTS[kind].format(name=name, n=n)
+        return {"seat": None if player is None else self.seat_of[player], "name": name, "kind": kind,
+                "problem": dict(found), "n": n, "evidence": [],
+                "text": f"{line}: the game is stopped, and nothing more of yours is revealed"}
+
+    def _stop(self, stop: dict[str, Any], events: list[Event], saved: dict[str, Any] | None,
+              applied: list[str]) -> Event:
+        """Stop the game: the device as it was before the message that proves the cheat (``saved``,
+        then the messages of the same link that came before it; None: as it is now), and the
+        stop recorded with its evidence. A changed device, so the stop is saved like a message."""
+        if saved is not None:
+            self._restore(saved)
+            try:
+                for text in applied:
+                    m, sig, h = _single(text)
+                    self._open_chain(m, sig, h, text)
+            except Refused:  # they applied a moment ago: only a stop behind them
+                self._restore(saved)
+        self.stopped = stop
+        if stop["kind"] == "fork" and stop["seat"] is not None and len(self.forks) < MAX_FORKS \
+                and all(f["messages"] != stop["evidence"] for f in self.forks):
+            self.forks.append({"n": stop["n"], "seat": stop["seat"], "name": stop["name"],
+                               "messages": list(stop["evidence"])})
+        self.last_text = stop["text"]
+        return Event("; ".join([*(e.text for e in events), stop["text"]]), "stopped")
+
+    def stopped_refusal(self) -> Refused:
+        """What every act refuses with once the game stopped (``Refused`` key ``stopped``)."""
+        stop = self.stopped
+        assert stop is not None
+        return Refused(f"the game is stopped: {stop['text']}", key="stopped", name=stop["name"] or "",
+                       kind=stop["kind"], n=str(stop["n"]))
 
     def _known(self, m: Mapping[str, Any], h: bytes) -> bool:
         """Whether this message is already in this device's chain."""
@@ -485,6 +617,8 @@ class Device:
         length = len(self.chain)
         if n < length and self.hashes[n] == h:
             raise Refused("already played", key="played")
+        if n < length and sender is not None and sender != self.me and not (self.replaying or self.writing):
+            self._check_fork(n, sender, text)
         if n < length and m["k"] in ("resign", "leave") and not self.over() \
                 and m.get("p") == b64(self.hashes[n - 1]) and self.game is not None and self.game.END_ANY_TIME:
             return self._crossed(m, h, text)
@@ -507,11 +641,33 @@ class Device:
             # Only a start can reach a device that has not started; anything later is out of order.
             raise Refused(f"open {self.hellos[0].name}'s previous link first", key="order", name=self.hellos[0].name)
         else:
-            event = self._turn(m, sender)
+            try:
+                event = self._turn(m, sender)
+            except Refused as err:
+                if err.stop is not None:
+                    err.stop["evidence"] = [text]
+                raise
         self.chain.append(text)
         self.hashes.append(h)
         self.last_text = event.text
         return event
+
+    def _check_fork(self, n: int, sender: int, text: str) -> None:
+        """Refuse, as a proven cheat, a second message for index ``n`` signed by the player who
+        signed the one this device has: no honest device writes two (the chain is one order, each
+        index written once by the seat that is due). Messages of different seats that crossed in
+        the post (a resignation and a move, a take-back request and the move it missed) are not
+        this, and are handled by ``_crossed`` and ``_crossed_request``. A fork of this device's own
+        key is no cheat of another's (a copy of this device wrote it): refused as a conflict."""
+        stored = _single(self.chain[n])[0]
+        if stored.get("n") != n or self._claimed_sender(stored) != sender:
+            return
+        name = self.hellos[sender].name
+        refused = Refused(f"{name} signed two different messages for message {n}", key="fork", name=name,
+                          n=str(n))
+        refused.stop = self._stopping(sender, {"key": "fork", "n": n}, n)
+        refused.stop["evidence"] = [self.chain[n], text]
+        raise refused
 
     def _claimed_sender(self, m: Mapping[str, Any]) -> int | None:
         """The player whose key must have signed ``m`` (None: not known on this device yet)."""
@@ -618,8 +774,12 @@ class Device:
                 raise Refused(f"{name}'s move {m['t']} is not legal here: {err}", key="illegal", name=name,
                               move=m["t"], detail=str(err)) from None
         except ProtocolError as err:
-            raise Refused(f"{name}'s message is refused: {err}", key=err.key, name=name,
-                          detail=str(err)) from None
+            refused = Refused(f"{name}'s message is refused: {err}", key=err.key, name=name, detail=str(err))
+            if err.key == "cheat" and not trusted:
+                # The writer's signature verified and its message was the one due: it proves the cheat.
+                refused.stop = self._stopping(sender, err.found or {"key": "reason", "detail": str(err)},
+                                              int(m["n"]))
+            raise refused from None
         text = f"{name} played {done['move']}"
         if game.over():
             text += "; the game is over"
@@ -765,6 +925,8 @@ class Device:
 
     # --- this device's own messages ---------------------------------------------------------
     def _my_seat(self) -> int:
+        if self.stopped is not None:
+            raise self.stopped_refusal()
         if self.game is None or self.seat is None:
             raise Refused("the game has not started yet: wait for the start link", key="not_started")
         if self.over():
@@ -788,7 +950,7 @@ class Device:
     def _auto_texts(self) -> list[str]:
         """The messages this device writes on its own now (its steps of a deal), in order."""
         texts: list[str] = []
-        while self.game is not None and self.seat is not None and len(texts) < MAX_BATCH:
+        while self.stopped is None and self.game is not None and self.seat is not None and len(texts) < MAX_BATCH:
             extra = self.game.auto(self.secret.get("game", {}))
             if extra is None:
                 break
@@ -926,6 +1088,15 @@ class Device:
                                    "waiting_for": self._sender_name(self.next_sender()),
                                    "your_answer": self.seat is not None and self._due_seat() == self.seat}
             out["can_take_back"] = self.seat is not None and self.take_back_refusal() is None
+        # Keys still due after the end (Scarabeo): the result stands as played, unverified until
+        # they come; a device cannot know that they never will.
+        due = self.next_sender() if self.over() and self.stopped is None else None
+        out["keys_awaited"] = None if due is None else {"seat": self.seat_of[due], "name": self._sender_name(due)}
+        out["stopped"] = None if self.stopped is None else _copy_stop(self.stopped)
+        out["forks"] = [_copy_fork(f) for f in self.forks]
+        if self.stopped is not None:  # this device writes nothing more for the game
+            out.update({"your_turn": False, "waiting_for": None, "can_take_back": False, "legal": [],
+                        "takeback": None})
         return out
 
     def result(self) -> dict[str, Any] | None:
@@ -944,6 +1115,16 @@ class Device:
         assert outcome is not None
         return outcome.to_json()
 
+    def record_notes(self) -> dict[str, Any]:
+        """What the game's record says besides its moves: ``keys_awaited`` (a seat's keys due after
+        the end: the result unverified until they come), ``stopped`` and ``forks`` (the evidence);
+        only those that apply."""
+        shown = self.show()
+        notes = {key: shown[key] for key in ("keys_awaited", "stopped") if shown[key] is not None}
+        if shown["forks"]:
+            notes["forks"] = shown["forks"]
+        return notes
+
     def export(self, full: bool = False) -> dict[str, Any]:
         """The game as a record, the same on every device (Thot and Scarabya: a game record;
         Scarabeo: its public record, which holds no rack before the end). ``full``: the record the
@@ -954,6 +1135,10 @@ class Device:
         meta: dict[str, Any] = {"names": self.names(), "remote": {"game_id": self.game_id}}
         if self.ended is not None:
             meta["end"] = dict(self.ended)
+        # Recorded with the result: whose keys it waits for, a stop and its evidence (signed
+        # messages, public like every link), so an export carries what the others may check.
+        for key, value in self.record_notes().items():
+            meta["remote"][key] = value
         try:
             if not full:
                 return self.game.export(meta)

@@ -94,3 +94,35 @@ def flip(text: str, index: int) -> str:
 
 def state_of(device: Device) -> str:
     return str(canonical(device.to_json()))
+
+
+def deliver_withholding(table: Table, sender: Device, text: str) -> list[Device]:
+    """Table.deliver, but whatever a device sends on its own once the game is over (its keys) is
+    not passed on: the devices whose keys never come."""
+    withheld: list[Device] = []
+    queue = [(sender, text)]
+    while queue:
+        sender, text = queue.pop(0)
+        for device in table.devices:
+            if device is not sender:
+                event = device.open(text)
+                if event.send is not None and device.over():
+                    withheld.append(device)
+                elif event.send is not None:
+                    queue.append((device, event.send))
+    return withheld
+
+
+def played_to_the_end_withholding(table: Table) -> tuple[Device, str]:
+    """Every seat passes until the game ends; the first keys sent after the end are withheld.
+    Returns the device that withholds and its keys' link."""
+    while True:
+        mover = table.mover()
+        link = mover.play("-")
+        if not mover.over():
+            table.deliver(mover, link)
+            continue
+        withheld = deliver_withholding(table, mover, link)
+        assert len(withheld) == 1
+        keys = withheld[0].resend()
+        return withheld[0], keys

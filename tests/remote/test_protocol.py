@@ -98,7 +98,11 @@ def test_duplicate_gap_foreign_conflict() -> None:
     two = mover._signed(m)
     watcher = [d for d in (a, b, c) if d is not mover][0]
     watcher.open(one)
-    _refused(watcher, two, "conflicts with message")
+    # Equivocation proves a cheat (issue 36): the game stops there, both messages kept as
+    # evidence, nothing of the second applied (tests/remote/test_stop.py has the rest).
+    before = watcher.chain[:]
+    assert watcher.open(two).kind == "stopped"
+    assert watcher.chain == before and watcher.forks[0]["messages"] == [one, two]
 
 
 def test_altered_and_truncated_links() -> None:
