@@ -72,6 +72,9 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "missing": {"tiles": "Z"}, "exchange": {"seat": 1, "tiles": "AEIOUA"}, "cheated_card": {"card": 5},
     "cheated_tile": {"tile": "Q"}, "rack_end": {"seat": 1, "detail": "the rack holds 9 tiles"},
     "reason": {"detail": "the saved deal is damaged"},
+    # found at once, as a part comes (deal.DealCheat: the game stops)
+    "step_proof": {"seat": 1, "step": "setup"}, "step_key": {"seat": 1, "step": "reshuffle"},
+    "share_proof": {"seat": 1}, "tile_proof": {"seat": 1}, "shares_owed": {"seat": 1, "missing": [3], "extra": []},
 }
 
 

@@ -26,7 +26,8 @@ from game.remote.wire import WireError, unpack
 from web.pages.play import GamePage
 from web.platform import router
 from web.platform.remote import (
-    LinkTransport, Outcome, RemoteSession, failure_texts, find, game_id_of, last_request, refusal, refusal_of,
+    LinkTransport, Outcome, RemoteSession, failure_texts, find, game_id_of, keys_texts, last_request, refusal,
+    refusal_of, stop_text,
 )
 from web.platform.storage import StorageError
 from web.ui import registry
@@ -172,7 +173,10 @@ class RemotePage(GamePage):
                h("button", {"type": "submit", "class": "primary", "id": "remote-invite", "text": t(self.INVITE)}))
         append(self.root, h("section", {"class": "new-game-page remote-page"},
                             h("h1", {"text": f"{game_name} — {t(self.INVITE + '.title')}"}),
-                            h("p", {"class": "muted", "text": t(self.INVITE + ".help")}), form))
+                            h("p", {"class": "muted", "text": t(self.INVITE + ".help")}),
+                            # only Scarabeo's deal has keys to reveal at the end
+                            h("p", {"class": "muted", "id": "remote-trust", "text": t("remote.invite.trust")})
+                            if ui.GAME == "scarabeo" else None, form))
 
     def remember_name(self, name: str) -> None:
         self.app.settings = {**self.app.store.settings(), "remote_name": " ".join(name.split())[:40]}
@@ -210,7 +214,7 @@ class RemotePage(GamePage):
             self.app.storage_error(err, session=session)
             return
         self.sound_arrival(outcome)
-        self.go(save.id, self.describe(outcome), False, outcome.send)
+        self.go(save.id, self.describe(outcome), outcome.event.kind == "stopped", outcome.send)
 
     def go(self, save_id: str, text: str, error: bool, send: str | None) -> None:
         NOTICES[save_id] = (text, error, send)
@@ -275,6 +279,18 @@ class RemotePage(GamePage):
         self.redraw()
         if self.notice is not None:
             self.say(self.notice[0])
+        self.count_in_stats()
+
+    def count_in_stats(self) -> None:
+        """A game by links counts in Statistics once over here (unverified until its keys are in)."""
+        if self.session is None or not self.counts_in_stats():
+            return
+        from web.platform import stats_store
+
+        try:
+            stats_store.record_remote(self.app, self.session)
+        except Exception as err:  # statistics must never break the game
+            window.console.warn(f"statistics not recorded: {err!r}")
 
     def banner(self) -> Any:
         return self.panel()
@@ -296,7 +312,11 @@ class RemotePage(GamePage):
     def status_text(self) -> str:
         session = self.session
         shown = session.device.show()
-        if shown["phase"] in ("joining", "over"):
+        if shown["stopped"] is not None:
+            key = "remote.status.stopped"
+        elif shown["keys_awaited"] is not None:
+            return str(self.t("remote.status.keys", name=shown["keys_awaited"]["name"]))
+        elif shown["phase"] in ("joining", "over"):
             key = f"remote.status.{shown['phase']}"
         elif not session.started:
             key = "remote.status.dealing"
@@ -332,10 +352,33 @@ class RemotePage(GamePage):
                     append(items, h("li", {"text": failure}))
                 append(box, items)
                 parts.append(box)
+        if shown["stopped"] is not None:
+            parts.append(self.stopped_box(shown["stopped"]))
+        awaited = keys_texts(t, shown)
+        if awaited:
+            parts.append(h("div", {"id": "remote-keys-awaited", "class": "remote-failed", "role": "status"},
+                           *[h("p", {"text": line}) for line in awaited]))
         if shown.get("takeback") is not None:
             parts.append(self.request_box(shown["takeback"]))
         parts.append(self.actions(shown))
         return h("section", {"class": "remote-panel", "id": "remote-panel", "aria-label": t("remote.panel")}, *parts)
+
+    def stopped_box(self, stop: dict[str, Any]) -> Any:
+        """The game stopped on a proven cheat: who, what, and the signed messages that prove it
+        (Export writes them with the game)."""
+        t = self.t
+        box = h("div", {"id": "remote-stopped", "class": "remote-failed", "role": "alert"},
+                h("p", {"id": "remote-stopped-text", "text": stop_text(t, stop)}))
+        if stop["evidence"]:
+            evidence = h("details", {"id": "remote-evidence"}, h("summary", {"text": t("remote.stopped.evidence")}))
+            for k, text in enumerate(stop["evidence"]):
+                area = h("textarea", {"readonly": True, "rows": "3", "class": "remote-evidence",
+                                      "aria-label": f"{t('remote.stopped.evidence')} {k + 1}"})
+                area.value = text
+                append(evidence, area)
+            append(evidence, h("p", {"class": "hint", "text": t("remote.stopped.export")}))
+            append(box, evidence)
+        return box
 
     def send_box(self, payload: str) -> Any:
         t, scope = self.t, self.view_scope
@@ -379,7 +422,7 @@ class RemotePage(GamePage):
             if text:
                 self.open_here(text)
 
-        over = shown["over"]
+        over = shown["over"] or shown["stopped"] is not None  # a stopped game: nothing more to send
         started = shown["phase"] != "joining"
         buttons = [
             h("button", {"type": "button", "id": "remote-takeback", "text": t("remote.takeback"),
@@ -500,11 +543,12 @@ class RemotePage(GamePage):
         except StorageError as err:
             self.app.storage_error(err, session=self.session)
             return
-        self.notice, self.send = (self.describe(outcome), False), outcome.send
+        self.notice, self.send = (self.describe(outcome), outcome.event.kind == "stopped"), outcome.send
         self.selection = {}
         self.redraw()
         self.say(self.notice[0])
         self.sound_arrival(outcome)
+        self.count_in_stats()
 
     def resend(self) -> None:
         try:
@@ -566,6 +610,7 @@ class RemotePage(GamePage):
         self.selection = {}
         self.redraw()
         self.say(self.notice[0])
+        self.count_in_stats()
 
     def describe(self, outcome: Outcome) -> str:
         """What a message did, in words (the catalogue's), from the protocol's event and the moves."""
@@ -579,6 +624,8 @@ class RemotePage(GamePage):
             else:
                 said.append(t("remote.event.move", name=device.names()[seat], move=move_text))
         kind = event.kind
+        if kind == "stopped" and device.stopped is not None:  # the link proved a cheat: nothing applied
+            return stop_text(t, device.stopped)
         if kind == "move" and not outcome.moves and device.chain:  # a vote before the last: kept, nothing decided
             said.append(t("remote.event.vote", name=device.name_of_seat(int(unpack(device.chain[-1])["m"]["f"]))))
         if kind == "join" or (kind == "start" and device.me == 0):  # the inviter: an answer came in

@@ -65,6 +65,9 @@ def results_chart(t: Any, name: str, game: str, results: list[dict[str, Any]]) -
     counts = {k: sum(1 for r in results if r["result"] == k) for k in ("win", "shared", "loss", "draw")}
     desc = t("stats.results.desc", n=len(results), win=counts["win"] + counts["shared"], loss=counts["loss"],
              draw=counts["draw"])
+    unverified = sum(1 for r in results if r["result"] == "unverified")
+    if unverified:  # games by links whose result nobody could check (web.platform.stats)
+        desc = f"{desc} {t.plural('stats.results.unverified', unverified)}"
     append(chart, svg("title", {"id": f"results-{game}-title", "text": t("stats.results.title", name=name)}),
            svg("desc", {"id": f"results-{game}-desc", "text": desc}), *axes(high, low, t("play.score")))
     slot = (W - 8 - PAD) / max(1, len(results))

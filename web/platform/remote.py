@@ -234,8 +234,8 @@ class RemoteSession:
 
     def to_move(self) -> int | None:
         state = self.state_or_none()
-        if state is None or state.is_over():
-            return None
+        if state is None or state.is_over() or self.device.stopped is not None:
+            return None  # a stopped game offers nobody a move
         if getattr(self.device.game, "voters", lambda: [])():  # Scarabeo's vote by links: one voter's link at a time
             return self.device.game.next_sender()  # type: ignore[union-attr]
         return state.to_move()
@@ -373,7 +373,9 @@ def public_state(device: Device) -> dict[str, Any]:
     names = shown["names"]
     remote = {"game_id": device.game_id, "seat": device.seat, "player": device.me,
               "waiting_for": shown["waiting_for"], "your_turn": shown["your_turn"],
-              "phase": shown["phase"], "verified": shown["verified"]}
+              "phase": shown["phase"], "verified": shown["verified"],
+              # recorded with the result: keys awaited (unverified), a stop and its evidence (export)
+              **device.record_notes()}
     record: dict[str, Any]
     if device.game is not None and shown["position"] is not None:
         # Once the review can replay it (Scarabeo: the deal verified), the full record.
@@ -435,6 +437,21 @@ def failure_texts(t: Messages, problems: Sequence[Mapping[str, Any]], names: Seq
         params.pop("n", None)
         out.append(t.form(f"remote.failure.{key}", you=you, n=n, **params))
     return out
+
+
+def stop_text(t: Messages, stop: Mapping[str, Any]) -> str:
+    """A stopped game's line in the catalogue's words (``remote.stopped.<kind>``)."""
+    kind = str(stop.get("kind"))
+    key = f"remote.stopped.{kind}" if t.has(f"remote.stopped.{kind}") else "remote.stopped.other"
+    return str(t(key, name=str(stop.get("name") or ""), n=str(stop.get("n", ""))))
+
+
+def keys_texts(t: Messages, shown: Mapping[str, Any]) -> list[str]:
+    """A game over whose keys are awaited: who has not revealed them, and what that means."""
+    awaited = shown.get("keys_awaited")
+    if not isinstance(awaited, Mapping):
+        return []
+    return [str(t("remote.keys.awaited", name=str(awaited.get("name", "")))), str(t("remote.keys.awaited.note"))]
 
 
 def find(store: SaveStore, game_id: str) -> Save | None:

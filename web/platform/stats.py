@@ -5,6 +5,14 @@ counts it twice): games played, won, lost, drawn, best and mean score, the last 
 game Scarabeo's best play and bonuses, Scarabya's perfect digs, Thot's margin of victory. The last
 finished game's score after every move is kept for the score-per-turn chart. Pure Python: the page
 passes the finished game's record; the figures come from replaying it with the engine.
+
+A game by links (``remote_summary``) counts once it is over on this device. Its result counts as
+played only when it is verified (Scarabeo: every seat's keys in and the deal checked): until then —
+keys awaited after the end, a deal that failed its check, a game stopped on a proven cheat — it
+counts as "unverified" for every seat, played but neither won, lost nor drawn, its score in no
+total or best: a seat that withholds its keys (or cheats) wins nothing by it. When the keys come
+and the deal verifies, the same game is counted again with its result (``record_game`` replaces the
+unverified entry). A game left (no winner) is not counted.
 """
 
 from __future__ import annotations
@@ -22,13 +30,14 @@ MAX_COUNTED = 500  # ids of counted games kept, to refuse counting one twice
 
 
 def empty() -> dict[str, Any]:
-    return {"version": STATS_VERSION, "players": {}, "last_game": None, "counted": []}
+    return {"version": STATS_VERSION, "players": {}, "last_game": None, "counted": [], "unverified": []}
 
 
 MAX_STATS_CHARS = 1_000_000
 GAME_NAMES = ("scarabeo", "thot", "scarabya")
-COUNTS = ("played", "won", "lost", "drawn", "total", "best_play", "bonuses", "perfect_digs", "best_margin")
-RESULTS = ("win", "shared", "loss", "draw")
+COUNTS = ("played", "won", "lost", "drawn", "total", "best_play", "bonuses", "perfect_digs", "best_margin",
+          "unverified")
+RESULTS = ("win", "shared", "loss", "draw", "unverified")
 
 
 class StatsProblem(ValueError):
@@ -113,7 +122,21 @@ def parse(raw: str | None, strict: bool = False) -> dict[str, Any]:
     elif strict:
         raise StatsProblem("the list of counted games is malformed")
     out["last_game"] = _last_game(data.get("last_game"))
+    pending = data.get("unverified", [])  # absent from statistics kept before games by links counted
+    if isinstance(pending, list):
+        out["unverified"] = [p for p in (_pending(p) for p in pending) if p is not None][-MAX_COUNTED:]
+    elif strict:
+        raise StatsProblem("the list of unverified games is malformed")
     return out
+
+
+def _pending(p: Any) -> dict[str, Any] | None:
+    """A game counted as unverified, as ``record_game`` notes it (to count it again once verified)."""
+    if not isinstance(p, dict) or not isinstance(p.get("id"), str) or p.get("game") not in GAME_NAMES \
+            or not is_safe_int(p.get("when")) or not isinstance(p.get("names"), list) \
+            or not all(isinstance(n, str) for n in p["names"]):
+        return None
+    return {"id": p["id"], "game": p["game"], "names": list(p["names"]), "when": p["when"]}
 
 
 def load(raw: str | None) -> dict[str, Any]:
@@ -156,11 +179,49 @@ def summarise(record: GameRecord, new_state: Any) -> dict[str, Any]:
             "best_play": best_play, "bonuses": bonuses, "perfect_dig": perfect}
 
 
+def remote_summary(shown: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What a game by links counts as (``record_game``'s summary) from its device's ``show()``:
+    None while it is not over (nor stopped) or when it was left; ``unverified`` unless verified."""
+    stopped = shown.get("stopped") is not None
+    result = shown.get("result")
+    if not stopped and (not shown.get("over") or not isinstance(result, Mapping)):
+        return None
+    if isinstance(result, Mapping) and result.get("reason") == "left":
+        return None
+    scores = [int(v) for v in (result["scores"] if isinstance(result, Mapping) else shown.get("scores") or [])]
+    n = len(scores)
+    verified = shown.get("verified") is True and not stopped
+    return {"scores": scores, "winners": list(result["winners"]) if verified and isinstance(result, Mapping) else [],
+            "timeline": None, "best_play": [0] * n, "bonuses": [0] * n, "perfect_dig": [False] * n,
+            "unverified": not verified}
+
+
+def _uncount(stats: dict[str, Any], pending: Mapping[str, Any]) -> None:
+    """Take back a game counted as unverified (it is counted again with its result)."""
+    for name in pending["names"]:
+        g = stats["players"].get(player_key(name), {}).get("games", {}).get(pending["game"])
+        if not g:
+            continue
+        g["played"] = max(0, g["played"] - 1)
+        g["unverified"] = max(0, g.get("unverified", 0) - 1)
+        at = next((i for i, r in enumerate(g["results"])
+                   if r["result"] == "unverified" and r["when"] == pending["when"]), None)
+        if at is not None:
+            del g["results"][at]
+
+
 def record_game(stats: dict[str, Any], save_id: str, game: str, names: list[str], summary: Mapping[str, Any],
                 when: int) -> bool:
-    """Add a finished game to everyone's statistics; False if this save was already counted."""
+    """Add a finished game to everyone's statistics; False if this save was already counted (a game
+    counted as unverified is counted again once a summary says it is verified)."""
+    unverified = bool(summary.get("unverified"))
+    pending = next((p for p in stats.setdefault("unverified", []) if p["id"] == save_id), None)
     if save_id in stats["counted"]:
-        return False
+        if pending is None or unverified:
+            return False
+        _uncount(stats, pending)
+        stats["unverified"] = [p for p in stats["unverified"] if p is not pending]
+        stats["counted"] = [c for c in stats["counted"] if c != save_id]
     scores: list[int] = summary["scores"]
     winners: list[int] = summary["winners"]
     for seat, name in enumerate(names):
@@ -168,9 +229,11 @@ def record_game(stats: dict[str, Any], save_id: str, game: str, names: list[str]
         player = stats["players"].setdefault(key, {"name": name, "games": {}})
         g = player["games"].setdefault(game, {"played": 0, "won": 0, "lost": 0, "drawn": 0, "total": 0,
                                               "best": None, "results": [], "best_play": 0, "bonuses": 0,
-                                              "perfect_digs": 0, "best_margin": 0})
+                                              "perfect_digs": 0, "best_margin": 0, "unverified": 0})
         score = scores[seat]
-        if not winners:
+        if unverified:
+            result = "unverified"
+        elif not winners:
             result = "draw"
         elif seat in winners:
             result = "win" if len(winners) == 1 or len(names) == 1 else "shared"
@@ -182,21 +245,31 @@ def record_game(stats: dict[str, Any], save_id: str, game: str, names: list[str]
         g["won"] += result in ("win", "shared")
         g["lost"] += result == "loss"
         g["drawn"] += result == "draw"
-        g["total"] += score
-        g["best"] = score if g["best"] is None else max(g["best"], score)
+        g["unverified"] = g.get("unverified", 0) + (result == "unverified")
+        if result == "unverified":  # a score nobody could check counts in no total or best
+            margin = 0
+        else:
+            g["total"] += score
+            g["best"] = score if g["best"] is None else max(g["best"], score)
         g["best_play"] = max(g["best_play"], summary["best_play"][seat])
         g["bonuses"] += summary["bonuses"][seat]
         g["perfect_digs"] += bool(summary["perfect_dig"][seat])
         if result == "win":
             g["best_margin"] = max(g["best_margin"], margin)
         g["results"] = (g["results"] + [{"when": when, "score": score, "result": result, "margin": margin}])[-LAST_RESULTS:]
-    stats["last_game"] = {"game": game, "names": list(names), "timeline": summary["timeline"], "when": when}
+    if summary["timeline"] is not None:  # a game by links keeps no score per turn here
+        stats["last_game"] = {"game": game, "names": list(names), "timeline": summary["timeline"], "when": when}
     stats["counted"] = (stats["counted"] + [save_id])[-MAX_COUNTED:]
+    if unverified:
+        stats["unverified"] = (stats["unverified"] + [{"id": save_id, "game": game, "names": list(names),
+                                                        "when": when}])[-MAX_COUNTED:]
     return True
 
 
 def mean(g: Mapping[str, Any]) -> float:
-    return g["total"] / g["played"] if g["played"] else 0.0
+    """The mean score of the games whose score counts (an unverified game's does not)."""
+    counted = g["played"] - g.get("unverified", 0)
+    return g["total"] / counted if counted > 0 else 0.0
 
 
 def reset_player(stats: dict[str, Any], name: str) -> bool:
@@ -214,4 +287,7 @@ def import_stats(current: dict[str, Any], text: str) -> dict[str, Any]:
                 g.get("played", 0) for g in mine["games"].values()):
             current["players"][key] = player
     current["counted"] = sorted(set(current["counted"]) | set(incoming["counted"]))[-MAX_COUNTED:]
+    known = {p["id"] for p in current.setdefault("unverified", [])}
+    current["unverified"] = (current["unverified"]
+                             + [p for p in incoming["unverified"] if p["id"] not in known])[-MAX_COUNTED:]
     return current

@@ -36,3 +36,17 @@ def record_finished(app: Any, session: Any) -> None:
     stats.record_game(data, session.save.id, session.game, [s.name for s in session.seats], summary,
                       int(window.Date.now()))
     save(app, data)
+
+
+def record_remote(app: Any, session: Any) -> None:
+    """Count a game by links once it is over here (``stats.remote_summary``): as unverified while
+    keys are awaited, its deal failed or it stopped on a cheat; again with its result once verified."""
+    if app.embed:
+        return
+    summary = stats.remote_summary(session.device.show())
+    if summary is None:
+        return
+    data = load(app)
+    if stats.record_game(data, session.save.id, session.game, [s.name for s in session.seats], summary,
+                         int(window.Date.now())):
+        save(app, data)

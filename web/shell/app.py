@@ -395,7 +395,8 @@ class App:
 
         remote = remote_meta(save.state)
         if remote is not None and not facts.over:  # by links: this device's turn, or whose link it awaits
-            parts.append(t("remote.continue.yours") if remote.get("your_turn") else
+            parts.append(t("remote.continue.stopped") if remote.get("stopped") else
+                         t("remote.continue.yours") if remote.get("your_turn") else
                          t("remote.continue.waiting", name=str(remote.get("waiting_for") or "…")))
         elif facts.over:
             parts.append(t("continue.finished"))
