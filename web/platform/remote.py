@@ -242,7 +242,10 @@ class RemoteSession:
 
     def computer_to_move(self) -> bool:
         """True while another device's seat is to move: the views treat it like a turn nobody here
-        plays (their input is off), and no computer is behind it."""
+        plays (their input is off), and no computer is behind it. A stopped game too: nobody here
+        plays on (``Device.stopped``)."""
+        if self.device.stopped is not None:
+            return True
         return self.to_move() is not None and self.to_move() != self.seat_here
 
     def humans(self) -> int:
