@@ -11,20 +11,22 @@ device in the same order, the writer included, so that all states agree):
 1. **Setup** (seats 0, 1, …, n−1 in order): ``setup_step()`` masks every card of the deck it
    received with the seat's key k and shuffles it (``secrets``); it carries the public key K = k·G,
    a start value (a commitment for seats before the last; the last seat's value itself) and a
-   Chaum–Pedersen proof that the sum of its deck is k times the sum of the deck it received
-   (log_G K = log_ΣD ΣD′), bound to the game id, seat and start value. That proves it knows k, and
-   a card replaced is refused at once (a duplicated card too: two equal cards); only a forgery
-   that keeps the sum, with cards that are no tiles, passes, to be found when such a card is
-   drawn and at the end in any case. ``apply_setup(seat, part)`` on the others. A key equal to
-   another seat's key, or refused by the device (one seen in another game, passed as
-   ``refused_keys``), is refused. When the last step is in, the racks are dealt at once:
-   seat 0 gets cards 0–7 of the final deck, seat 1 cards 8–15, and so on (nobody chooses).
+   verifiable shuffle (``game.remote.shuffle``): a proof that its deck is the deck it received,
+   permuted, every card multiplied by the k of K, bound to the game id, seat and start value. Every
+   other device checks it in ``apply_setup(seat, part)`` before anything of it is kept, so before
+   it gives any share of a card it dealt: a replaced, duplicated or blinded card (the 2026 audit's
+   copies ρ·k·C of another seat's cards) is a :class:`DealCheat` at once. A key equal to another
+   seat's key, or refused by the device (one seen in another game, passed as ``refused_keys``),
+   is one too. When the last step is in, the racks are dealt at once: seat 0 gets cards 0–7 of
+   the final deck, seat 1 cards 8–15, and so on (nobody chooses).
 2. **Unmasking**: a card drawn by seat d needs every *other* seat's share. Any message a seat
    writes carries ``shares_for()``: for every card it has not yet unmasked for its drawer, the card
    with its own mask removed (w⁻¹·C), with one batched Chaum–Pedersen proof (log_G Wₛ = log_share C)
    per epoch. ``apply_shares(seat, part)`` verifies before anything changes (a wrong share is
-   caught at once). When the last share of one of this device's cards arrives it removes its own
-   mask and reads the tile; ``own_tiles()`` lists them. Nobody else can.
+   a :class:`DealCheat`), and the part must hold exactly the shares ``owed(seat)`` lists (every
+   device computes the same list): withheld or unowed shares are a cheat too. When the last share
+   of one of this device's cards arrives it removes its own mask and reads the tile;
+   ``own_tiles()`` lists them. Nobody else can.
 3. **Drawing**: after a move, every device calls ``assign(seat, count)``: the next cards of the
    deck go to that seat (deterministic positions, so nobody chooses their card).
 4. **Laying tiles**: ``prove_tiles(cards)`` proves which tile each card is (its residual R = w·Mₜ,
@@ -34,8 +36,10 @@ device in the same order, the writer included, so that all states agree):
    seat to write (never the exchanger) sends ``reshuffle_step()``: a fresh scalar r on the undrawn
    deck and the returned cards, all shuffled; its epoch key becomes W′ = r·W; the bag values of
    the cards still held in racks are lifted by r too, so that a later exchange returns them
-   masked like the rest. Its proof: log_W W′ = log_ΣIn ΣOut. ``apply_reshuffle(seat, part)`` on
-   the others. Then the exchanger is dealt as many cards as it returned (automatically).
+   masked like the rest. Its proofs: a verifiable shuffle of the bag with base W and key W′ (the
+   new deck is the bag and the returned cards, permuted, each multiplied by r), and one batched
+   proof that each rack card was lifted by the same r. ``apply_reshuffle(seat, part)`` checks them
+   on the others. Then the exchanger is dealt as many cards as it returned (automatically).
 6. **Who starts**: seats 0…n−2 send ``start_reveal()`` with their first message after the setup;
    ``start_seed()`` is then a 64-bit seed nobody chose alone (commit, then reveal), for the
    engine's own draw for the start (``game.scarabeo.game`` draws with ``Rng(seed)``).
@@ -45,8 +49,9 @@ device in the same order, the writer included, so that all states agree):
    the racks left at the end, which are then public and proven).
 
 Parts are base64url text (no padding) of concatenated fixed-size fields (32-byte elements and
-scalars, 64-byte proofs, big-endian counters); anything malformed raises :class:`DealError` with
-a one-line reason and leaves the state unchanged. ``to_json()`` / ``Deal.from_json()`` save a
+scalars, 64-byte proofs, shuffle proofs of ``shuffle.proof_bytes(n)``, big-endian counters);
+anything malformed raises :class:`DealError` with a one-line reason and leaves the state
+unchanged; a part that proves its writer cheated raises :class:`DealCheat` (the game stops). ``to_json()`` / ``Deal.from_json()`` save a
 device's state, *including its secret keys*: it never leaves the device.
 
 Methods that produce a part (``setup_step``, ``shares_for``, ``prove_tiles``,
@@ -62,6 +67,7 @@ API (summary)::
     deal.start_seed() -> int | None
     deal.assign(seat, count) -> list[int]     deal.bag_count() -> int
     deal.due() -> list[int]                   deal.shares_for(cards=None) -> str
+    deal.owed(seat) -> list[int]
     deal.apply_shares(seat, part) -> list[int]
     deal.own_tiles() -> list[OwnTile]         deal.waiting() -> list[int]
     deal.cards_for(tiles) -> list[int]        deal.prove_tiles(cards) -> str

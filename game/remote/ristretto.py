@@ -190,11 +190,77 @@ def _multi_mul(digit_rows: list[list[int]], tables: list[list[_Cached]]) -> _Poi
     return x1, y1, z1, t1
 
 
+#: From this many terms on, Σ kᵢ·pᵢ is Pippenger's (the bucket method) rather than Straus's.
+PIPPENGER_FROM = 160
+
+
+def _pippenger(ks: list[int], points: list[_Point], bits: int) -> _Point:
+    """Σ kᵢ·pᵢ by the bucket method (Pippenger; Bernstein et al., "Faster batch forgery
+    identification", 2012): signed digits of c bits, and per digit position each point added
+    once to the bucket of its digit, the buckets summed with two additions each. For n terms
+    about (bits/c)·(n + 2^c) additions instead of Straus's (bits/4)·n + 7n: a third fewer for
+    the few hundred terms of a shuffle proof's check."""
+    n = len(points)
+    c = 5 if n < 250 else 6 if n < 1000 else 7
+    half = 1 << (c - 1)
+    mask = (1 << c) - 1
+    windows = bits // c + 2
+    cached = [_cached(q) for q in points]
+    negated = [_neg_cached(q) for q in cached]
+    rows: list[list[int]] = []
+    for k in ks:
+        row = []
+        for _ in range(windows):
+            d = k & mask
+            k >>= c
+            if d >= half:
+                d -= 1 << c
+                k += 1
+            row.append(d)
+        rows.append(row)
+    p = P
+    acc: _Point = (0, 1, 1, 0)
+    for w in range(windows - 1, -1, -1):
+        for _ in range(c):
+            acc = _double(acc)
+        buckets: list[_Point | None] = [None] * half
+        for i in range(n):
+            d = rows[i][w]
+            if not d:
+                continue
+            c0, c1, c2, c3 = cached[i] if d > 0 else negated[i]
+            j = d - 1 if d > 0 else -d - 1
+            bucket = buckets[j]
+            if bucket is None:
+                # The cached form back to a point: X = (c1 − c0)/2, Y = (c1 + c0)/2, Z = c3/2, T = XY/Z.
+                x1, y1, z1 = (c1 - c0) % p, (c1 + c0) % p, c3 % p
+                buckets[j] = (x1 * z1 % p, y1 * z1 % p, z1 * z1 % p, x1 * y1 % p)
+                continue
+            x1, y1, z1, t1 = bucket
+            a = (y1 - x1) * c0 % p
+            b = (y1 + x1) * c1 % p
+            cc = t1 * c2 % p
+            dd = z1 * c3 % p
+            e, f, g, h = b - a, dd - cc, dd + cc, b + a
+            buckets[j] = (e * f % p, g * h % p, f * g % p, e * h % p)
+        running: _Point = (0, 1, 1, 0)
+        total: _Point = (0, 1, 1, 0)
+        for bucket in reversed(buckets):
+            if bucket is not None:
+                running = _add(running, bucket)
+            total = _add(total, running)
+        acc = _add(acc, total)
+        _pause()
+    return acc
+
+
 def multi_mul(scalars: list[int], points: list["Element"], bits: int = 253) -> "Element":
     """Σ scalars[i]·points[i]; ``bits`` bounds the scalars (128 for batch weights: half the work)."""
     if not points:
         return IDENTITY
     ks = [k % L if bits >= 253 or not 0 <= k < 1 << bits else k for k in scalars]
+    if len(points) >= PIPPENGER_FROM:
+        return Element(_pippenger(ks, [q._p for q in points], max(k.bit_length() for k in ks)))
     rows = [_signed_digits(k) for k in ks]
     count = max(len(row) for row in rows)
     if count == 0:

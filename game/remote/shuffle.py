@@ -50,7 +50,7 @@ from typing import Sequence
 
 from . import dleq
 from .ristretto import (
-    BASE, Element, EncodingError, L, RandomSource, base_mul, multi_mul, scalar_decode, scalar_encode,
+    BASE, Element, EncodingError, L, RandomSource, base_mul, fixed_mul, multi_mul, scalar_decode, scalar_encode,
     scalar_from_wide, scalar_inverse,
 )
 
@@ -113,11 +113,14 @@ def prove(x: int, permutation: Sequence[int], base: Element, key: Element, input
     for j, i in enumerate(permutation):
         e_perm[i] = e[j]
     r_hat = [nonces(2, i) for i in range(n)]
-    chain: list[Element] = []
-    previous = chain_base
+    # ĉᵢ = r̂ᵢ·G + e′ᵢ·ĉ_{i−1} is, unrolled, aᵢ·G + pᵢ·H with pᵢ = Π_{l≤i} e′ₗ and aᵢ = r̂ᵢ + e′ᵢ·a_{i−1}:
+    # the prover knows both, so every chain element (and every t̂ᵢ below) is a sum over the two
+    # fixed bases, from their tables, instead of a multiplication of the previous element.
+    logs: list[tuple[int, int]] = [(0, 1)]      # (aᵢ, pᵢ) of ĉ₀ = H, ĉ₁, …
     for i in range(n):
-        previous = base_mul(r_hat[i]) + previous * e_perm[i]
-        chain.append(previous)
+        a, p = logs[-1]
+        logs.append(((r_hat[i] + e_perm[i] * a) % L, p * e_perm[i] % L))
+    chain = [fixed_mul([(a, BASE), (p, chain_base)]) for a, p in logs[1:]]
     r_bar = sum(r) % L
     r_lin = sum(ej * rj for ej, rj in zip(e, r)) % L
     r_agg = 0
@@ -135,7 +138,8 @@ def prove(x: int, permutation: Sequence[int], base: Element, key: Element, input
         z_sum * w4 - multi_mul(w_perm, list(inputs)),
         key * w4,
     ]
-    t += [base_mul(w_hat[i]) + (chain[i - 1] if i else chain_base) * w_perm[i] for i in range(n)]
+    t += [fixed_mul([((w_hat[i] + w_perm[i] * logs[i][0]) % L, BASE), (w_perm[i] * logs[i][1] % L, chain_base)])
+          for i in range(n)]
     chain_bytes = b"".join(ch.encode() for ch in chain)
     t_bytes = b"".join(ti.encode() for ti in t)
     c = _final_challenge(seed, chain_bytes, t_bytes)

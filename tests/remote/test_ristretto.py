@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -154,6 +155,22 @@ class TestGroup:
         weights = [2**127 + 1, 5, 2**128 - 1]
         assert multi_mul(weights, points, bits=128) == base_mul(sum(w * k for w, k in zip(weights, (11, 22, 33))))
         assert multi_mul([], []) == IDENTITY
+
+    @pytest.mark.parametrize("n", [160, 300])
+    def test_long_sums_by_the_bucket_method(self, n: int) -> None:
+        """From ``PIPPENGER_FROM`` terms on the sum is Pippenger's: the same result as the logs'
+        sum, with zero, negative, full-size and short scalars, a point repeated, the identity."""
+        rng = random.Random(n)
+        logs = [rng.randrange(0, L) for _ in range(n)]
+        points = [base_mul(k) for k in logs]
+        points[7], logs[7] = points[3], logs[3]
+        points[9], logs[9] = IDENTITY, 0
+        scalars = [rng.randrange(0, L) for _ in range(n)]
+        scalars[:5] = [0, 1, L - 1, -5, 2 * L + 3]
+        assert n >= ristretto.PIPPENGER_FROM
+        assert multi_mul(scalars, points) == base_mul(sum(s * k for s, k in zip(scalars, logs)))
+        short = [rng.getrandbits(128) for _ in range(n)]
+        assert multi_mul(short, points, bits=128) == base_mul(sum(s * k for s, k in zip(short, logs)))
 
 
 class TestScalars:
