@@ -230,7 +230,8 @@ def _stored_stop(data: Any) -> dict[str, Any] | None:
             or data.get("kind") not in STOP_TEXTS or not isinstance(data.get("problem"), dict) \
             or not isinstance(data["problem"].get("key"), str) or not isinstance(data.get("n"), int) \
             or not isinstance(data.get("text"), str) or not isinstance(data.get("evidence"), list) \
-            or len(data["evidence"]) > 2 or not all(isinstance(t, str) for t in data["evidence"]):
+            or len(data["evidence"]) > 2 or not all(isinstance(t, str) for t in data["evidence"]) \
+            or not isinstance(data.get("detail", ""), str):
         raise _damaged("its stop")
     return _copy_stop(data)
 
@@ -516,15 +517,16 @@ class Device:
             self._restore(saved)  # a refusal half-way leaves the device as it was
             raise
 
-    def _stopping(self, player: int | None, found: Mapping[str, Any], n: int) -> dict[str, Any]:
-        """The stop record for a cheat by ``player`` (None: not known, a deal found broken here)."""
+    def _stopping(self, player: int | None, found: Mapping[str, Any], n: int, detail: str = "") -> dict[str, Any]:
+        """The stop record for a cheat by ``player`` (None: not known, a deal found broken here);
+        ``detail`` the check that failed, in the deal's own words (what the evidence proves)."""
         # No writer known: this device's own card read wrong, which only a setup or reshuffle step
         # (whose, the keys at the end would tell) can have caused.
         kind = "broken" if player is None else STOP_KINDS.get(str(found.get("key")), "other")
         name = None if player is None else self.hellos[player].name
         line = STOP_TEXTS[kind].format(name=name, n=n)
         return {"seat": None if player is None else self.seat_of[player], "name": name, "kind": kind,
-                "problem": dict(found), "n": n, "evidence": [],
+                "problem": dict(found), "n": n, "evidence": [], "detail": detail,
                 "text": f"{line}: the game is stopped, and nothing more of yours is revealed"}
 
     def _stop(self, stop: dict[str, Any], events: list[Event], saved: dict[str, Any] | None,
@@ -778,7 +780,7 @@ class Device:
             if err.key == "cheat" and not trusted:
                 # The writer's signature verified and its message was the one due: it proves the cheat.
                 refused.stop = self._stopping(sender, err.found or {"key": "reason", "detail": str(err)},
-                                              int(m["n"]))
+                                              int(m["n"]), str(err))
             raise refused from None
         text = f"{name} played {done['move']}"
         if game.over():

@@ -253,6 +253,7 @@ class TestTheCommandLine:
         assert "dealt cards that are not the deck: the game is stopped" in refusals[0] and "\n" not in refusals[0]
         stopped = show(anna)["stopped"]
         assert stopped["problem"]["key"] == "step_proof" and stopped["evidence"], stopped
+        assert "setup step does not verify" in stopped["detail"], stopped
         cheat = forging_setup.forgers[0]
         assert not unmasks_a_tile_of(cheat, 1 - cheat.seat, {e.encode() for e in cheat.tile_elements})
 
