@@ -490,3 +490,23 @@ class TestSettings:
         anna.page.click("#live-offer")
         anna.page.wait_for_selector("#live-qr-o[data-version]", timeout=120_000)
         assert anna.page.evaluate("window.__rtcConfigs")[-1] == '{"iceServers":[{"urls":"stun:127.0.0.1:3478"}]}'
+
+
+class TestDamagedCode:
+    def test_a_code_with_one_character_changed_is_refused_at_once(self, context_factory: Any, guard: Guard,
+                                                                 open_site: Any) -> None:
+        """Issue 42: the joining phone used to ask the name, show its answer and, twenty seconds
+        later, blame the networks. The code's check refuses it at once, in words, asking no name."""
+        anna = Phone(context_factory, guard, "Anna")
+        host(anna, open_site, "thot")
+        anna.page.click("#live-offer")
+        offer = code(anna, "o", False)
+        base, payload = offer.split("=", 1)
+        at = len(payload) // 2
+        changed = payload[:at] + ("B" if payload[at] != "B" else "C") + payload[at + 1:]
+        bruno = Phone(context_factory, guard, "Bruno")
+        bruno.page.goto(f"{base}={changed}")
+        bruno.page.wait_for_selector("#live-refused", timeout=120_000)
+        text = bruno.page.locator("#live-refused").inner_text()
+        assert "This code was changed or cut on its way: ask whoever sent it for it again." in text
+        assert bruno.page.locator("#live-join").count() == 0 and bruno.page.locator("#live-name").count() == 0

@@ -34,14 +34,14 @@ ANSWER = ("v=0\r\no=- 2386634868364918776 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n
           "a=ice-ufrag:i3NB\r\na=ice-pwd:L+TnwDZ9+05zyujuxBx62kIO\r\na=ice-options:trickle\r\n"
           "a=fingerprint:sha-256 87:AE:88:E6:64:68:F9:3A:B8:4A:1E:9B:12:91:32:A2:84:00:A8:B0:2F:D3:24:CF:08:DD:"
           "C3:06:65:5B:3B:43\r\na=setup:active\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n")
-OFFER_CODE = ("AQAERytqSxgvSWJyWXNLUkEyK1NWMUtGbXlwMVpKU2mnmzWhEZ6VQAmvu7UUREgktHO3rZ0pByfxNHRoXHeQLgEwAgh0WrdABLhN"
-              "vKl-LalTXzzaysEI-G2rS6sJTYGmm-9WDgC6g6gN")
+OFFER_CODE = ("AgAERytqSxgvSWJyWXNLUkEyK1NWMUtGbXlwMVpKU2mnmzWhEZ6VQAmvu7UUREgktHO3rZ0pByfxNHRoXHeQLgEwAgh0WrdABLhN"
+              "vKl-LalTXzzaysEI-G2rS6sJTYGmm-9WDgC6g6gNuomBoQ")
 
 
 def test_chromium_offer_is_about_a_hundred_bytes() -> None:
     code = pairing.compact(OFFER, answer=False)
     assert code == OFFER_CODE
-    assert len(base64.urlsafe_b64decode(code + "==")) == 105 and len(code) == 140 < len(OFFER) / 5
+    assert len(base64.urlsafe_b64decode(code + "==")) == 105 + pairing.CHECK_BYTES and len(code) == 146 < len(OFFER) / 4
 
 
 @pytest.mark.parametrize("sdp, answer", [(OFFER, False), (ANSWER, True)])
@@ -89,20 +89,42 @@ def test_round_trip(ufrag: str, pwd: str, fingerprint: bytes, setup: str, answer
     assert pairing.parse_sdp(pairing.to_sdp(d), answer) == d
 
 
+def _payload(code: str) -> bytes:
+    """A code's payload, its check cut off (to make codes whose check holds but whose fields do not)."""
+    return base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))[:-pairing.CHECK_BYTES]
+
+
 @pytest.mark.parametrize("code, reason", [
     ("", "the code is empty"),
     ("x" * 1001, "longer than any pairing code"),
-    (OFFER_CODE[:60], "cut short"),
-    (OFFER_CODE + "AA", "bytes after its last candidate"),
+    (OFFER_CODE[:60], "changed or cut on its way"),
+    (pairing.seal(_payload(OFFER_CODE) + b"\0\0"), "bytes after its last candidate"),
     (OFFER_CODE.replace("A", "=", 1), "characters a pairing code never has"),
-    ("Ag" + OFFER_CODE[2:], "version 2"),
-    (base64.urlsafe_b64encode(b"\x01\x00\x02ab\x16" + b"a" * 22 + bytes(32) + b"\x010\x00").decode(),
-     "not a valid ICE user fragment"),
-    (base64.urlsafe_b64encode(b"\x01\x00\x04ab\xffd").decode().rstrip("="), "not plain text"),
+    (pairing.seal(b"\x03" + _payload(OFFER_CODE)[1:]), "version 3"),
+    ("AQAE" + OFFER_CODE[4:], "version 1, this site reads version 2"),
+    (pairing.seal(b"\x02\x00\x02ab\x16" + b"a" * 22 + bytes(32) + b"\x010\x00"), "not a valid ICE user fragment"),
+    (pairing.seal(b"\x02\x00\x04ab\xffd"), "not plain text"),
+    (pairing.seal(_payload(OFFER_CODE)[:60]), "cut short"),
 ])
 def test_malformed_codes_are_refused_with_a_reason(code: str, reason: str) -> None:
     with pytest.raises(PairingRefused, match=reason):
         pairing.decode(code)
+
+
+def test_a_code_with_one_character_changed_is_refused_at_once() -> None:
+    """Issue 42: every one-character change of a real code is refused as damaged (the check), never
+    decoded into another description that would make the other device wait for nothing."""
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    for at in range(len(OFFER_CODE)):
+        for other in (alphabet[(alphabet.index(OFFER_CODE[at]) + step) % 64] for step in (1, 17, 40)):
+            changed = OFFER_CODE[:at] + other + OFFER_CODE[at + 1:]
+            with pytest.raises(PairingRefused) as caught:
+                pairing.decode(changed)
+            assert caught.value.key == "damaged" or "version" in str(caught.value), (at, str(caught.value))
+    for cut in (1, 5, 40):
+        with pytest.raises(PairingRefused) as caught:
+            pairing.decode(OFFER_CODE[:-cut])
+        assert caught.value.key == "damaged"
 
 
 def test_each_side_is_checked() -> None:

@@ -90,6 +90,14 @@ async def draw_qr(canvas: Any, text: str) -> int | None:
     return int(canvas.dataset.version)
 
 
+def code_refusal(t: Any, err: pairing.PairingRefused) -> str:
+    """A pairing code refused, in the catalogue's words: a damaged code (its check fails) in words of
+    its own — ask for it again — any other with the reason."""
+    if err.key == "damaged":
+        return str(t("live.failed.damaged"))
+    return str(t("live.failed.code", reason=str(err)))
+
+
 @dataclass
 class Live:
     """One live game on this page: its table, the channels, and the work done one piece at a time
@@ -443,7 +451,7 @@ class LivePage(RemotePage):
         try:
             await waiting.link.accept(code_of(text))
         except pairing.PairingRefused as err:
-            waiting.error = self.t("live.failed.code", reason=str(err))
+            waiting.error = code_refusal(self.t, err)
             self.redraw()
             return
         waiting.error = None
@@ -620,7 +628,7 @@ class JoinPage:
         try:
             pairing.decode(code_of(code))
         except pairing.PairingRefused as err:
-            self.refused(self.t("live.failed.code", reason=str(err)))
+            self.refused(code_refusal(self.t, err))
             return
         if getattr(window, "BroadcastChannel", None):
             channel = window.BroadcastChannel.new(BROADCAST)
@@ -636,7 +644,7 @@ class JoinPage:
             if pairing.decode(code).answer:
                 raise pairing.PairingRefused("this is a device's answer: open it on the device that showed the offer")
         except pairing.PairingRefused as err:
-            self.refused(t("live.failed.code", reason=str(err)))
+            self.refused(code_refusal(t, err))
             return
         name = h("input", {"type": "text", "id": "live-name", "maxlength": "40", "required": True,
                            "autocomplete": "nickname", "value": str(self.app.settings.get("remote_name", ""))})
@@ -685,7 +693,7 @@ class JoinPage:
         except pairing.PairingRefused as err:
             link.close()
             append(status, h("p", {"class": "play-message error", "role": "alert",
-                                   "text": t("live.failed.code", reason=str(err))}))
+                                   "text": code_refusal(t, err)}))
             return
         except Exception as err:  # no WebRTC in this browser
             link.close()

@@ -9,9 +9,13 @@ Firefox and Safari accept. The same idea as the published compact formats (e.g. 
 codecs of serverless chat demos): keep what ICE and DTLS check, regenerate the rest.
 
 A code is outside input (it arrives by a link, a QR code, a paste): ``decode`` bounds and checks every
-field and refuses with a ``PairingRefused`` whose message is one line for a person.
+field and refuses with a ``PairingRefused`` whose message is one line for a person. A code ends with a
+check (4 bytes of SHA-256 over the rest, issue 42): a code with one character changed on its way used
+to decode into another, wrong description, and the joining device waited twenty seconds for a
+connection that could not come; now it is refused at once (``PairingRefused.key`` "damaged"),
+except with probability 2⁻³².
 
-Layout (version 1), bytes, then base64url without padding::
+Layout (version 2), bytes, then base64url without padding::
 
     version(1) flags(1)                  flags: bit 0 answer, bits 1-2 DTLS role (actpass, active, passive)
     ufrag: length(1) ASCII                ice-char = ALPHA / DIGIT / "+" / "/"
@@ -21,6 +25,7 @@ Layout (version 1), bytes, then base64url without padding::
     candidates: count(1), each: kind(1) address port(2)
         kind: bits 0-1 type (host, srflx, prflx, relay), bits 2-3 address (IPv4: 4 bytes, IPv6: 16 bytes,
         an mDNS "<uuid>.local" name: 16 bytes, another name: length(1) + ASCII)
+    check: 4 bytes                        SHA-256("scarab/pairing/v2" + everything before)[:4]
 
 TCP candidates are left out (a data channel between two devices on one network uses UDP; a relay
 over TCP is the TURN server's business, given as a TURN URL in Settings).
@@ -29,12 +34,14 @@ over TCP is the TURN server's business, given as a TURN URL in Settings).
 from __future__ import annotations
 
 import base64
+import hashlib
 import ipaddress
 import re
 import uuid
 from dataclasses import dataclass, field
 
-VERSION = 1
+VERSION = 2
+CHECK_BYTES = 4
 #: Longer than any real code (a handful of candidates); a QR code beyond this is no longer comfortable.
 MAX_CODE_CHARS = 1_000
 MAX_SDP_CHARS = 20_000
@@ -52,7 +59,21 @@ _MDNS = re.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 
 class PairingRefused(ValueError):
-    """A code or description that cannot be used; ``str()`` says why in one line."""
+    """A code or description that cannot be used; ``str()`` says why in one line; ``key``: "damaged"
+    for a code changed or cut on its way (the page says it in its own words), "" otherwise."""
+
+    def __init__(self, message: str, key: str = "") -> None:
+        super().__init__(message)
+        self.key = key
+
+
+def _check(payload: bytes) -> bytes:
+    return hashlib.sha256(b"scarab/pairing/v2" + payload).digest()[:CHECK_BYTES]
+
+
+def seal(payload: bytes) -> str:
+    """A code's characters: the payload and its check, in base64url without padding."""
+    return base64.urlsafe_b64encode(payload + _check(payload)).rstrip(b"=").decode("ascii")
 
 
 @dataclass(frozen=True)
@@ -200,7 +221,7 @@ def encode(d: Description) -> str:
         else:
             out += _ascii(c.address)
         out += c.port.to_bytes(2, "big")
-    return base64.urlsafe_b64encode(bytes(out)).rstrip(b"=").decode("ascii")
+    return seal(bytes(out))
 
 
 class _Reader:
@@ -237,9 +258,15 @@ def decode(code: str) -> Description:
     if _CODE.fullmatch(code) is None:
         raise PairingRefused("the code has characters a pairing code never has (was it cut or edited?)")
     try:
-        data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+        sealed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     except ValueError:
-        raise PairingRefused("the code is cut short") from None
+        raise PairingRefused("the code is cut short", key="damaged") from None
+    data, check = sealed[:-CHECK_BYTES], sealed[-CHECK_BYTES:]
+    if len(sealed) <= CHECK_BYTES or _check(data) != check or seal(data) != code:  # stray bits: changed
+        if sealed[:1] == b"\x01":
+            raise PairingRefused(f"the code is of version 1, this site reads version {VERSION}: "
+                                 "both devices need the site's latest version")
+        raise PairingRefused("the code was changed or cut on its way: ask for it again", key="damaged")
     r = _Reader(data)
     version = r.byte("version")
     if version != VERSION:
