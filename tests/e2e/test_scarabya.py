@@ -228,7 +228,7 @@ class TestPassAndPlay:
         play_to_end(page, tap=True)
         assert game_attr(page, "moves") == "24"
         final = page.locator("#sy-end .sy-final").inner_text()
-        assert re.match(r"^(P1 wins|P2 wins|Tie between P1, P2)$", final)
+        assert re.match(r"^(P1 wins|P2 wins|Tie between P1 and P2)$", final)
         shot(page, "scarabya-pass-and-play-end-tablet")
 
 
@@ -514,7 +514,7 @@ class TestRuins:
         assert statistics.median(times) <= HINT_LIMIT_MS
         assert game_attr(page, "round") == "4"
         final = page.locator("#sy-end .sy-final").inner_text()
-        assert re.match(r"^(P1 wins|P2 wins|Tie between P1, P2)$", final)
+        assert re.match(r"^(P1 wins|P2 wins|Tie between P1 and P2)$", final)
         assert page.locator(".sy-scored li").count() == 16
         # the end keeps the last round's final board, its last placement outlined, with the zones' result
         final = page.locator("#sy-final-board")

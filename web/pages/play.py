@@ -227,7 +227,7 @@ class GamePage:
         def name_seat(i: int) -> None:
             """A seat keeps a name the player typed; a default name follows its kind: the computer
             by its level ("Computer (expert)", never "Player 2"), the one person against the
-            computer "You", people at this device "Player N"."""
+            computer or alone "You", people at this device "Player N"."""
             field = document.getElementById(f"seat-{i}-name")
             kind = document.getElementById(f"seat-{i}-kind")
             if not field or not kind or not is_default(str(field.value).strip(), i):
@@ -235,7 +235,9 @@ class GamePage:
             choice = str(kind.value)
             kinds = [str(document.getElementById(f"seat-{k}-kind").value)
                      for k in range(int(count.value)) if document.getElementById(f"seat-{k}-kind")]
-            alone = sum(1 for k in kinds if not k.startswith("computer:")) == 1 and len(kinds) >= 2
+            # one person at the table, against the computer or alone (Scarabya's solo): "You" in
+            # every line of the game, never "Player 1" in the header and "You" at the end
+            alone = sum(1 for k in kinds if not k.startswith("computer:")) == 1
             if choice.startswith("computer:"):
                 field.value = events.computer_name(t, ui.GAME, int(choice.split(":")[1]))
             elif i == 0 and alone:

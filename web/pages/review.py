@@ -260,8 +260,9 @@ class Review:
         if words:
             return words
         text = self.moves[k - 1]
-        return str(self.t("review.move.table", move=text) if text.startswith("!") else self.t(
-            "review.played", name=self.seat_name(self.movers[k - 1]), move=text))
+        return str(self.t("review.move.table", move=text) if text.startswith("!") else self.t.form(
+            "review.played", name=self.seat_name(self.movers[k - 1]), move=text,
+            you=self.movers[k - 1] is not None and self.movers[k - 1] == events.you_seat(self.t, self.seats)))
 
     def draw(self, state: Any, best: Alternative | None) -> Any:
         if self.game == "scarabeo":

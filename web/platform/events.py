@@ -81,6 +81,18 @@ def you_seat(t: Messages, seats: Sequence[Any]) -> int | None:
     return people[0] if len(people) == 1 and str(seats[people[0]].name).casefold() in you else None
 
 
+def winner_line(t: Messages, game: str, seats: Sequence[Any], winner: int) -> str:
+    """Who won, as a person would say it: "You win" / "Hai vinto" to the reader (never "You wins"),
+    "The computer (expert) wins" / "Ha vinto il computer (esperto)" (a computer named by its level
+    takes the article in Italian: never "Vince Computer (esperto)"), else "Anna wins" / "Ha vinto Anna"."""
+    seat = seats[winner]
+    if you_seat(t, seats) == winner:
+        return t("play.winner.you")
+    if seat.computer and is_default_name(t, seat.name, winner):
+        return t("play.winner.computer", level=level_name(t, game, int(seat.level)))
+    return t("play.winner", name=seat_names(t, game, seats)[winner])
+
+
 def join(t: Messages, items: Sequence[str]) -> str:
     """ "A", "A and B", "A, B and C" / "A e B" """
     items = list(items)

@@ -84,6 +84,7 @@ class Disputes(ViewPart):
         p = view["pending"]
         n = view["players"]
         said = events.seat_names(t, "scarabeo", seats)  # the computer by its level, never "Player 2"
+        you = events.you_seat(t, seats)  # the reader's own forms: "You abstain", never "You abstains"
         if p["kind"] == "challenge":
             # the play and its words are public; no rack is named (the panel is shown to the table).
             # In vote mode the same panel contests the play: a word chosen goes to the table's vote.
@@ -118,7 +119,6 @@ class Disputes(ViewPart):
                 return f"!challenge {seat + 1} {word}".rstrip()
 
             row = h("div", {"class": "row"})
-            you = events.you_seat(t, seats)  # "You challenge", never "You challenges"
             for s in table_rules.challengers(page.session.state, seats):
                 append(row, h("button", {"type": "button", "id": f"sc-challenge-{s + 1}", "class": "danger",
                                          "text": t.form(f"scarabeo.{mode}.by", you=s == you, name=seats[s].name),
@@ -135,8 +135,8 @@ class Disputes(ViewPart):
         box = h("section", {"class": "panel sc-dispute" + ("" if on_cover else " sc-strip"), "id": "sc-vote",
                             "aria-labelledby": "sc-dispute-title"},
                 h("h2", {"id": "sc-dispute-title", "text": t("scarabeo.vote.title")}),
-                h("p", {"text": t("scarabeo.vote.body", name=said[p["player"]], move=p["move"],
-                                  words=", ".join(p["unknown_words"] or p["words"]))
+                h("p", {"text": t.form("scarabeo.vote.body", you=p["player"] == you, name=said[p["player"]],
+                                       move=p["move"], words=", ".join(p["unknown_words"] or p["words"]))
                         if p.get("contested_by") is None else
                         t("scarabeo.vote.body.contested", name=said[p["player"]], move=p["move"],
                           challenger=seats[p["contested_by"]].name, words=", ".join(p["unknown_words"]))}))
@@ -144,7 +144,8 @@ class Disputes(ViewPart):
         fields: list[tuple[int, Any]] = []
         for s in range(n):
             if n == 4 and s == p["player"]:
-                append(box, h("p", {"class": "muted", "text": t("scarabeo.vote.abstains", name=seats[s].name)}))
+                append(box, h("p", {"class": "muted", "text": t.form("scarabeo.vote.abstains", you=s == you,
+                                                                      name=seats[s].name)}))
                 continue
             if not getattr(seats[s], "here", True):
                 continue  # remote play: that seat votes on its own device, by its own link
@@ -168,7 +169,7 @@ class Disputes(ViewPart):
                 elif no and no.checked:
                     votes[s] = "N"
                 else:
-                    page.show_message(t("scarabeo.vote.missing", name=seats[s].name), error=True)
+                    page.show_message(t.form("scarabeo.vote.missing", you=s == you, name=seats[s].name), error=True)
                     return
             self._commit(page, "!vote " + "".join(votes))
 

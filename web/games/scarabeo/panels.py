@@ -308,10 +308,14 @@ class Panels(ViewPart):
         detail = outcome.get("detail") or {}
         scores = list(outcome.get("scores") or view["scores"])
         winners = outcome.get("winners") or []
-        names = ", ".join(seats[s].name for s in winners)
-        headline = t("play.winner", name=names) if len(winners) == 1 else t("scarabeo.end.tie", names=names)
-        reason = t(f"scarabeo.end.{outcome.get('reason', 'passes')}",
-                   name=seats[detail["closer"]].name if detail.get("closer") is not None else "")
+        shown = events.seat_names(t, "scarabeo", seats)  # a computer by its level, in the page's language
+        you = events.you_seat(t, seats)
+        headline = (events.winner_line(t, "scarabeo", seats, winners[0]) if len(winners) == 1
+                    else t("scarabeo.end.tie", names=events.join(t, [shown[s] for s in winners])))
+        closer = detail.get("closer")
+        reason = t.form(f"scarabeo.end.{outcome.get('reason', 'passes')}",
+                        you=closer is not None and closer == you and outcome.get("reason") == "closed",
+                        name=shown[closer] if closer is not None else "")
         adj = detail.get("adjustments") or [0] * len(seats)
         racks = detail.get("final_racks") or [""] * len(seats)
         table = h("table", {"class": "scores sc-standings", "id": "sc-standings"},
@@ -323,7 +327,7 @@ class Panels(ViewPart):
         order = settlement.get("order") or sorted(range(len(seats)), key=lambda s: -scores[s])
         for s in order:
             rack = racks[s] if s < len(racks) else ""
-            append(table, h("tr", {}, h("th", {"scope": "row", "text": seats[s].name}),
+            append(table, h("tr", {}, h("th", {"scope": "row", "text": shown[s]}),
                             h("td", {"class": "mono", "text": rack.replace(SCARAB, "\u2605") or "\u2014"}),
                             h("td", {"class": "num", "text": signed(adj[s])}),
                             h("td", {"class": "num", "text": signed(scores[s], plus=False)})))
@@ -331,8 +335,11 @@ class Panels(ViewPart):
         pay = h("ul", {"class": "sc-settlement", "id": "sc-settlement"})
         for p in settlement.get("payments") or []:
             if p["amount"]:
-                append(pay, h("li", {"text": t("scarabeo.end.pays", loser=seats[p["loser"]].name,
-                                                winner=seats[p["winner"]].name, amount=p["amount"])}))
+                # the reader pays ("You pay …") or is paid ("… pays you"), never "You pays"
+                key = ("scarabeo.end.pays.you" if p["loser"] == you else
+                       "scarabeo.end.pays.to_you" if p["winner"] == you else "scarabeo.end.pays")
+                append(pay, h("li", {"text": t(key, loser=shown[p["loser"]], winner=shown[p["winner"]],
+                                                amount=p["amount"])}))
         # compact in the hand, where the rack was: the result and what to do next in view; the
         # standings and the settlement one tap away
         return h("section", {"class": "panel sc-end", "role": "status", "aria-labelledby": "sc-end-title"},

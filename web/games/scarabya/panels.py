@@ -255,7 +255,9 @@ def end_screen(page: Page, v: dict[str, Any], board: Any = None) -> Any:
     body = h("div", {})
     if players == 1:
         site = v["sites"][0] if "sites" in v else None
-        append(body, h("p", {"class": "sy-final", "text": t.plural("scarabya.end.solo", scores[0])}))
+        # the one name the header shows too ("You", or the name typed): never "Player 1" above and "You" here
+        append(body, h("p", {"class": "sy-final", "text": t.form("scarabya.end.solo", you=is_you(page, 0),
+                                                               n=scores[0], name=seat_name(page, 0))}))
         if site is not None:
             append(body, h("p", {"text": t("scarabya.end.found", n=site["symbols_scored"])}))
             if site["perfect_dig"]:
@@ -274,10 +276,10 @@ def end_screen(page: Page, v: dict[str, Any], board: Any = None) -> Any:
             append(body, h("h3", {"text": t("scarabya.best")}), lst)
     else:
         if len(winners) == 1:
-            append(body, h("p", {"class": "sy-final", "text": t.form("play.winner", you=is_you(page, winners[0]),
-                                                                   name=seat_name(page, winners[0]))}))
+            append(body, h("p", {"class": "sy-final",
+                                 "text": events.winner_line(t, "scarabya", page.session.seats, winners[0])}))
         else:
-            names = ", ".join(seat_name(page, w) for w in winners)
+            names = events.join(t, [seat_name(page, w) for w in winners])
             append(body, h("p", {"class": "sy-final", "text": t("scarabya.end.tie", names=names)}))
         ranking = h("ol", {"class": "sy-ranking"})
         for i in sorted(range(players), key=lambda i: -scores[i]):

@@ -216,14 +216,17 @@ def headline(page: PlayPage, view: dict[str, Any]) -> str:
     result = view["result"] or {}
     detail = result.get("detail", {})
     winners = result.get("winners") or []
-    names = t("thot.and").join(seats[s].name for s in winners) if winners else ""
+    shown = events.seat_names(t, "thot", seats)  # a computer by its level, in the page's language
+    names = t("thot.and").join(shown[s] for s in winners) if winners else ""
     if not winners:
         return str(t("play.draw"))
     if view["teams"] and "shared" not in detail:
         return str(t("thot.end.team", n=winners[0] // 2 + 1, names=names))
     if len(winners) > 1 and "shared" in detail:
         return str(t("thot.end.shared", names=names))
-    return str(t("thot.end.wins" if len(winners) == 1 else "thot.end.win", names=names))
+    if len(winners) == 1:  # the reader's "You win", never "You wins" (``events.winner_line``)
+        return events.winner_line(t, "thot", seats, winners[0])
+    return str(t("thot.end.win", names=names))
 
 
 def end_box(page: PlayPage, view: dict[str, Any]) -> Any:
@@ -235,8 +238,10 @@ def end_box(page: PlayPage, view: dict[str, Any]) -> Any:
     result = view["result"] or {}
     detail = result.get("detail", {})
     tiebreak = view["tiebreak"]
-    lines = [t("thot.end.reason." + str(result.get("reason", "no-move")),
-               name=seats[view["to_move"]].name)]
+    stuck = view["to_move"]  # "You have no move", never "You has no move"
+    lines = [t.form("thot.end.reason." + str(result.get("reason", "no-move")),
+                    you=result.get("reason", "no-move") == "no-move" and events.you_seat(t, seats) == stuck,
+                    name=events.seat_names(t, "thot", seats)[stuck] if stuck is not None else "")]
     totals = detail.get("totals", view["scores"])
     if tiebreak == "draw":
         lines.append(t("thot.end.tie.draw", points=points(t, max(totals))))
