@@ -21,7 +21,7 @@ from pyscript import document, window
 from game import daily
 from web.pages.play import GamePage
 from web.platform import daily_store as ds
-from web.platform import router
+from web.platform import engines, router
 from web.platform.i18n import date_text, signed
 from web.platform.session import Seat, Session
 from web.platform.storage import Save, StorageError
@@ -299,6 +299,16 @@ def start_session(app: Any, puzzle: dict[str, Any], again: bool, friend: dict[st
 
 
 # --- the attempt on the game's page ---------------------------------------------------------
+def top_item(t: Any, move: str, score: int, lexicon: Any = None) -> str:
+    """One of the best plays in words: "C15 PN — 42 points (PN: abbreviation of Pordenone)". A play
+    whose word is one of the rulebook's abbreviations says what it stands for: "PN" alone means
+    nothing to a player (``lexicon`` is Scarabeo's, once loaded; without it the play as it is)."""
+    text = str(t.plural("daily.top.item", score, move=move, score=signed(score, plus=False)))
+    word = move.split()[-1] if move.split() else ""
+    meaning = lexicon.abbreviation(word) if lexicon is not None and word else None
+    return f"{text} ({t('daily.top.abbreviation', word=word.upper(), meaning=meaning)})" if meaning else text
+
+
 class DailyUI:
     """The game's own interface, with the puzzle's computer (Thot: the perfect answer over the
     plies left) and no take-back; everything else is the game's."""
@@ -565,7 +575,7 @@ class DailyPage(GamePage):
                 items.append(h("li", {}, h("button", {
                     "type": "button", "class": "daily-top-play", "id": f"daily-top-{i}", "data-move": p["move"],
                     "aria-pressed": "true" if i == shown else "false", "aria-controls": "daily-top-board",
-                    "text": t.plural("daily.top.item", p["score"], move=p["move"], score=signed(p["score"], plus=False)),
+                    "text": top_item(t, p["move"], int(p["score"]), engines.word_list("scarabeo")),
                     "on_click": lambda _e, i=i: self.show_top(i)}, scope=self.view_scope)))
             board = None
             if shown is not None and 0 <= shown < len(d["top"]):
