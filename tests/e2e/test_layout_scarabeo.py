@@ -375,6 +375,16 @@ def test_zoom_for_placing_and_asking_once(browser: Any, server: str) -> None:
         page.click("#sc-recall")
         page.wait_for_function(f"!{ZOOMED}")
         assert frame_box(page) == at_rest
+        # at rest, a tile picked then a tap on a square: the tile lands there on that second tap
+        # (issue 42: it used to zoom only, the tile landing on a third), then the board zooms in
+        page.tap("#sc-tile-1")
+        page.tap("#sq-H8")
+        page.wait_for_selector("#sq-H8.placed")
+        assert page.locator("#sc-board .sc-sq.placed").count() == 1
+        page.wait_for_function(ZOOMED)
+        assert in_frame(page, "#sq-H8") and frame_box(page) == at_rest
+        page.click("#sc-recall")
+        page.wait_for_function(f"!{ZOOMED}")
         # a double tap zooms out (the first tap of a double tap at rest zooms in)
         page.tap("#sq-E5")
         page.wait_for_function(ZOOMED)
@@ -446,8 +456,9 @@ def test_zoom_for_placing_and_asking_once(browser: Any, server: str) -> None:
         dialog.get_by_role("button", name="Exchange all 8 tiles", exact=True).click()
         page.wait_for_function(f"({MOVES})() > {before}", timeout=30_000)
         person_to_play(page)
-        # the start of a drag: a rack tile carried by a finger over the whole board zooms in where it
-        # is, in the same frame; the tile goes down where the finger lets go, and Recall zooms out.
+        # a drag: a rack tile carried by a finger over the whole board does not zoom it (issue 42: the
+        # squares moved under the finger, and the tile landed elsewhere); the tile goes down on the
+        # square the finger aimed at, then the board zooms in around it; Recall zooms out.
         # (Last in this test: for a moment after this instant CDP drag Chromium sends no click for a
         # tap, pointerdown and pointerup only, likely a tap taken as stopping the drag's fling.)
         tile, square = page.locator("#sc-tile-0").bounding_box(), page.locator("#sq-C3").bounding_box()
@@ -462,12 +473,16 @@ def test_zoom_for_placing_and_asking_once(browser: Any, server: str) -> None:
         finger("touchStart", tx, ty)
         for step in range(1, 9):
             finger("touchMove", tx + (gx - tx) * step / 8, ty + (gy - ty) * step / 8)
-        page.wait_for_function(ZOOMED)
-        assert frame_box(page) == at_rest and page.locator(".sc-drag-ghost").count() == 1
-        assert page.locator("#sq-C3").bounding_box()["width"] >= 36  # type: ignore[index]
+        page.wait_for_selector(".sc-drag-ghost")
+        page.wait_for_timeout(300)
+        assert not page.evaluate(ZOOMED) and frame_box(page) == at_rest
+        assert page.locator("#sq-C3").bounding_box() == square  # the aimed square has not moved
         finger("touchEnd", gx, gy)
-        page.wait_for_selector("#sc-board .sc-sq.placed")
+        page.wait_for_selector("#sq-C3.placed")
+        assert page.locator("#sc-board .sc-sq.placed").count() == 1
         assert page.locator(".sc-drag-ghost").count() == 0
+        page.wait_for_function(ZOOMED)
+        assert page.locator("#sq-C3").bounding_box()["width"] >= 36 and in_frame(page, "#sq-C3")  # type: ignore[index]
         page.click("#sc-recall")
         page.wait_for_function(f"!{ZOOMED}")
         assert page.locator("#sc-board .sc-sq.placed").count() == 0

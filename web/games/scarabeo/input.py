@@ -2,7 +2,7 @@
 roving focus, arrows, letters, Space, Enter, Backspace, Delete, Escape), touch and mouse drag of a
 rack tile (pointer events, a ghost under the finger), laying and taking back tiles, the scarab's
 letter, swapping a board scarab; the zoom for placing (a tap on a phone's whole board, a double
-tap, a pinch, a tile carried over the board). Nothing here decides a rule: the preview asks the engine."""
+tap, a pinch, after a tile is laid on it — never under a moving finger). Nothing here decides a rule: the preview asks the engine."""
 
 from __future__ import annotations
 
@@ -29,10 +29,32 @@ class Input(ViewPart):
         if not cell:
             return
         sq = int(cell.getAttribute("data-sq"))
-        # a pointer's tap (a keyboard's Enter is handled on keydown and never zooms)
-        if event.detail and int(event.detail) > 0 and self._tap_zooms(page, cell, sq, event):
+        tapped = bool(event.detail) and int(event.detail) > 0  # a keyboard's Enter never zooms
+        if tapped and self._lays_picked_tile(page, sq):
+            # A tile picked, then a tap on a free square: the tile goes there at once, on the square
+            # the player saw (issue 42: the second tap used to zoom only, the tile landing on a
+            # third); a phone's whole board zooms in around it afterwards, for the next tile.
+            small = float(cell.offsetWidth) < ZOOM_BELOW_PX  # measured before the board is drawn again
+            self._choose_square(page, sq)
+            self._zoom_after_laying(page, small, sq, (float(event.clientX), float(event.clientY)))
+            return
+        if tapped and self._tap_zooms(page, cell, sq, event):
             return
         self._choose_square(page, sq)
+
+    def _lays_picked_tile(self, page: PlayPage, sq: int) -> bool:
+        """Whether choosing ``sq`` now lays the rack tile picked (a free square, a tile in hand)."""
+        if not self._can_place(page) or not page.selection.get("tile"):
+            return False
+        board, _rack, _err = self._projected(page)
+        return not board[sq] and sq not in page.selection.get("placed", {})
+
+    def _zoom_after_laying(self, page: PlayPage, small: bool, sq: int, at: tuple[float, float]) -> None:
+        """A phone's whole board (``small`` squares) zooms in around the square a tile was just laid
+        on, that square kept under the finger; a zoomed or a large board stays as it is."""
+        if self._zoomed(page) or not small:
+            return
+        self._set_zoom(page, True, sq, at)
 
     def _tap_zooms(self, page: PlayPage, cell: Any, sq: int, event: Any) -> bool:
         """A tap on a board whose squares are small (a phone's whole board) zooms in around that square,
@@ -338,11 +360,31 @@ class Input(ViewPart):
             drag["node"].classList.add("dragging")
         event.preventDefault()
         drag["ghost"].style.transform = f"translate({x - 22}px, {y - 22}px)"
-        if not self._zoomed(page):  # a tile carried over a phone's whole board: zoom in where it is
-            under = document.elementFromPoint(x, y)
-            cell = under.closest("#sc-board [data-sq]") if under else None
-            if cell and float(cell.offsetWidth) < ZOOM_BELOW_PX:
-                self._set_zoom(page, True, int(cell.getAttribute("data-sq")), (x, y))
+        # The board never zooms under a moving finger (issue 42: the squares moved under it, and a
+        # tile aimed at F12 landed on E15): it zooms after the drop. A zoomed board scrolls when the
+        # tile is held near its edge, towards that edge.
+        if self._zoomed(page):
+            self._scroll_near_edge(x, y)
+
+    @staticmethod
+    def _scroll_near_edge(x: float, y: float) -> None:
+        wrap = document.getElementById("sc-board-wrap")
+        if not wrap:
+            return
+        box = wrap.getBoundingClientRect()
+        edge, step = 28.0, 12
+
+        def towards(at: float, low: float, high: float) -> int:
+            if low <= at < low + edge:
+                return -step
+            if high - edge < at <= high:
+                return step
+            return 0
+
+        dx = towards(x, float(box.left), float(box.right))
+        dy = towards(y, float(box.top), float(box.bottom))
+        if dx or dy:
+            wrap.scrollBy(dx, dy)
 
     def _drag_end(self, page: PlayPage, event: Any) -> None:
         drag = local(page).drag
@@ -365,7 +407,9 @@ class Input(ViewPart):
             self.refresh(page)
             return
         local(page).cursor = sq
+        small = float(cell.offsetWidth) < ZOOM_BELOW_PX
         self._place(page, sq, drag["tile"])
+        self._zoom_after_laying(page, small, sq, (float(event.clientX), float(event.clientY)))
 
     def _drag_cancel(self, page: PlayPage) -> None:
         drag = local(page).drag
