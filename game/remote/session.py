@@ -37,7 +37,7 @@ from game.remote.games import (
     ThotRemote,
 )
 from game.remote.scarabeo import ScarabeoRemote
-from game.remote.wire import VERSION, WireError, b64, digest, pack, sha256, unb64, unpack
+from game.remote.wire import MAX_MESSAGE_CHARS, VERSION, WireError, b64, digest, pack, sha256, unb64, unpack
 from game.scarabeo.words import WordList
 
 def games() -> dict[str, type[RemoteGame]]:
@@ -48,7 +48,10 @@ def games() -> dict[str, type[RemoteGame]]:
 DEVICE_FORMAT = "scarab-remote-device"
 DEVICE_VERSION = 1
 MAX_NAME_CHARS = 40
-MAX_BATCH = 8
+#: Messages one link may carry. A link carries every message some other seat may still lack
+#: (``Device.catch_up``): after a take-back or a vote that can be a dozen small ones; the
+#: characters (``wire.MAX_MESSAGE_CHARS``) are the real bound.
+MAX_BATCH = 32
 KINDS = ("invite", "start", "move", "deal", "resign", "leave", "join", "takeback", "answer")
 #: A take-back answer's ``t``.
 ANSWERS = ("accept", "decline")
@@ -122,9 +125,12 @@ class Event:
     kind: str
     send: str | None = None
     changed: bool = True
+    #: Every link to send, in order, when ``send`` is not enough alone (``Device.catch_up``).
+    links: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"event": self.kind, "text": self.text, "send": self.send, "changed": self.changed}
+        return {"event": self.kind, "text": self.text, "send": self.send, "changed": self.changed,
+                "links": list(self.links) if self.links else ([self.send] if self.send else [])}
 
 
 @dataclass
@@ -304,6 +310,12 @@ class Device:
         self.hellos: list[Hello] = [inviter]
         self.chain: list[str] = [invitation]
         self.hashes: list[bytes] = [h]
+        #: For each message of the chain, its writer (player index) and its own index ``n`` (a
+        #: crossed resignation's differs from its place): what each player is known to have.
+        self.marks: list[tuple[int, int]] = [(0, 0)]
+        #: The links to send now, in order (``catch_up`` when this device last wrote): one, unless
+        #: what the others may lack does not fit one link. Not stored: ``catch_up`` makes it again.
+        self.outbox: list[str] = []
         self.joins: list[str] = []  # inviter: joins received; others: joins seen
         self.own_join: str | None = None
         self.sent: str | None = invitation if secret.get("inviter") else None  # the last link sent
@@ -512,6 +524,7 @@ class Device:
             event = events[-1] if len(events) == 1 else Event(
                 "; ".join(e.text for e in events), events[-1].kind)
             event.send = sent
+            event.links = list(self.outbox) if sent is not None else []
             return event
         except BaseException:
             self._restore(saved)  # a refusal half-way leaves the device as it was
@@ -560,7 +573,8 @@ class Device:
     def _known(self, m: Mapping[str, Any], h: bytes) -> bool:
         """Whether this message is already in this device's chain."""
         n = m.get("n")
-        return isinstance(n, int) and 0 <= n < len(self.hashes) and self.hashes[n] == h
+        # A crossed resignation is kept after the move it crossed, past its own index.
+        return isinstance(n, int) and 0 <= n < len(self.hashes) and h in self.hashes[n:]
 
     def _restore(self, saved: dict[str, Any]) -> None:
         self.__dict__.update(Device.from_json(saved, self.words, self.rng).__dict__)
@@ -617,7 +631,7 @@ class Device:
         if sender is not None and not sign.verify(self.hellos[sender].key, h, sig):
             raise _altered("its signature does not match")
         length = len(self.chain)
-        if n < length and self.hashes[n] == h:
+        if n < length and h in self.hashes[n:]:
             raise Refused("already played", key="played")
         if n < length and sender is not None and sender != self.me and not (self.replaying or self.writing):
             self._check_fork(n, sender, text)
@@ -627,9 +641,11 @@ class Device:
         if self.game is not None and (self.finished() or (self.over() and m["k"] != "deal")):
             raise Refused(f"the game is over ({self.last_text})", key="over")
         if n > length:
-            raise Refused(f"open {self._sender_name(self.next_sender())}'s previous link first "
-                          f"(message {length} of this game is missing)", key="order",
-                          name=self._sender_name(self.next_sender()))
+            # The seat due writes the missing message (or passes it on), and its "send my last
+            # link again" carries every message this device is not known to have: say so.
+            name = self._sender_name(self.next_sender())
+            raise Refused(f"open {name}'s previous link first (message {length} of this game is missing: "
+                          f"{name}'s last link, sent again, carries it)", key="order", name=name, n=str(length))
         if n == length - 1 and m["k"] == "move" and self.request is not None and not self.request["accepted"] \
                 and self.request["n"] == n and m.get("p") == b64(self.hashes[n - 1]):
             return self._crossed_request(m, sig, h, text)
@@ -641,7 +657,9 @@ class Device:
             event = self._start(m)
         elif sender is None:
             # Only a start can reach a device that has not started; anything later is out of order.
-            raise Refused(f"open {self.hellos[0].name}'s previous link first", key="order", name=self.hellos[0].name)
+            name = self.hellos[0].name
+            raise Refused(f"open {name}'s previous link first (message 1 of this game is missing: "
+                          f"{name}'s last link, sent again, carries it)", key="order", name=name, n="1")
         else:
             try:
                 event = self._turn(m, sender)
@@ -651,6 +669,7 @@ class Device:
                 raise
         self.chain.append(text)
         self.hashes.append(h)
+        self.marks.append((0 if sender is None else sender, n))
         self.last_text = event.text
         return event
 
@@ -922,6 +941,7 @@ class Device:
         event = self._end(m["k"], self.seat_of[sender], self.hellos[sender].name, {})
         self.chain.append(text)
         self.hashes.append(h)
+        self.marks.append((sender, int(m["n"])))
         self.last_text = event.text
         return event
 
@@ -966,10 +986,67 @@ class Device:
         return self._send(texts) if texts else None
 
     def _send(self, texts: list[str]) -> str:
-        """One link for messages written in a row (the others open them in order)."""
-        text = texts[0] if len(texts) == 1 else pack({"b": [unpack(t) for t in texts]})
-        self.sent = text
-        return text
+        """The link for messages just written (the others open them in order), with every earlier
+        message some other seat may lack (``catch_up``): a link sent late, or not at all, is never
+        a gap the next one cannot cross. Several links only when that does not fit one; the last
+        is returned, ``outbox`` has them all."""
+        links = self.catch_up() if self.started and self.me is not None else [self._batch(texts)]
+        self.outbox = links
+        self.sent = links[-1]
+        return links[-1]
+
+    @staticmethod
+    def _batch(texts: list[str]) -> str:
+        return texts[0] if len(texts) == 1 else pack({"b": [unpack(t) for t in texts]})
+
+    def acknowledged(self) -> list[int]:
+        """For each player (by arrival), how many of the chain's first messages it is known to
+        have: a message's ``p`` names its predecessor, so its writer had every message before it
+        (a join names the invitation). A lower bound: a player may have more."""
+        have = [1] * self.players
+        for i, (writer, n) in enumerate(self.marks):
+            # a crossed resignation (stored after the move it crossed) proves only what preceded it
+            have[writer] = max(have[writer], i + 1 if n == i else n)
+        if self.me is not None:
+            have[self.me] = len(self.chain)
+        return have
+
+    def catch_up(self) -> list[str]:
+        """The links that carry, in order, every message of the chain some other seat may lack
+        (``acknowledged``): normally one, its messages as a batch (each still its writer's, so a
+        device skips those it has and applies the rest). When that is more than a link holds, the
+        longest tail that fits and still holds every message of this device's own that someone
+        lacks (the others' are in their own writers' links); when even those do not fit, several
+        links, to be sent in order. Empty before this device is in a started game."""
+        if not self.started or self.me is None:
+            return [self.sent] if self.sent is not None else []
+        have = self.acknowledged()
+        low = max(1, min(h for p, h in enumerate(have) if p != self.me))
+        end = len(self.chain)
+        if low >= end:  # everyone has everything: the last link stands as it was
+            return [self.sent] if self.sent is not None else []
+        own = next((i for i in range(low, end) if self.marks[i][0] == self.me), end - 1)
+        for first in range(low, own + 1):
+            texts = self.chain[first:]
+            if len(texts) > MAX_BATCH or sum(len(t) for t in texts) > 2 * MAX_MESSAGE_CHARS:
+                continue  # far too long: not worth packing
+            try:
+                return [self._batch(texts)]
+            except WireError:
+                continue
+        links: list[str] = []
+        texts = []
+        for text in self.chain[own:]:
+            try:
+                candidate = self._batch(texts + [text]) if len(texts) < MAX_BATCH else None
+            except WireError:
+                candidate = None
+            if candidate is None:
+                links.append(self._batch(texts))
+                texts = []
+            texts.append(text)
+        links.append(self._batch(texts))
+        return links
 
     def _act(self, write: Any) -> str:
         saved = self.to_json()
@@ -1031,13 +1108,14 @@ class Device:
         return self._quit("leave")
 
     def resend(self, start: int | None = None) -> str:
-        """The last link this device sent, again (a friend missed it): the same text. With
-        ``start``, the game's messages from that index on, whoever wrote them, in one link (as
-        many as fit): each is signed by its writer, so any device can pass on what another missed."""
+        """This device's last link again, for a friend who missed it or got only a later one:
+        every message some other seat may lack (``catch_up``; when nobody lacks any, the last link
+        sent, the same text). Opening it gets any other device of the game going: it skips what it
+        has. When it takes several links, the first (``resend_all`` gives them all, in order). With
+        ``start``, the game's messages from that index on, whoever wrote them, in one link (as many
+        as fit): each is signed by its writer, so any device can pass on what another missed."""
         if start is None:
-            if self.sent is None:
-                raise Refused("this device has sent nothing yet", key="nothing_sent")
-            return self.sent
+            return self.resend_all()[0]
         if not 1 <= start < len(self.chain):
             raise Refused(f"this device has messages 1 to {len(self.chain) - 1}, not {start}", malformed=True)
         envelopes = [unpack(t) for t in self.chain[start:start + MAX_BATCH]]
@@ -1047,6 +1125,14 @@ class Device:
             except WireError:
                 envelopes.pop()
         return self.chain[start]
+
+    def resend_all(self) -> list[str]:
+        """Every link ``resend`` stands for, in the order to send them (normally one)."""
+        links = self.catch_up()
+        if not links:
+            raise Refused("this device has sent nothing yet", key="nothing_sent")
+        self.outbox = links
+        return links
 
     # --- what the player sees ---------------------------------------------------------------
     def show(self) -> dict[str, Any]:

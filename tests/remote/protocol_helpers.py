@@ -73,6 +73,23 @@ def play_one(devices: list[Device], rng: random.Random) -> str:
     return text
 
 
+def act_messages(link: str) -> list[dict[str, Any]]:
+    """The messages of ``link`` that the act which made it wrote (and the deal steps written with
+    it): a link also carries the earlier messages some seat may lack (``Device.catch_up``), which
+    these tests delivered already. The last run of its writer's messages, less the deal steps it
+    wrote on its own before the act."""
+    data = unpack(link)
+    messages: list[dict[str, Any]] = data["b"] if "b" in data else [data]
+    writer = messages[-1]["m"].get("f")
+    first = len(messages)
+    while first > 0 and messages[first - 1]["m"].get("f") == writer:
+        first -= 1
+    run = messages[first:]
+    while len(run) > 1 and run[0]["m"]["k"] == "deal":
+        run = run[1:]
+    return run
+
+
 def repack(text: str, change: Any) -> str:
     """``text`` with its JSON changed by ``change(data)`` and packed again, signature untouched."""
     data = unpack(text)

@@ -79,10 +79,13 @@ def test_duplicate_gap_foreign_conflict() -> None:
     b.open(first)
     _refused(b, first, "already played")
     second = b.play(rng.choice(b.show()["legal"]))
-    # c missed a's move: it is told whose link to open first.
-    _refused(c, second, f"open {a.names()[0]}'s previous link first")
-    c.open(first)
+    # c missed a's move: b's link carries it too (c has not answered since), so c catches up.
+    assert unpack(second)["b"][-2:] == [unpack(a.chain[-1]), unpack(b.chain[-1])]
+    # b's message alone, without a's: c is told whose link to open first, and which message.
+    reason = _refused(c, b.chain[-1], f"open {a.names()[0]}'s previous link first")
+    assert f"message {len(c.chain)} of this game is missing" in reason
     c.open(second)
+    assert c.hashes == b.hashes
     a.open(second)
     # A message of another game.
     other = start("thot", 3, {"short": True})
@@ -108,7 +111,8 @@ def test_duplicate_gap_foreign_conflict() -> None:
 def test_altered_and_truncated_links() -> None:
     a, b = start("scarabya", 2)
     mover, other = (a, b) if a.seat == 0 else (b, a)
-    text = mover.play(mover.show()["legal"][0])
+    mover.play(mover.show()["legal"][0])
+    text = mover.chain[-1]  # the move alone (its link may carry the start too)
     for i in range(3, len(text), max(1, len(text) // 25)):
         _refused(other, flip(text, i), "")  # any reason: it must not be applied
     for cut in (len(text) - 1, len(text) // 2, 10):
@@ -383,7 +387,7 @@ def test_any_device_passes_on_what_another_missed() -> None:
                 device.open(text)
     missing = len(late.chain)
     with pytest.raises(Refused, match=f"message {missing} of this game is missing"):
-        late.open(texts[-1])
+        late.open(second.chain[-1])  # the last move alone (its link carries the first too)
     # Whoever has them sends them in one link, each message still its writer's (signatures).
     relay = second.resend(missing)
     event = late.open(relay)

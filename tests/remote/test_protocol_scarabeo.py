@@ -24,7 +24,7 @@ from game.scarabeo.record import replay_record
 from game.scarabeo.rules import exchange_refusal, resolve_play
 from game.scarabeo.tiles import HIDDEN, SCARAB
 from game.scarabeo.words import WordList
-from tests.remote.protocol_helpers import WORDS, Table, state_of
+from tests.remote.protocol_helpers import act_messages, WORDS, Table, state_of
 
 
 def public_facts(device: Device) -> tuple[Any, ...]:
@@ -113,8 +113,7 @@ def check_full_record(devices: list[Device], words: WordList = WORDS) -> GameRec
 
 
 def _messages(link: str) -> list[dict[str, Any]]:
-    data = unpack(link)
-    return data["b"] if "b" in data else [data]
+    return act_messages(link)
 
 
 def test_an_exchange_is_reshuffled_by_the_next_seat() -> None:

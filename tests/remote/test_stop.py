@@ -18,15 +18,14 @@ from game.remote import cli, deal, sign
 from game.remote.scarabeo import ScarabeoRemote
 from game.remote.session import STOP_KINDS, STOP_TEXTS, Device, Refused
 from game.remote.wire import b64, digest, unb64, unpack
-from tests.remote.protocol_helpers import WORDS, Table, played_to_the_end_withholding, start, state_of
+from tests.remote.protocol_helpers import act_messages, WORDS, Table, played_to_the_end_withholding, start, state_of
 
 #: A share's element: a ristretto255 encoding.
 ELEMENT = 32
 
 
 def _messages(link: str) -> list[dict[str, Any]]:
-    data = unpack(link)
-    return data["b"] if "b" in data else [data]
+    return act_messages(link)
 
 
 def _resigned(writer: Device, link: str, change: Any) -> str:
