@@ -142,9 +142,32 @@ class GamePage:
         return None if spec is None else tutorial.Progress(self.session, spec)
 
     def banner(self) -> Any:
-        """What the page shows above the game: the guided game's banner (a game by links: its links,
-        ``web.pages.remote``)."""
-        return self.tutorial_banner()
+        """What the page shows above the game: a resigned game's end, or the guided game's banner (a
+        game by links: its links, ``web.pages.remote``)."""
+        return self.resigned_banner() or self.tutorial_banner()
+
+    def resigned_banner(self) -> Any:
+        """A game the person resigned: who resigned and who won, and the way on (a new game, the
+        review). The engine's own end panel never shows: the position was not played out."""
+        session = self.session
+        seat = getattr(session, "resigned", None)
+        if session is None or seat is None:
+            return None
+        t, game = self.t, self.ui.GAME
+        names = events.seat_names(t, game, session.seats)
+        winners = session.winners()
+        won = (events.winner_line(t, game, session.seats, winners[0]) if len(winners) == 1
+               else t("play.winners", names=events.join(t, [names[s] for s in winners])))
+        said = t.form("play.resigned", you=events.you_seat(t, session.seats) == seat, name=names[seat])
+        return h("section", {"class": "panel resigned-end", "id": "resigned-end", "role": "status",
+                             "aria-labelledby": "resigned-title"},
+                 h("h2", {"id": "resigned-title", "class": "visually-hidden", "text": t("play.over")}),
+                 h("p", {"id": "resigned-result", "text": f"{said} {won}."}),
+                 h("div", {"class": "row"},
+                   h("a", {"class": "button primary", "id": "resigned-again", "href": router.href(game, "new"),
+                           "text": t("play.again")}),
+                   h("a", {"class": "button", "id": "end-review", "text": t("review.button"),
+                           "href": router.href(game, "review", session.save.id)})))
 
     def tutorial_banner(self) -> Any:
         progress = self.tutorial_progress()
@@ -185,7 +208,7 @@ class GamePage:
         t, session = self.t, self.session
         game = t(f"game.{self.ui.GAME}.name")
         state = session.state
-        if state.is_over():
+        if state.is_over() or getattr(session, "resigned", None) is not None:
             return str(t("title.over", game=game))
         mover = state.to_move()
         seat = session.seats[mover]
@@ -531,6 +554,8 @@ class GamePage:
     def commit(self, move_text: str, by_computer: bool = False) -> bool:
         """Play a move for the person to move; on refusal show the engine's reason and keep the board."""
         assert self.session is not None
+        if getattr(self.session, "resigned", None) is not None:
+            return False  # a computer's move found after the person resigned: the game is over
         if self.session.replay_only:
             self.show_message(self.t("share.replay.note"), error=True)
             return False
@@ -717,6 +742,8 @@ class GamePage:
     def maybe_computer(self) -> None:
         if self.session is None or self.thinking or self.session.replay_only or self.closed:
             return
+        if getattr(self.session, "resigned", None) is not None:
+            return
         interjects = getattr(self.ui, "computer_interjects", None)
         move_text = interjects(self) if interjects is not None else None
         if move_text:  # a computer seat's move out of turn, at once (Scarabeo: a challenge)
@@ -743,7 +770,8 @@ class GamePage:
             await asyncio.sleep(0.05)  # let the board show "thinking" first
             steps = self.ui.computer(self, seat.level)
             done, value = await run_in_slices(
-                steps, lambda: not self.closed and len(session.state.history()) == moves_before)
+                steps, lambda: not self.closed and len(session.state.history()) == moves_before
+                and getattr(session, "resigned", None) is None)  # a resignation stops the search
             if not done:
                 return  # the player left the game, or the position changed under us
             move_text = str(value)
@@ -781,7 +809,52 @@ class GamePage:
                      h("p", {"class": "replay-note", "text": t("share.replay.note")}),
                      review, share if watch else None, export)
         rules = h("a", {"class": "button", "href": router.href(self.ui.GAME, "rules"), "text": t("rules.link")})
-        return h("div", {"class": "toolbar row"}, *extra, back, review, share, export, rules)
+        return h("div", {"class": "toolbar row"}, *extra, back, self.resign_button(), review, share, export, rules)
+
+    # --- resigning against the computer -----------------------------------------------------
+    def resign_button(self) -> Any:
+        """Resign, where the one person plays the computer (``Session.resigner``); drawn while the
+        computer thinks too, since a player who gives up should not have to wait for its move."""
+        session = self.session
+        if session is None or getattr(session, "resigner", lambda: None)() is None:
+            return None
+        return h("button", {"type": "button", "id": "resign", "class": "danger", "text": self.t("play.resign"),
+                            "on_click": lambda _e: asyncio.ensure_future(self.ask_resign())}, scope=self.view_scope)
+
+    async def ask_resign(self) -> None:
+        """One confirmation (a tap too many must not lose a game), then the game ends as a loss."""
+        from web.ui.dom import modal
+
+        if self.session is None or self.asking:
+            return
+        t, scope = self.t, Scope()
+        self.asking = True
+        try:
+            choice = await modal(t("play.resign.title"), h("p", {"id": "resign-what", "text": t("play.resign.ask")}),
+                                 [("cancel", t("dialog.cancel"), ""), ("resign", t("play.resign"), "danger")], scope)
+        finally:
+            scope.close()
+            self.asking = False
+        session = self.session
+        if choice != "resign" or self.closed or session is None or session.resigner() is None:
+            return
+        try:
+            session.resign()
+        except StorageError as err:  # the resignation holds on screen; the storage problem is said
+            self.app.storage_error(err, session=session)
+        if self.counts_in_stats():
+            from web.platform import stats_store
+
+            try:
+                stats_store.record_finished(self.app, session)
+            except Exception as err:  # statistics must never break the game
+                window.console.warn(f"statistics not recorded: {err!r}")
+        self.thinking = False  # a computer turn under way finds the game over and plays nothing
+        self.selection = {}
+        self.message = None
+        banner = self.resigned_banner()
+        self.say(str(banner.querySelector("#resigned-result").textContent) if banner else "")
+        self.redraw()
 
     async def share(self) -> None:
         """The Share dialog: a link to this game (the move to send, in correspondence play) and the
@@ -929,8 +1002,27 @@ class GamePage:
             append(seats, h("li", {"class": "to-move" if i == mover else None},
                             h("span", {"class": "sl-name", "text": names[i]}), " ",
                             h("b", {"class": "sl-score", "text": signed(score, plus=False)})))
-        return h("div", {"class": "scoreline", "id": "scoreline"}, seats,
-                 h("p", {"class": "sl-last", "id": "sl-last", "text": self.t("play.last", text=last)}) if last else None)
+        if not last:
+            return h("div", {"class": "scoreline", "id": "scoreline"}, seats)
+        # One line, cut with "…" where it is long (a phone), and a tap on it opens the move list,
+        # where the move is whole (issue 42); its name is the whole line for a screen reader.
+        whole = self.t("play.last", text=last)
+        line = h("button", {"type": "button", "class": "sl-last", "id": "sl-last", "text": whole, "title": whole,
+                            "aria-controls": "game-drawer"}, scope=self.view_scope)
+        self.view_scope.on(line, "click", lambda _e: self.show_move_list())
+        return h("div", {"class": "scoreline", "id": "scoreline"}, seats, line)
+
+    def show_move_list(self) -> None:
+        """The game's move list in view: the drawer opened where it is folded (a phone), the list
+        (each game marks it ``data-move-list``) scrolled into view and focused."""
+        if not bool(getattr(self, "drawer_open", False)):
+            button = document.getElementById("drawer-button")
+            if button is not None and str(button.getAttribute("aria-expanded")) == "false":
+                button.click()
+        target = document.querySelector("[data-move-list]")
+        if target is not None:
+            target.scrollIntoView()
+            target.focus()
 
     def drawer(self, *panels: Any) -> Any:
         """The secondary panels (score sheet, log, bag, tools): a side column where there is width,

@@ -250,9 +250,14 @@ class Review:
 
     def caption(self) -> str:
         t = self.t
+        resigned = getattr(self.session, "resigned", None)
+        # the game's end after its last move: a resignation is not in the moves, so it is said here
+        end = (" " + t.form("play.resigned", you=events.you_seat(t, self.seats) == resigned,
+                            name=self.seat_name(resigned))
+               if resigned is not None and self.step == self.total else "")
         if not self.step:
-            return str(t("review.start"))
-        return f"{t('review.step', n=self.step, total=self.total)} — {self.move_words(self.step)}"
+            return str(t("review.start")) + end
+        return f"{t('review.step', n=self.step, total=self.total)} — {self.move_words(self.step)}{end}"
 
     def move_words(self, k: int) -> str:
         """Move ``k`` in words ("Ada took 3 at E5."), or by its notation where there are none."""

@@ -40,6 +40,10 @@ def is_unplayed(state_json: Any) -> bool:
         return False
     meta, moves = state_json.get("meta"), state_json.get("moves")
     return isinstance(meta, Mapping) and meta.get(UNPLAYED) is True and moves == []
+#: Record meta of a game a person resigned against the computer: ``{"seat": s, "moves": n}`` (the
+#: seat that resigned, after ``n`` moves). The engines know no resignation: the game ends here, its
+#: record kept as it was, and the save, the Continue list, the review and the statistics read it.
+RESIGNED = "resigned"
 #: Record meta that belongs to this device's table, not to the game: saved with it, never put in a
 #: shared link (Scarabeo's ``table``: the hourglass's running turn and the tiles laid but not played).
 LOCAL_META = ("table", "summary", "analysis", "unplayed")  # analysis: the review's cache (web/pages/review.py)
@@ -325,13 +329,54 @@ class Session:
 
 
     def seat_to_move(self) -> Seat | None:
-        if self.state.is_over():
+        if self.over():
             return None
         return self.seats[self.state.to_move()]
 
     def computer_to_move(self) -> bool:
+        """The computer's seat is to move; also True once a person resigned: nobody here plays on,
+        so the views take no input (as ``RemoteSession`` does for a stopped game)."""
+        if self.resigned is not None:
+            return True
         seat = self.seat_to_move()
         return seat is not None and seat.computer
+
+    # --- resigning ----------------------------------------------------------------
+    @property
+    def resigned(self) -> int | None:
+        """The seat that resigned (``RESIGNED``), or None. The meta is outside data: a value that
+        names no seat is not a resignation."""
+        entry = self.meta.get(RESIGNED)
+        seat = entry.get("seat") if isinstance(entry, Mapping) else None
+        return seat if _int_in(seat, 0, len(self.seats) - 1) else None
+
+    def over(self) -> bool:
+        """No move is left to play: the engine's end, or a resignation."""
+        return self.resigned is not None or self.state.is_over()
+
+    def winners(self) -> list[int]:
+        """Who won a game that is over: after a resignation every other seat (the computer)."""
+        resigned = self.resigned
+        if resigned is not None:
+            return [s for s in range(len(self.seats)) if s != resigned]
+        outcome = self.state.outcome() if self.state.is_over() else None
+        return list(outcome.winners) if outcome is not None else []
+
+    def resigner(self) -> int | None:
+        """The seat that may resign now: the one person at a table of computers, in a game of their
+        own (not a daily challenge, a guided game, a watched or a shared-to-watch one), not over."""
+        if self.over() or self.replay_only or self.watch or "daily" in self.meta or "tutorial" in self.meta:
+            return None
+        people = [i for i, seat in enumerate(self.seats) if not seat.computer]
+        return people[0] if len(people) == 1 and len(self.seats) > 1 else None
+
+    def resign(self) -> None:
+        """The one person resigns: the game ends as their loss (raises ValueError when they may not)."""
+        seat = self.resigner()
+        if seat is None:
+            raise ValueError("nobody here may resign this game")
+        self.meta[RESIGNED] = {"seat": seat, "moves": len(self.state.history())}
+        self.autosave()
 
     def humans(self) -> int:
         return sum(1 for s in self.seats if not s.computer)
@@ -372,7 +417,7 @@ class Session:
         What the replies showed stays as it was: the engines' draws come from the seed, so the bag
         and the mission cards are in the same order again (docs/web.md, "Take-back")."""
         state = self.state
-        if not state.history() or state.is_over() or self.computer_to_move():
+        if not state.history() or self.over() or self.computer_to_move():
             return 0
         seat = state.last_mover()
         if seat is None:
@@ -430,6 +475,8 @@ class Session:
         if self.before_save is not None:
             self.before_save()
         self.meta["summary"] = summary_of(self.state)
+        if self.resigned is not None:  # listed as finished, nobody to move
+            self.meta["summary"].update(over=True, to_move=None)
         if self.watch:
             from web.platform.watch import public_of, watch_json
 

@@ -152,8 +152,10 @@ def player_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def summarise(record: GameRecord, new_state: Any) -> dict[str, Any]:
-    """Replay a finished game: scores after every move, per-seat extras, the outcome."""
+def summarise(record: GameRecord, new_state: Any, resigned: int | None = None) -> dict[str, Any]:
+    """Replay a finished game: scores after every move, per-seat extras, the outcome. A game that
+    seat ``resigned`` ended (``web.platform.session.RESIGNED``) is that seat's loss and every other
+    seat's win, whatever the scores said then; its scores are those at the resignation."""
     state = new_state(record.options, record.seed)
     n = state.num_players
     timeline = [list(state.view()["scores"])]
@@ -167,10 +169,15 @@ def summarise(record: GameRecord, new_state: Any) -> dict[str, Any]:
             best_play[player] = max(best_play[player], int(getattr(result, "score", 0)))
             bonuses[player] += len(getattr(breakdown, "bonuses", ()))
         timeline.append(list(state.view()["scores"]))
+    view = state.view()
+    if resigned is not None:
+        if not 0 <= resigned < n:
+            raise ValueError(f"seat {resigned} resigned in a game of {n}")
+        return {"scores": [int(x) for x in view["scores"]], "winners": [s for s in range(n) if s != resigned],
+                "timeline": timeline, "best_play": best_play, "bonuses": bonuses, "perfect_dig": [False] * n}
     outcome = state.outcome()
     if outcome is None:
         raise ValueError("the game is not over")
-    view = state.view()
     perfect = [False] * n
     sites = view.get("outcome", {}).get("players") if isinstance(view.get("outcome"), dict) else None
     if isinstance(sites, list):

@@ -27,12 +27,13 @@ def save(app: Any, data: dict[str, Any]) -> bool:
 
 def record_finished(app: Any, session: Any) -> None:
     """Count a game that just ended (once per save) for every seat's name."""
-    if app.embed or session.replay_only or not session.state.is_over():
+    resigned = getattr(session, "resigned", None)  # a resignation ends the game as that seat's loss
+    if app.embed or session.replay_only or not (session.state.is_over() or resigned is not None):
         return
     data = load(app)
     if session.save.id in data["counted"]:
         return
-    summary = stats.summarise(session.record(), engines.factory(session.game))
+    summary = stats.summarise(session.record(), engines.factory(session.game), resigned)
     stats.record_game(data, session.save.id, session.game, [s.name for s in session.seats], summary,
                       int(window.Date.now()))
     save(app, data)

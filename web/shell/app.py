@@ -64,6 +64,7 @@ class App:
         self.route = router.parse(str(window.location.hash))
         self.route_hash = str(window.location.hash)
         self._toast_timer: Any = None
+        self._toast_hide: Any = None
 
     def embed_game_from_query(self) -> str | None:
         """The game named by ``?game=`` (Thot when none is named); None for a name that is no game."""
@@ -188,6 +189,11 @@ class App:
             title.textContent = self.t(GAME_NAMES[game]) if game in GAME_NAMES else ""
 
     # --- messages --------------------------------------------------------------------
+    #: How long a notice stays: a confirmation ("Settings saved.") is read at a glance and must not
+    #: sit over the page's lower controls; a problem is given time to be read.
+    TOAST_MS = 3500
+    TOAST_ERROR_MS = 8000
+
     def toast(self, text: str, error: bool = False) -> None:
         node = by_id("toast")
         node.textContent = text
@@ -195,7 +201,15 @@ class App:
         node.hidden = False
         if self._toast_timer is not None:
             window.clearTimeout(self._toast_timer)
-        self._toast_timer = window.setTimeout(self.shell_proxy(lambda: setattr(node, "hidden", True)), 6000)
+        if self._toast_hide is None:  # one proxy for the app's life, not one per notice
+            self._toast_hide = self.shell_proxy(self.hide_toast)
+            # a tap or a click on the notice puts it away at once; it goes by itself in any case
+            node.addEventListener("click", self._toast_hide)
+        self._toast_timer = window.setTimeout(self._toast_hide, self.TOAST_ERROR_MS if error else self.TOAST_MS)
+
+    def hide_toast(self, _event: Any = None) -> None:
+        by_id("toast").hidden = True
+        self._toast_timer = None
 
     def shell_proxy(self, fn: Callable[[], object]) -> Any:
         from pyscript.ffi import create_proxy
