@@ -25,7 +25,11 @@ replaced atomically, so a refusal or a crash never leaves half a write.
     answer accept|decline --dir DIR                                 answers the take-back asked: prints
                                                                     the message
     resend --dir DIR [--from N]                                     prints this device's last link again,
-                                                                    or the game's messages from N on
+                                                                    with every message another seat may
+                                                                    lack (one link a line; several only
+                                                                    when that does not fit one, to send
+                                                                    in order), or the game's messages
+                                                                    from N on
     export --dir DIR [--full]                                       the game record (JSON); --full: the one
                                                                     the review replays (Scarabeo: every
                                                                     rack and draw, once verified)
@@ -173,24 +177,31 @@ def _run(args: argparse.Namespace) -> int:
         device = _load(args.dir)
         text = device.play(args.move)
         _save(args.dir, device)
-        print(text)
+        print(_links(device, text))
     elif cmd in ("resign", "leave"):
         device = _load(args.dir)
         text = device.resign() if cmd == "resign" else device.leave()
         _save(args.dir, device)
-        print(text)
+        print(_links(device, text))
     elif cmd in ("takeback", "answer"):
         device = _load(args.dir)
         text = device.ask_take_back() if cmd == "takeback" else device.answer_take_back(args.answer == "accept")
         _save(args.dir, device)
-        print(text)
+        print(_links(device, text))
     elif cmd == "resend":
-        print(_load(args.dir).resend(args.start))
+        device = _load(args.dir)
+        print(device.resend(args.start) if args.start is not None else "\n".join(device.resend_all()))
     elif cmd == "show":
         print(json.dumps(_load(args.dir).show(), ensure_ascii=False))
     elif cmd == "export":
         print(json.dumps(_load(args.dir).export(args.full), ensure_ascii=False, separators=(",", ":")))
     return OK
+
+
+def _links(device: Device, text: str) -> str:
+    """The link a command wrote, or, when what the others may lack does not fit one link, every
+    link to send, one a line, in order (docs/remote.md "Resynchronising")."""
+    return "\n".join(device.outbox) if device.outbox and device.outbox[-1] == text else text
 
 
 def _words(game: str | None) -> WordList | None:
