@@ -111,3 +111,19 @@ def test_person_and_number(key: str, params: dict[str, Any], here: int, en: str,
     found = [{"key": key, **params}]
     assert failure_texts(T["en"], found, NAMES, here) == [en]
     assert failure_texts(T["it"], found, NAMES, here) == [it]
+
+
+def test_a_missing_message_is_said_with_the_way_to_get_it() -> None:
+    """'Open Anna's previous link first' always says how to get it: Anna's "Send my last link
+    again" (issue 42), with the index, in both languages; a reason without the index too."""
+    from game.remote.session import Refused
+    from web.platform.remote import refusal, refusal_of
+
+    err = Refused("open Anna's previous link first (message 4 of this game is missing: …)", key="order",
+                  name="Anna", n="4")
+    for lang, t in T.items():
+        button = t("remote.resend")
+        for key, params in (refusal_of(err), refusal("open Anna's previous link first")):
+            text = t(key, **params)
+            assert "Anna" in text and button in text and "{" not in text, (lang, text)
+        assert "4" in t(*refusal_of(err)[:1], **refusal_of(err)[1])

@@ -10,7 +10,7 @@ import pytest
 
 from game.remote.session import Device, Refused
 from web.platform import engines, remote
-from web.platform.remote import LinkTransport, RemoteSession, device_key, find, refusal, remote_meta
+from web.platform.remote import LinkTransport, RemoteSession, device_key, find, refusal, refusal_of, remote_meta
 from web.platform.session import save_facts
 from web.platform.storage import InvalidSave, MemoryStore, SaveStore
 
@@ -136,20 +136,23 @@ def test_a_link_out_of_order_names_whose_link_is_missing() -> None:
     # the same device a step ahead (as a third player's would be): it opened the first move and replied
     ahead = RemoteSession.create(_store(), Device.from_json(other.device.to_json()), "a step ahead")
     ahead.open_message(first)
-    second = ahead.play(_first_legal(ahead)).send or ""
+    link = ahead.play(_first_legal(ahead)).send or ""
+    second = ahead.device.chain[-1]  # the reply alone
     stored = other.store.kv.get(device_key(other.store, other.save.id))
     with pytest.raises(Refused) as err:
         other.open_message(second)
     key, params = refusal(err.value.reason)
-    assert (key, params) == ("remote.refused.order", {"name": mover.device.names()[mover.seat_here or 0]})
+    name = mover.device.names()[mover.seat_here or 0]
+    assert (key, params) == ("remote.refused.order", {"name": name, "n": str(len(other.device.chain))})
+    assert refusal_of(err.value) == ("remote.refused.order", {"name": name, "n": str(len(other.device.chain))})
     assert other.store.kv.get(device_key(other.store, other.save.id)) == stored
     other.open_message(first)
-    assert other.open_message(second).moves
+    assert other.open_message(link).moves
 
 
 def test_refusal_keys() -> None:
     assert refusal("already played") == ("remote.refused.played", {})
-    assert refusal("open Bruno's previous link first") == ("remote.refused.order", {"name": "Bruno"})
+    assert refusal("open Bruno's previous link first") == ("remote.refused.order.any", {"name": "Bruno"})
     assert refusal("this link is not from this game") == ("remote.refused.other", {})
     assert refusal("this link was altered (its signature does not match)")[0] == "remote.refused.altered"
     assert refusal("the game is over (Anna resigned)")[0] == "remote.refused.over"
@@ -252,4 +255,4 @@ def test_sliced_cannot_pause_in_cpython_and_leaves_the_group_alone() -> None:
 
 def test_the_order_refusal_is_read_with_or_without_the_missing_message() -> None:
     assert refusal("open Bruno's previous link first (message 4 of this game is missing)") == \
-        ("remote.refused.order", {"name": "Bruno"})
+        ("remote.refused.order", {"name": "Bruno", "n": "4"})

@@ -381,9 +381,25 @@ class RemotePage(GamePage):
         return box
 
     def send_box(self, payload: str) -> Any:
+        t = self.t
+        links = self.session.outgoing() if self.session is not None else []
+        if len(links) < 2 or links[-1] != payload:
+            return self.one_link_box(payload)
+        # What the others may lack does not fit one link (docs/remote.md "Resynchronising"):
+        # every link, in the order to send them, none hidden behind another.
+        return h("div", {"class": "remote-send-several", "id": "remote-send-several"},
+                 h("p", {"id": "remote-send-order", "class": "hint",
+                         "text": t("remote.send.order", n=str(len(links)))}),
+                 *[self.one_link_box(link, k + 1 if k < len(links) - 1 else None) for k, link in enumerate(links)])
+
+    def one_link_box(self, payload: str, number: int | None = None) -> Any:
+        """One link to send, with Share and Copy; ``number``: its place among several (the last
+        keeps the ids the page always had)."""
         t, scope = self.t, self.view_scope
+        suffix = "" if number is None else f"-{number}"
         link = transport().outgoing(payload)
-        box = h("textarea", {"id": "remote-link", "readonly": True, "rows": "3", "aria-label": t("remote.link")})
+        box = h("textarea", {"id": f"remote-link{suffix}", "readonly": True, "rows": "3",
+                             "aria-label": t("remote.link")})
         box.value = link
 
         def copy(_e: Any) -> None:
@@ -403,14 +419,17 @@ class RemotePage(GamePage):
                 pass
 
         can_share = bool(getattr(window.navigator, "share", None))
-        return h("div", {"class": "share-field remote-send", "id": "remote-send"},
-                 h("label", {"for": "remote-link", "text": t.plural("remote.send", self.session.device.players - 1)}),
+        label = t.plural("remote.send", self.session.device.players - 1) if number is None \
+            else t("remote.send.nth", n=str(number))
+        return h("div", {"class": "share-field remote-send", "id": f"remote-send{suffix}"},
+                 h("label", {"for": f"remote-link{suffix}", "text": label}),
                  box,
                  h("div", {"class": "row"},
-                   h("button", {"type": "button", "class": "primary", "id": "remote-share", "text": t("share.button"),
+                   h("button", {"type": "button", "class": "primary", "id": f"remote-share{suffix}",
+                                "text": t("share.button"),
                                 "on_click": lambda _e: asyncio.ensure_future(share())}, scope=scope)
                    if can_share else None,
-                   h("button", {"type": "button", "id": "remote-copy", "text": t("share.copy"),
+                   h("button", {"type": "button", "id": f"remote-copy{suffix}", "text": t("share.copy"),
                                 "on_click": copy}, scope=scope)))
 
     def actions(self, shown: dict[str, Any]) -> Any:
@@ -552,7 +571,7 @@ class RemotePage(GamePage):
 
     def resend(self) -> None:
         try:
-            self.send = self.session.resend()
+            self.send = self.session.resend_all()[-1]  # the box shows them all (``outgoing``)
         except Refused as err:
             self.notice = (self.refusal_text(err), True)
         else:

@@ -315,7 +315,8 @@ class LivePage(RemotePage):
             finally:
                 self.busy = False
             if self.session is not None and self.session.device.sent != sent:
-                live.table.played(self.session.device.sent)
+                for payload in self.session.outgoing():
+                    live.table.played(payload)
                 if live.table.here():
                     self.send = None
                     if not self.closed:
@@ -332,7 +333,8 @@ class LivePage(RemotePage):
     def resend(self) -> None:
         super().resend()
         if self.live is not None and self.send:
-            self.live.table.played(self.send)
+            for payload in self.session.outgoing():
+                self.live.table.played(payload)
             self.sent_live(self.session.device.sent)
 
     def sent_live(self, before: str | None) -> None:
@@ -340,7 +342,8 @@ class LivePage(RemotePage):
         if live is None or self.session is None:
             return
         if self.session.device.sent != before:
-            live.table.played(self.session.device.sent)
+            for payload in self.session.outgoing():
+                live.table.played(payload)
         if live.table.here() and self.send:
             self.send = None
             if not self.closed:

@@ -36,7 +36,7 @@ from web.platform.storage import InvalidSave, Save, SaveStore
 MAX_DEVICE_CHARS = 4_000_000
 ROUTE = "#/remote?m="
 #: "open Bruno's previous link first" (and, since the protocol names it, "(message 4 … is missing)")
-_ORDER = re.compile(r"open (.+)'s previous link first\b")
+_ORDER = re.compile(r"open (.+)'s previous link first\b(?: \(message (\d+) of this game is missing)?")
 
 
 class Transport(Protocol):
@@ -89,7 +89,9 @@ def refusal(reason: str) -> tuple[str, dict[str, str]]:
         return "remote.refused.played", {}
     order = _ORDER.match(reason)
     if order is not None:
-        return "remote.refused.order", {"name": order.group(1)}
+        if order.group(2) is None:  # a reason without the index: said without it
+            return "remote.refused.order.any", {"name": order.group(1)}
+        return "remote.refused.order", {"name": order.group(1), "n": order.group(2)}
     if reason.startswith("this link is not from this game"):
         return "remote.refused.other", {}
     if reason.startswith("this link was altered") or "altered or cut short" in reason:
@@ -127,6 +129,8 @@ class Outcome:
     event: Event
     moves: list[tuple[int, str, Any]] = field(default_factory=list)  # (seat, move text, engine result)
     send: str | None = None  # the payload this device must pass on now, if any
+    #: Every payload to pass on, in order, when ``send`` is not all (``Device.catch_up``).
+    links: list[str] = field(default_factory=list)
 
 
 class RemoteSession:
@@ -270,7 +274,7 @@ class RemoteSession:
     def ask_take_back(self) -> Outcome:
         """Ask to take back this device's last move; the payload goes to the others."""
         payload = self.device.ask_take_back()
-        outcome = Outcome(Event(self.device.last_text, "takeback", payload), [], payload)
+        outcome = Outcome(Event(self.device.last_text, "takeback", payload), [], payload, self.outgoing())
         self.autosave()
         return outcome
 
@@ -279,7 +283,7 @@ class RemoteSession:
         payload = self.device.answer_take_back(accept)
         kind = "takeback" if self.device.request is not None else \
             "takeback_accepted" if accept else "takeback_declined"
-        outcome = Outcome(Event(self.device.last_text, kind, payload), [], payload)
+        outcome = Outcome(Event(self.device.last_text, kind, payload), [], payload, self.outgoing())
         self.autosave()
         return outcome
 
@@ -294,7 +298,8 @@ class RemoteSession:
     def play(self, move_text: str) -> Outcome:
         before, mover = self._moves_played(), self.to_move()
         payload = self.device.play(move_text)
-        outcome = Outcome(Event(self.device.last_text, "move", payload), self._new_moves(before, mover), payload)
+        outcome = Outcome(Event(self.device.last_text, "move", payload), self._new_moves(before, mover), payload,
+                          self.outgoing())
         self.autosave()
         return outcome
 
@@ -311,11 +316,24 @@ class RemoteSession:
     def resend(self) -> str:
         return self.device.resend()
 
+    def resend_all(self) -> list[str]:
+        """This device's last link again: every message another device may lack, normally one link
+        (``Device.resend_all``)."""
+        return self.device.resend_all()
+
+    def outgoing(self) -> list[str]:
+        """The links this device shows now, in order: its last write's (``Device.outbox``), or
+        the last link it sent."""
+        device = self.device
+        if device.outbox and device.outbox[-1] == device.sent:
+            return list(device.outbox)
+        return [device.sent] if device.sent is not None else []
+
     def open_message(self, payload: str) -> Outcome:
         """Apply a message (``Refused``: nothing changed, nothing saved)."""
         before, mover = self._moves_played(), self.to_move()
         event = self.device.open(payload)
-        outcome = Outcome(event, self._new_moves(before, mover), event.send)
+        outcome = Outcome(event, self._new_moves(before, mover), event.send, list(event.links))
         if event.changed:
             self.autosave()
         return outcome

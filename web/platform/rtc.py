@@ -235,8 +235,8 @@ class Table:
                 self._wait(payload)
                 return []
             return [Note("refused", reason=err.reason)]
-        if outcome.send:
-            self.broadcast(outcome.send)
+        for payload in outcome.links or ([outcome.send] if outcome.send else []):
+            self.broadcast(payload)
         return [Note("applied", outcome=outcome)]
 
     def played(self, payload: str | None) -> None:
