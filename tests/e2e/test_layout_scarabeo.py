@@ -292,6 +292,35 @@ def test_an_outcome_stays_until_the_next_action(table: tuple[Any, Guard]) -> Non
     assert guard.errors == [], guard.errors
 
 
+def test_the_last_move_cut_on_a_phone_opens_the_move_list(table: tuple[Any, Guard]) -> None:
+    """Issue 42: at 360×640 the last move is one line cut with "…"; it is a button named with the
+    whole line, and a tap on it opens the drawer with the move list in view, the move whole there."""
+    page, guard = table
+    resize(page, 360, 640)
+    new_game(page)
+    page.click("#sc-hint")
+    page.wait_for_selector("#sc-board .sc-sq.placed", timeout=60_000)
+    page.click("#sc-play")
+    page.wait_for_function(f"({MOVES})() >= 2", timeout=60_000)
+    person_to_play(page)
+    last = page.locator("#sl-last")
+    whole = last.inner_text()
+    assert last.get_attribute("title") == whole and whole.startswith("Last move: ")
+    assert page.evaluate("() => { const e = document.getElementById('sl-last'); return e.scrollWidth > e.clientWidth; }")
+    assert page.get_by_role("button", name=whole).count() == 1
+    assert page.locator("#drawer-button").get_attribute("aria-expanded") == "false"
+    page.click("#sl-last")
+    page.wait_for_function("document.getElementById('drawer-button').getAttribute('aria-expanded') === 'true'")
+    moves = page.locator("[data-move-list]")
+    assert moves.is_visible() and inside(page.evaluate(BOX, "[data-move-list]"), 360, 640)
+    assert page.evaluate("document.activeElement.hasAttribute('data-move-list')")
+    played = whole.split(" played ", 1)[1].split(" ", 1)[0]  # the computer's word, whole in the list
+    assert played in moves.inner_text(), (played, moves.inner_text())
+    page.click("#drawer-button")  # folded again for the next test
+    page.evaluate("scrollTo(0, 0)")
+    assert guard.errors == [], guard.errors
+
+
 def test_embeds_show_the_whole_board(browser: Any, server: str) -> None:
     guard = Guard()
     ctx = browser.new_context(viewport={"width": 400, "height": 600}, locale="en-GB", service_workers="block")

@@ -215,7 +215,7 @@ class Panels(ViewPart):
         append(table, body)
         # focusable: it scrolls, and a keyboard must be able to scroll it too
         wrap = h("div", {"class": "sc-sheet-wrap", "id": "sc-sheet-wrap", "tabindex": "0", "role": "group",
-                         "aria-label": t("play.log")}, table)
+                         "aria-label": t("play.log"), "data-move-list": ""}, table)
         return h("section", {"class": "panel", "aria-labelledby": "sc-sheet-title"},
                  h("h2", {"id": "sc-sheet-title", "text": t("play.log")}), wrap)
 

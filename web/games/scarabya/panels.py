@@ -171,7 +171,7 @@ def supply_panel(page: Page, v: dict[str, Any]) -> Any:
 def last_panel(page: Page, v: dict[str, Any]) -> Any:
     """Each seat's latest placement and the tokens it earned (new ones animate)."""
     t = page.t
-    items = h("ul", {"class": "sy-last"})
+    items = h("ul", {"class": "sy-last", "data-move-list": "", "tabindex": "-1", "aria-labelledby": "sy-last-title"})
     scored = page.selection.get("scored")
     n_now = len(page.session.state.history())
     any_item = False

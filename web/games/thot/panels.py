@@ -180,7 +180,7 @@ def log(page: PlayPage, state: ThotState) -> Any:
     # Latest move first, so it is in view without scrolling; ``reversed`` keeps the move numbers.
     # focusable: it scrolls, and a keyboard must be able to scroll it too
     out = h("ol", {"class": "movelog", "id": "thot-log", "reversed": True, "aria-label": t("play.log"),
-                   "tabindex": "0"})
+                   "data-move-list": "", "tabindex": "0"})
     replay = state.copy()
     moves = []
     while replay.history():
