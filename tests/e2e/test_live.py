@@ -151,9 +151,14 @@ def pair(anna: Phone, guest: Phone, server: str, from_qr: bool, answer_by_link: 
     else:
         guest.page.goto(offer)
         guest.page.wait_for_selector("body[data-ready='1']", timeout=120_000)
-    guest.page.wait_for_selector("#live-join", timeout=120_000)
-    guest.page.fill("#live-name", guest.name)
-    guest.page.click("#live-join")
+    if again:  # a device already in the game pairs as its own player: no name asked (issue 42)
+        guest.page.wait_for_selector("#live-rejoin", timeout=120_000)
+        assert guest.name in guest.page.locator("#live-rejoin").inner_text()
+        assert guest.page.locator("#live-name").count() == 0
+    else:
+        guest.page.wait_for_selector("#live-join", timeout=120_000)
+        guest.page.fill("#live-name", guest.name)
+        guest.page.click("#live-join")
     answer = code(guest, "a", from_qr)
     if answer_by_link:  # opened on the host's device, in another tab: passed to the waiting page
         tab = anna.context.new_page()
@@ -510,3 +515,32 @@ class TestDamagedCode:
         text = bruno.page.locator("#live-refused").inner_text()
         assert "This code was changed or cut on its way: ask whoever sent it for it again." in text
         assert bruno.page.locator("#live-join").count() == 0 and bruno.page.locator("#live-name").count() == 0
+
+
+class TestHostReload:
+    def test_the_host_reloads_pairs_again_and_every_name_stays_with_its_player(
+            self, context_factory: Any, guard: Guard, open_site: Any, server: str) -> None:
+        """Issue 42: after the host's reload its new code, opened by link on the guest's phone, pairs
+        it again without asking its name, and each phone names the other (names from the players,
+        not from the seat order the start drew: the bug showed when the guest held the first seat)."""
+        anna = Phone(context_factory, guard, "Anna")
+        bruno = Phone(context_factory, guard, "Bruno")
+        host(anna, open_site, "thot", lambda p: p.check("#thot-short"))
+        pair(anna, bruno, server, from_qr=False)
+        settle([anna, bruno])
+        anna.page.reload(wait_until="commit")
+        bruno.page.wait_for_function(LEFT, arg=anna.name, timeout=120_000)  # "Anna left"
+        anna.page.wait_for_selector("#live-offer", timeout=120_000)
+        anna.page.click("#live-offer")
+        offer = code(anna, "o", False)
+        assert "&g=" in offer  # the game's id: a device in it pairs as its own player
+        bruno.page.goto(offer)
+        bruno.page.wait_for_selector("#live-rejoin", timeout=120_000)
+        assert bruno.page.locator("#live-name").count() == 0
+        anna.page.fill("#live-answer", code(bruno, "a", False))
+        anna.page.click("#live-answer-open")
+        anna.page.wait_for_function(PRESENT, arg=bruno.name, timeout=120_000)
+        bruno.page.wait_for_function("(name) => { const p = document.getElementById('live-presence');"
+                                     " return p && p.textContent.includes(name); }", arg=anna.name, timeout=120_000)
+        assert bruno.name not in str(bruno.page.locator("#live-presence").text_content())
+        assert anna.name not in str(anna.page.locator("#live-presence").text_content())

@@ -38,9 +38,18 @@ def site() -> str:
     return base.rsplit("/", 1)[0] + "/"
 
 
-def code_link(kind: str, code: str) -> str:
-    """``o`` an offer, ``a`` an answer: the link a camera app opens."""
-    return f"{site()}{ROUTE}{kind}={code}"
+def code_link(kind: str, code: str, game_id: str | None = None) -> str:
+    """``o`` an offer, ``a`` an answer: the link a camera app opens. An offer for a game under way
+    names it (``g``): a device already in that game pairs again without being asked its name."""
+    game = f"&g={game_id}" if game_id else ""
+    return f"{site()}{ROUTE}{kind}={code}{game}"
+
+
+def own_name(device: Device) -> str:
+    """This device's player's name: its own hello's, by the order the players arrived in (the names
+    by seat, ``Device.names()``, follow the seat order drawn at the start: issue 42, an inviter who
+    drew the second seat greeted the others with the first seat's name after a reload)."""
+    return device.hellos[device.me].name if device.me is not None and device.me < len(device.hellos) else ""
 
 
 def code_of(text: str) -> str:
@@ -278,8 +287,8 @@ class LivePage(RemotePage):
                 self.show_broken(err, save_id)
                 return
             device = self.session.device
-            live = Live(rtc.Table(device.me == 0, device.names()[device.me or 0] if device.me is not None
-                                  else str(self.app.settings.get("remote_name", "")), self.session), self.app)
+            live = Live(rtc.Table(device.me == 0, own_name(device) or str(self.app.settings.get("remote_name", "")),
+                                  self.session), self.app)
             LIVE[save_id] = live
         self.live = live
         live.view = self
@@ -421,12 +430,20 @@ class LivePage(RemotePage):
                    h("label", {"for": "live-offer-paste", "text": t("live.again.paste")}), field_,
                    h("div", {"class": "row"},
                      h("button", {"type": "button", "id": "live-offer-open", "class": "primary", "text": t("live.again.use"),
-                                  "on_click": lambda _e: self.app.navigate(f"{ROUTE}o={code_of(str(field_.value))}")},
+                                  "on_click": lambda _e: self.app.navigate(self.again_route(str(field_.value)))},
                        scope=scope),
-                     self.scan_button(lambda text: self.app.navigate(f"{ROUTE}o={code_of(text)}")))))
+                     self.scan_button(lambda text: self.app.navigate(self.again_route(text))))))
+
+    def again_route(self, text: str) -> str:
+        """The join route for the host's new code, pasted or scanned on this game's page: with this
+        game's id, so this device pairs as the player it is (no name asked)."""
+        game = f"&g={self.session.game_id}" if self.session is not None else ""
+        return f"{ROUTE}o={code_of(text)}{game}"
 
     def code_box(self, code: str, kind: str, label: str) -> Any:
-        return code_box(self.t, self.pair_scope, self.app, code, kind, label)
+        game_id = self.session.game_id if kind == "o" and self.session is not None and self.session.device.started \
+            else None
+        return code_box(self.t, self.pair_scope, self.app, code, kind, label, game_id)
 
     def scan_button(self, found: Callable[[str], Any]) -> Any:
         return scan_button(self.t, self.pair_scope, self.app, found)
@@ -479,9 +496,9 @@ class LivePage(RemotePage):
             self.redraw()
 
 
-def code_box(t: Any, scope: Scope, app: Any, code: str, kind: str, label: str) -> Any:
+def code_box(t: Any, scope: Scope, app: Any, code: str, kind: str, label: str, game_id: str | None = None) -> Any:
     """A pairing code as a QR code (drawn once the encoder loaded), a link to copy, and its size."""
-    link = code_link(kind, code)
+    link = code_link(kind, code, game_id)
     canvas = h("canvas", {"id": f"live-qr-{kind}", "class": "live-qr", "role": "img", "aria-label": label,
                           "style": "max-width:100%;height:auto;image-rendering:pixelated"})
     text = h("textarea", {"id": f"live-code-{kind}", "readonly": True, "rows": "3", "aria-label": t("live.code")})
@@ -619,7 +636,7 @@ class JoinPage:
         if "a" in query:
             self.pass_answer(query["a"])
         else:
-            self.show(query.get("o", ""))
+            self.show(query.get("o", ""), query.get("g", ""))
         return self.scope.close
 
     def refused(self, text: str) -> None:
@@ -640,7 +657,7 @@ class JoinPage:
         append(self.root, h("section", {"class": "remote-page", "id": "live-passed"},
                             h("h1", {"text": self.t("live.passed")}), h("p", {"text": self.t("live.passed.help")})))
 
-    def show(self, raw: str) -> None:
+    def show(self, raw: str, game_id: str = "") -> None:
         t, scope = self.t, self.scope
         code = code_of(raw)
         try:
@@ -648,6 +665,14 @@ class JoinPage:
                 raise pairing.PairingRefused("this is a device's answer: open it on the device that showed the offer")
         except pairing.PairingRefused as err:
             self.refused(code_refusal(t, err))
+            return
+        mine = self.player_of(game_id)
+        if mine:  # already in this game (a reload, a new pairing): its own player, no name asked
+            status = h("div", {"id": "live-join-status"})
+            append(self.root, h("section", {"class": "remote-page", "id": "live-join-page"},
+                                h("h1", {"text": t("live.join.title")}),
+                                h("p", {"id": "live-rejoin", "text": t("live.rejoin", name=mine)}), status))
+            asyncio.ensure_future(self.answer(code, mine, status))
             return
         name = h("input", {"type": "text", "id": "live-name", "maxlength": "40", "required": True,
                            "autocomplete": "nickname", "value": str(self.app.settings.get("remote_name", ""))})
@@ -670,6 +695,18 @@ class JoinPage:
                             h("h1", {"text": t("live.join.title")}), h("p", {"text": t("live.join.help")}),
                             form, status))
         name.focus()
+
+    def player_of(self, game_id: str) -> str:
+        """This device's player's name in the live game ``game_id`` ("" if it has none here)."""
+        if not game_id:
+            return ""
+        save = find(self.app.store, game_id)
+        if save is None:
+            return ""
+        try:
+            return own_name(RemoteSession.open(self.app.store, save.id, words()).device)
+        except Exception:  # a damaged save: join as anyone would, by name
+            return ""
 
     async def answer(self, code: str, name: str, status: Any) -> None:
         t, app = self.t, self.app
