@@ -195,9 +195,9 @@ class TestThot:
                 assert other.open(altered).startswith("This link was altered")
                 assert len(other.stored("save")["state"]["moves"]) == moves
                 other.back_to_game()
-                # "Send my last link again" gives the same link back
+                # "Send my last link again" gives the same link back (it carries all the other lacks)
                 player.page.click("#remote-resend")
-                again = "Your last link again: send it to whoever missed it."
+                again = "Your last link again, with everything the others may lack: send it to whoever is behind."
                 assert player.said(again) == again
                 assert player.link() == link
                 share_and_copy(player, link)
@@ -522,9 +522,10 @@ class TestThreePlayers:
         before = second.pending_link() or ""
         second.page.locator(legal).first.click()
         two = second.link(other_than=before)
-        # the third player opens the second move before the first: told whose link is missing
-        assert third.open(two) == f"Open {first.name}'s previous link first."
-        assert third.open(one).startswith(f"{first.name} played ")
-        assert third.open(two).startswith(f"{second.name} played ")
+        # the third player missed the first move: the second's link carries it too (issue 42)
+        said = third.open(two)
+        assert said.startswith(f"{first.name} played ") and f"{second.name} played " in said, said
+        assert third.open(one) == "This link was already played."
+        third.back_to_game()
         assert first.open(two).startswith(f"{second.name} played ")
         assert third.your_turn() and not first.your_turn() and not second.your_turn()

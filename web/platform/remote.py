@@ -331,9 +331,12 @@ class RemoteSession:
 
     def open_message(self, payload: str) -> Outcome:
         """Apply a message (``Refused``: nothing changed, nothing saved)."""
-        before, mover = self._moves_played(), self.to_move()
+        before, mover, length = self._moves_played(), self.to_move(), len(self.device.chain)
         event = self.device.open(payload)
-        outcome = Outcome(event, self._new_moves(before, mover), event.send, list(event.links))
+        # A link may carry several moves (every message this device lacked): each its writer's.
+        seats = [int(m.get("f", 0)) for m in (unpack(t).get("m", {}) for t in self.device.chain[length:])
+                 if m.get("k") == "move"]
+        outcome = Outcome(event, self._new_moves(before, mover, seats), event.send, list(event.links))
         if event.changed:
             self.autosave()
         return outcome
@@ -342,7 +345,8 @@ class RemoteSession:
         state = self.state_or_none()
         return len(state.history()) if state is not None else 0
 
-    def _new_moves(self, before: int, mover: int | None) -> list[tuple[int, str, Any]]:
+    def _new_moves(self, before: int, mover: int | None,
+                   seats: list[int] | None = None) -> list[tuple[int, str, Any]]:
         """The moves a message added: (seat, move text, the engine's result where it keeps one)."""
         state = self.state_or_none()
         if state is None:
@@ -352,8 +356,10 @@ class RemoteSession:
         out = []
         for i in range(before, len(history)):
             result = results[i] if results is not None and i < len(results) else None
-            # a link carries one move (Thot, Scarabya): the seat that was to move played it
-            seat = result.player if result is not None else mover
+            # Thot, Scarabya: the move messages' writers, in order, when they account for every
+            # move (a link may carry several); else the seat that was to move played it
+            by_message = seats[i - before] if seats is not None and len(seats) == len(history) - before else None
+            seat = result.player if result is not None else by_message if by_message is not None else mover
             out.append((int(seat if seat is not None else 0), state.move_text(history[i]), result))
         return out
 
