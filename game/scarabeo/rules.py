@@ -161,6 +161,19 @@ def apply_swaps(board: list[str], rack: list[str], swaps: Sequence[int]) -> None
         board[sq] = letter
 
 
+def exchange_blocker(rack: Sequence[str]) -> tuple[str, dict[str, int]] | None:
+    """Why this rack cannot be exchanged now, as a key and its numbers (a page says it in its own
+    words): ``rack-short`` (held), ``scarab``, ``mixed`` (vowels, consonants); None if it can."""
+    if len(rack) != RACK_SIZE:
+        return "rack-short", {"held": len(rack)}
+    if SCARAB in rack:
+        return "scarab", {}
+    vowels = sum(t in VOWELS for t in rack)
+    if 0 < vowels < RACK_SIZE:
+        return "mixed", {"vowels": vowels, "consonants": RACK_SIZE - vowels}
+    return None
+
+
 def exchange_refusal(rack: Sequence[str], tiles: str) -> str | None:
     """Why an exchange of ``tiles`` is not allowed, or None if it is."""
     if len(rack) != RACK_SIZE:

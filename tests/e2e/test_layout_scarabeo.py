@@ -321,6 +321,43 @@ def test_the_last_move_cut_on_a_phone_opens_the_move_list(table: tuple[Any, Guar
     assert guard.errors == [], guard.errors
 
 
+#: (page.evaluate, a selector) Whether two boxes overlap: the first and second elements matched.
+OVERLAP = """([a, b]) => { const p = document.querySelector(a).getBoundingClientRect(),
+    q = document.querySelector(b).getBoundingClientRect();
+  return p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom; }"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+def test_a_phones_action_row_names_pass_and_exchange_and_says_why_not(table: tuple[Any, Guard],
+                                                                        size: tuple[int, int]) -> None:
+    """Issue 42 on a phone: Pass and Exchange have a word under their icons (a first-time player
+    told them apart by nothing), the row still within the screen; Exchange greyed for a mixed rack
+    says why when tapped; the Q's 10 does not lie over the letter."""
+    page, guard = table
+    w, hgt = size
+    resize(page, w, hgt)
+    new_game(page, 31)  # the person starts with QCCTREFB: a Q, and a rack of vowels and consonants
+    for bid, word in (("sc-pass", "Pass"), ("sc-exchange", "Swap")):
+        short = page.locator(f"#{bid} .sc-short")
+        assert short.is_visible() and short.inner_text() == word
+        assert inside(page.evaluate(BOX, f"#{bid}"), w, hgt)
+        box = page.evaluate(f"() => {{ const s = document.querySelector('#{bid} .sc-short'); "
+                            "return [s.scrollWidth, s.clientWidth]; }")
+        assert box[0] <= box[1] + 1, box  # the word whole, not clipped
+    assert inside(page.evaluate(BOX, "#sc-zoom"), w, hgt)
+    assert page.evaluate("document.documentElement.scrollWidth") <= w
+    exchange = page.get_by_role("button", name="Exchange all 8 tiles")
+    assert exchange.get_attribute("aria-disabled") == "true"
+    exchange.click(force=True)  # greyed, yet it answers a tap (Playwright waits for enabled buttons)
+    message = page.locator("#play-message")
+    message.wait_for()
+    assert "it takes 8 vowels or 8 consonants, not a mixed rack" in message.inner_text()
+    q = page.locator("#sc-rack .sc-tile[data-tile='Q']")
+    assert q.locator(".v").inner_text() == "10"
+    assert not page.evaluate(OVERLAP, ["#sc-rack .sc-tile[data-tile='Q'] .l", "#sc-rack .sc-tile[data-tile='Q'] .v"])
+    assert guard.errors == [], guard.errors
+
+
 def test_embeds_show_the_whole_board(browser: Any, server: str) -> None:
     guard = Guard()
     ctx = browser.new_context(viewport={"width": 400, "height": 600}, locale="en-GB", service_workers="block")

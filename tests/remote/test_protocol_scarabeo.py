@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from game.core import GameRecord
-from game.remote.ristretto import scalar_encode
+from game.remote.ristretto import base_mul, scalar_encode
 from game.remote.scarabeo import ScarabeoRemote
 from game.remote.session import Device, Refused
 from game.remote.wire import MAX_MESSAGE_CHARS, b64, unpack
@@ -200,14 +200,21 @@ def test_cheating_is_caught_at_once_and_changes_nothing() -> None:
     _refused(watcher, _resigned(mover, link, as_forged), "the tiles proven are not the tiles laid")
     # Tiles laid without their proof.
     _refused(watcher, _resigned(mover, link, lambda m: m["x"].pop("tp")), "without their proof")
-    # A wrong unmasking: one share's element changed.
+    # A wrong unmasking: one share's element replaced by another valid element. Signed by its
+    # writer, it proves the cheat: a device that opens it stops the game (tried on a copy; a bit
+    # flipped at random could also make an encoding no element has, an ordinary refusal).
     if "sh" in _messages(link)[0]["m"]["x"]:
         def bad_share(m: dict[str, Any]) -> None:
             raw = bytearray(base64.urlsafe_b64decode(m["x"]["sh"] + "=="))
-            raw[-70] ^= 1
+            count = int.from_bytes(raw[:2], "big")
+            first = 2 + 2 * count
+            raw[first:first + 32] = base_mul(7).encode()
             m["x"]["sh"] = b64(bytes(raw))
 
-        _refused(watcher, _resigned(mover, link, bad_share), "refused")
+        copy = Device.from_json(watcher.to_json(), WORDS)
+        event = copy.open(_resigned(mover, link, bad_share))
+        assert event.kind == "stopped", event.text
+        assert copy.show()["stopped"]["problem"]["key"] == "share_proof"
     # The real one is accepted by every device.
     table.deliver(mover, link)
     assert len({public_facts(d) for d in table.devices}) == 1

@@ -154,7 +154,8 @@ class Board(ViewPart):
             cell.appendChild(h("span", {"class": "l", "text": big, "aria-hidden": "true"}))
             if small:
                 cell.appendChild(document.createTextNode(" "))  # the visible text reads "C 1", as its name does
-                cell.appendChild(h("span", {"class": "v", "text": small, "aria-hidden": "true"}))
+                cell.appendChild(h("span", {"class": "v v2" if len(small) > 1 else "v", "text": small,
+                                            "aria-hidden": "true"}))
         elif small:
             cell.appendChild(h("span", {"class": "pl", "text": small, "aria-hidden": "true"}))
         return cell

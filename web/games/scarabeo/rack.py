@@ -8,6 +8,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any, Callable
 
 
+from game.scarabeo.rules import exchange_blocker
 from game.scarabeo.tiles import HIDDEN, SCARAB, VALUES, sort_rack
 from web.ui.dom import append, h, svg
 from game.scarabeo import table as table_rules
@@ -85,7 +86,8 @@ class Rack(ViewPart):
                                      "aria-pressed": "true" if is_chosen else "false", "disabled": not placing},
                           h("span", {"class": "l", "aria-hidden": "true", "text": "\u2605" if scarab else tile}),
                           None if scarab else " ",
-                          None if scarab else h("span", {"class": "v", "aria-hidden": "true", "text": str(values[tile])})))
+                          None if scarab else h("span", {"class": "v v2" if values[tile] >= 10 else "v",
+                                                         "aria-hidden": "true", "text": str(values[tile])})))
         if drawing:
             append(box, h("span", {"class": "muted sc-drawing", "id": "sc-drawing",
                                    "text": t.plural("remote.rack.drawing", drawing)}))
@@ -114,9 +116,11 @@ class Rack(ViewPart):
                  action_button(page, "sc-dir", "scarabeo.dir.across" if across else "scarabeo.dir.down",
                                lambda: self._toggle_dir(page), disabled=off, icon="across" if across else "down"),
                  action_button(page, "sc-pass", "scarabeo.pass.swaps" if swaps else "scarabeo.pass",
-                               lambda: asyncio.ensure_future(self._pass(page)), disabled=off or placed, icon="pass"),
+                               lambda: asyncio.ensure_future(self._pass(page)), disabled=off or placed, icon="pass",
+                               short=page.t("scarabeo.pass")),
                  action_button(page, "sc-exchange", "scarabeo.exchange", lambda: asyncio.ensure_future(self._exchange(page)),
-                               disabled=off or not exchange_allowed or bool(swaps), icon="exchange"),
+                               disabled=off or bool(swaps), icon="exchange", short=page.t("scarabeo.exchange.short"),
+                               blocked=None if off or exchange_allowed else self._exchange_why(page)),
                  action_button(page, "sc-hint", "play.hint", lambda: asyncio.ensure_future(self._hint(page)),
                                disabled=off or hinting or page.session.state.pending is not None, icon="hint")
                  # today's challenge gives no hints (they would give the answer away)
@@ -124,6 +128,16 @@ class Rack(ViewPart):
                  action_button(page, "sc-takeback", "play.takeback", lambda: page.take_back(), disabled=not back,
                                icon="takeback"),
                  self._zoom_button(page, zoomed), scope=sc)
+
+    def _exchange_why(self, page: PlayPage) -> str:
+        """Why the rack to move cannot be exchanged now, in the catalogue's words (the engine's reason)."""
+        state = page.session.state
+        rack = state.racks[state.to_move()]
+        if HIDDEN in rack:
+            return str(page.t("scarabeo.exchange.why.hidden"))
+        found = exchange_blocker(rack)
+        key = found[0] if found is not None else "rack-short"
+        return str(page.t(f"scarabeo.exchange.why.{key}", **(found[1] if found is not None else {})))
 
     def _zoom_button(self, page: PlayPage, zoomed: bool) -> Any:
         """Zoom in around the cursor, or back to the whole board (a tap, a pinch or a double tap on
@@ -133,16 +147,27 @@ class Rack(ViewPart):
 
 
 def action_button(page: PlayPage, bid: str, key: str, fn: Callable[[], object], disabled: bool = False, cls: str = "",
-                  icon: str = "") -> Any:
-    """One action: its text is its name and its tooltip; a phone shows the icon alone, in one row
-    with Play (scarabeo.css)."""
+                  icon: str = "", short: str = "", blocked: str | None = None) -> Any:
+    """One action: its text is its name and its tooltip; a phone shows the icon, in one row with Play
+    (scarabeo.css), and under it ``short``, a word that tells it from its neighbours (Pass and
+    Exchange: issue 42). ``blocked``: the action is not allowed now, and a tap says why (it looks
+    greyed, but unlike a disabled button it answers: a first-time player learns the rule)."""
     t = page.t
     if not icon:
         return h("button", {"type": "button", "id": bid, "class": cls, "text": t(key),
                             "disabled": disabled, "on_click": lambda _e: fn()}, scope=page.view_scope)
+    if blocked is not None and not disabled:
+        return h("button", {"type": "button", "id": bid, "class": f"{cls} sc-icon-button sc-blocked".strip(),
+                            "title": f"{t(key)} — {blocked}", "aria-disabled": "true", "aria-description": blocked,
+                            "on_click": lambda _e: page.show_message(blocked, error=True)},
+                 icon_svg(icon), h("span", {"class": "sc-label", "text": t(key)}),
+                 h("span", {"class": "sc-short", "aria-hidden": "true", "text": short}) if short else None,
+                 scope=page.view_scope)
     return h("button", {"type": "button", "id": bid, "class": f"{cls} sc-icon-button".strip(), "title": t(key),
                         "disabled": disabled, "on_click": lambda _e: fn()},
-             icon_svg(icon), h("span", {"class": "sc-label", "text": t(key)}), scope=page.view_scope)
+             icon_svg(icon), h("span", {"class": "sc-label", "text": t(key)}),
+             h("span", {"class": "sc-short", "aria-hidden": "true", "text": short}) if short else None,
+             scope=page.view_scope)
 
 
 #: The action buttons' icons (24×24, drawn with the text colour), shown alone on a phone.
