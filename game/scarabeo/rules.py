@@ -176,12 +176,13 @@ def exchange_blocker(rack: Sequence[str]) -> tuple[str, dict[str, int]] | None:
 
 def exchange_refusal(rack: Sequence[str], tiles: str) -> str | None:
     """Why an exchange of ``tiles`` is not allowed, or None if it is."""
-    if len(rack) != RACK_SIZE:
+    found = exchange_blocker(rack)
+    if found is not None and found[0] == "rack-short":
         return f"an exchange needs a full rack of 8 tiles; the rack holds {len(rack)}"
-    if SCARAB in rack:
+    if found is not None and found[0] == "scarab":
         return "an exchange is not allowed with a scarab on the rack"
-    vowels = sum(t in VOWELS for t in rack)
-    if 0 < vowels < RACK_SIZE:
+    if found is not None:
+        vowels = found[1]["vowels"]
         return (f"an exchange needs 8 vowels or 8 consonants; the rack {sort_rack(rack)} has "
                 f"{vowels} vowel{'s' if vowels != 1 else ''} and {RACK_SIZE - vowels} consonant"
                 f"{'s' if RACK_SIZE - vowels != 1 else ''}")
