@@ -485,9 +485,15 @@ class Deal:
 
     def shares_for(self, cards: Sequence[int] | None = None) -> str:
         """This seat's shares for ``cards`` (default: all due); "" when there are none."""
+        part, order, outs = self._share_part(cards)
+        for i in order:
+            self.cards[i].peels.append((self.seat, outs[i]))
+        return part
+
+    def _share_part(self, cards: Sequence[int] | None) -> tuple[str, list[int], dict[int, Element]]:
         ids = self.due() if cards is None else list(cards)
         if not ids:
-            return ""
+            return "", [], {}
         due = set(self.due())
         if len(set(ids)) != len(ids) or not set(ids) <= due:
             raise DealError("shares asked for cards that do not wait for this seat")
@@ -496,9 +502,48 @@ class Deal:
         order, proofs = self._prove_batches(ids, outs.__getitem__, "share")
         data = (len(order).to_bytes(2, "big") + b"".join(i.to_bytes(2, "big") for i in order)
                 + b"".join(outs[i].encode() for i in order) + proofs)
-        for i in order:
-            self.cards[i].peels.append((self.seat, outs[i]))
-        return _b64(data)
+        return _b64(data), order, outs
+
+    def early_shares(self) -> str:
+        """Live play: this seat's shares, ahead of its next message, for the cards whose last missing
+        share is this seat's (their drawer reads them at once, instead of after this seat's move);
+        "" when there are none. Nothing is recorded: the same shares go in the next message, as
+        every message must carry what its writer owes (``apply_shares``)."""
+        last = [i for i in self.due() if len(self.cards[i].peels) == self.players - 2]
+        return self._share_part(last)[0] if last else ""
+
+    def read_early(self, seat: int, part: str) -> list[int]:
+        """Another seat's shares sent ahead of its message (``early_shares``), for this device's own
+        cards: each proven as in ``apply_shares``, then used only to read the cards it completes.
+        The deal's public state is unchanged (those shares come again, in the chain); returns the
+        cards read. A part that does not check raises ``DealError`` and changes nothing."""
+        if seat == self.seat or not 0 <= seat < self.players:
+            raise DealError(f"no shares expected from seat {seat}")
+        reader = _Reader(_unb64(part, "shares"), "shares")
+        count = reader.u16()
+        ids = [reader.u16() for _ in range(count)]
+        outs = reader.elements(count)
+        if count == 0 or len(set(ids)) != count:
+            raise DealError("shares: empty or a card twice")
+        for i in ids:
+            if not 0 <= i < len(self.cards):
+                raise DealError(f"shares: card {i} does not exist")
+            card = self.cards[i]
+            if card.owner != self.seat or card.returned or seat in self._peeled_by(card):
+                raise DealError(f"shares: card {i} is not this seat's, waiting for {_seat_word(seat)}'s share")
+        share_of = dict(zip(ids, outs))
+        self._check_batches(reader, seat, ids, share_of.__getitem__, "share",
+                            f"{_seat_word(seat)}'s shares do not verify: a wrong unmasking",
+                            problem("share_proof", seat=seat))
+        read: list[int] = []
+        for i in ids:
+            card = self.cards[i]
+            if card.tile is None and len(card.peels) == self.players - 2:
+                index = self._tile_index.get((share_of[i] * scalar_inverse(self.scalars[card.epoch])).encode())
+                if index is not None:
+                    card.tile = index
+                    read.append(i)
+        return read
 
     def apply_shares(self, seat: int, part: str, exact: bool = True) -> list[int]:
         """Another seat's shares, each proven; returns the cards they were for. ``exact``: the part

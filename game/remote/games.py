@@ -221,6 +221,16 @@ class RemoteGame(ABC):
         of its own that is no tile: ``deal.FAILURE_KEYS``), which stops the game here; None: nothing."""
         return None
 
+    def early(self) -> str:
+        """Live play: what this device may send at once, outside the chain, for another device to
+        read its hidden things sooner (Scarabeo: shares of tiles just drawn); "" when nothing."""
+        return ""
+
+    def read_early(self, seat: int, part: str) -> bool:
+        """``early`` from ``seat``'s device: checked and used; whether anything changed here
+        (``ProtocolError``: refused, nothing changed)."""
+        raise ProtocolError("this game sends nothing ahead of its messages")
+
     def verified(self) -> tuple[bool | None, list[str]]:
         """At the end: whether everything hidden during the game checked out, and what failed."""
         return (True, []) if self.over() and self.next_sender() is None else (None, [])

@@ -692,6 +692,28 @@ class ScarabeoRemote(RemoteGame):
         if self.verdict is not None:
             self._reveal_final(self.verdict.get("racks", {}))
 
+    def early(self) -> str:
+        """Live play (issue 42): the shares of tiles another seat just drew whose last missing share
+        is this seat's, sent over the channel at once, so that the drawer's rack fills before this
+        seat moves; they come again with its next message, as the chain requires."""
+        if self.engine is None or self.over() or self.replaying:
+            return ""
+        try:
+            return self.deal.early_shares()
+        except DealError:
+            return ""
+
+    def read_early(self, seat: int, part: str) -> bool:
+        if self.engine is None or self.over():
+            return False
+        try:
+            read = self.deal.read_early(seat, part)
+        except DealError as err:
+            raise ProtocolError(str(err)) from None
+        if read:
+            self._sync_rack()
+        return bool(read)
+
     def broken(self) -> dict[str, Any] | None:
         deal = self.deal
         return None if deal.broken is None else dict(deal.broken_problem or problem("reason", detail=deal.broken))

@@ -1107,6 +1107,27 @@ class Device:
     def leave(self) -> str:
         return self._quit("leave")
 
+    def early(self) -> str:
+        """Live play: what this device sends at once outside the chain (``RemoteGame.early``): ""
+        when nothing, or once the game stopped."""
+        if self.stopped is not None or self.game is None or not self.started:
+            return ""
+        return self.game.early()
+
+    def read_early(self, seat: int, part: str) -> bool:
+        """Another device's ``early`` part, its writer's seat given by the channel's greeting: checked
+        by the game (a false one: ``Refused``, nothing changed); whether anything changed here."""
+        if self.stopped is not None or self.game is None or not self.started:
+            return False
+        if not isinstance(seat, int) or not 0 <= seat < self.players or seat == self.seat:
+            raise Refused("an early part from no other seat of this game", malformed=True)
+        if not isinstance(part, str) or len(part) > MAX_MESSAGE_CHARS:
+            raise Refused("an early part that is not text of a link's length", malformed=True)
+        try:
+            return self.game.read_early(seat, part)
+        except ProtocolError as err:
+            raise Refused(f"an early part is refused: {err}", key="protocol", name="", detail=str(err)) from None
+
     def resend(self, start: int | None = None) -> str:
         """This device's last link again, for a friend who missed it or got only a later one:
         every message some other seat may lack (``catch_up``; when nobody lacks any, the last link

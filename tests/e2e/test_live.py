@@ -397,7 +397,8 @@ class TestScarabeo:
             state, seat, _mine = own_rack(player, lex)
             plays = [p for p in gen.plays(state.board, list(state.racks[seat]), state.first_play) if not p[4]]
             plays.sort(key=lambda p: (-p[0], p[1], p[2], p[3]))
-            if plays and turn < 3:
+            drew = bool(plays) and turn < 3
+            if drew:
                 type_play(player.page, state, plays[0])
                 player.page.click("#sc-play")
             else:
@@ -405,6 +406,12 @@ class TestScarabeo:
                 player.page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
             player.page.wait_for_function("() => { const s = document.getElementById('remote-status');"
                                           " return s && s.textContent !== 'Your turn.'; }", timeout=120_000)
+            if drew:  # issue 42: the other phone sends its shares of the tiles drawn at once, and the
+                # rack is whole again before that phone moves (by links they come with its move)
+                other = bruno if player is anna else anna
+                player.page.wait_for_function(
+                    "() => document.querySelectorAll('#sc-rack [data-tile]').length === 8", timeout=60_000)
+                assert other.page.evaluate(STATUS) == "Your turn."
             turn += 1
         assert turn >= 6  # the plays, then four passes in a row
         for p in phones:  # the keys go round by themselves: every phone verifies the deal

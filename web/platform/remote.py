@@ -329,6 +329,21 @@ class RemoteSession:
             return list(device.outbox)
         return [device.sent] if device.sent is not None else []
 
+    def early(self) -> tuple[int, str] | None:
+        """Live play: this device's seat and what it sends at once outside the chain (Scarabeo: the
+        shares of tiles just drawn, so the drawer's rack fills before this device moves)."""
+        part = self.device.early()
+        seat = self.device.seat
+        return (seat, part) if part and seat is not None else None
+
+    def read_early(self, seat: int, part: str) -> bool:
+        """Another device's early part (``Refused``: nothing changed, nothing saved); whether this
+        device's view changed (then saved)."""
+        changed = self.device.read_early(seat, part)
+        if changed:
+            self.autosave()
+        return changed
+
     def open_message(self, payload: str) -> Outcome:
         """Apply a message (``Refused``: nothing changed, nothing saved)."""
         before, mover, length = self._moves_played(), self.to_move(), len(self.device.chain)

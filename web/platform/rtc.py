@@ -74,11 +74,16 @@ def read_frame(text: Any) -> tuple[str, dict[str, Any]]:
         data = loads(text, max_bytes=MAX_FRAME_CHARS, max_depth=2)
     except JSONRefused as err:
         raise Refused(f"the channel carried an unreadable frame: {err}", malformed=True) from None
-    if not isinstance(data, dict) or data.get("k") not in ("hello", "msg"):
+    if not isinstance(data, dict) or data.get("k") not in ("hello", "msg", "early"):
         raise Refused("the channel carried a frame of an unknown kind", malformed=True)
     if data["k"] == "msg":
         if not isinstance(data.get("p"), str) or set(data) != {"k", "p"}:
             raise Refused("the channel carried a message frame without its message", malformed=True)
+    elif data["k"] == "early":  # shares sent ahead of a message (issue 42): checked by their proof
+        seat = data.get("f")
+        if not isinstance(data.get("p"), str) or set(data) != {"k", "f", "p"} or not isinstance(seat, int) \
+                or isinstance(seat, bool) or not 0 <= seat < 8:
+            raise Refused("the channel carried an early part this site does not write", malformed=True)
     else:
         game = data.get("game")
         if set(data) != {"k", "name", "game"} or not (game is None or isinstance(game, str) and len(game) <= 64):
@@ -99,7 +104,8 @@ class Peer:
 @dataclass
 class Note:
     """What happened, for the page to say: ``here``/``left`` (a name), ``applied`` (an outcome),
-    ``joined`` (this device joined: its session), ``refused`` (a reason)."""
+    ``joined`` (this device joined: its session), ``refused`` (a reason), ``early`` (tiles read sooner:
+    another device's shares sent ahead of its message)."""
 
     kind: str
     name: str = ""
@@ -188,6 +194,12 @@ class Table:
             first = peer.name is None
             peer.name = data["name"]
             return [Note("here", peer.name)] if first else []
+        if kind == "early":
+            if self.host:
+                for other in list(self.peers):  # a guest's shares may be for another guest's tiles
+                    if other != peer_id:
+                        self._send(other, text)
+            return self._read_early(int(data["f"]), str(data["p"]))
         payload = str(data["p"])
         if self.host:
             self.broadcast(payload, but=peer_id)  # the others get it even if this device is behind
@@ -220,6 +232,25 @@ class Table:
                     progress = True
         return notes
 
+    def _read_early(self, seat: int, part: str) -> list[Note]:
+        if self.session is None:
+            return []
+        try:
+            changed = self.session.read_early(seat, part)
+        except Refused:
+            return []  # not for this device's tiles, or stale: the chain's message brings them anyway
+        return [Note("early")] if changed else []
+
+    def _early(self) -> None:
+        """After a message applied here: this device's shares of tiles just drawn, at once."""
+        if self.session is None:
+            return
+        early = self.session.early()
+        if early is not None:
+            text = frame("early", f=early[0], p=early[1])
+            for peer_id in list(self.peers):
+                self._send(peer_id, text)
+
     def _wait(self, payload: str) -> None:
         if payload not in self.waiting and len(self.waiting) < MAX_WAITING:
             self.waiting.append(payload)
@@ -237,6 +268,7 @@ class Table:
             return [Note("refused", reason=err.reason)]
         for payload in outcome.links or ([outcome.send] if outcome.send else []):
             self.broadcast(payload)
+        self._early()
         return [Note("applied", outcome=outcome)]
 
     def played(self, payload: str | None) -> None:
