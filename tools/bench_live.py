@@ -14,7 +14,11 @@ Serves the built site on a free local port; in headless Chromium (the network bl
   work on both phones included): one move's delivery; twice that is a move and its answer's round trip
   minus the person thinking;
 - the data channel alone: a 300-character frame (a Thot move's message is ~280) echoed between two
-  pages paired through the same pairing codes (``web.platform.pairing``), 20 times: its round trip.
+  pages paired through the same pairing codes (``web.platform.pairing``), 20 times: its round trip;
+- with ``--scarabeo N`` (issue 42), N Scarabeo games paired the same way, the deal done, then up to
+  three plays (each the best play on the mover's own rack, laid with the keyboard): from the tap on
+  Play until the mover's rack shows 8 tiles again while the other phone has not moved — the other
+  phone's shares of the tiles drawn come at once over the channel (by links, with its next move).
 
 Prints the medians over ``--runs`` and the load average (/proc/loadavg) before and after: figures
 from a loaded machine spread widely. A measurement, not a test.
@@ -38,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SCARAB_QUIET", "1")
 
 import serve  # noqa: E402
-from tools.bench_remote_page import two_devices  # noqa: E402
+from tools.bench_remote_page import play, two_devices  # noqa: E402
 from tools.bench_startup import ARGS  # noqa: E402
 from web.platform import pairing  # noqa: E402
 
@@ -145,10 +149,65 @@ def one_run(browser: Any, base: str, moves: int) -> dict[str, Any]:
             ctx.close()
 
 
+def pair_live(anna: Any, bruno: Any) -> None:
+    """Anna invites and shows a code, Bruno answers, Anna takes the answer: both connected."""
+    anna.fill("#remote-name", "Anna")
+    anna.click("#remote-invite")
+    anna.wait_for_selector("#live-offer", timeout=60_000)
+    anna.click("#live-offer")
+    anna.wait_for_selector("#live-qr-o[data-version]", timeout=60_000)
+    bruno.goto(str(anna.locator("#live-code-o").input_value()))
+    bruno.wait_for_selector("#live-join", timeout=60_000)
+    bruno.fill("#live-name", "Bruno")
+    bruno.click("#live-join")
+    bruno.wait_for_selector("#live-qr-a[data-version]", timeout=60_000)
+    anna.fill("#live-answer", str(bruno.locator("#live-code-a").input_value()))
+    anna.click("#live-answer-open")
+    connected(anna, "Bruno")
+    connected(bruno, "Anna")
+
+
+RACK = "() => document.querySelectorAll('#sc-rack [data-tile]').length"
+
+
+def scarabeo_run(browser: Any, base: str, lex: Any, gen: Any, plays: int = 3) -> list[float]:
+    """Milliseconds from a play's tap until the mover's rack is whole again, for each play."""
+    contexts, anna, bruno = two_devices(browser, base, "#/scarabeo/live")
+    refills: list[float] = []
+    try:
+        pair_live(anna, bruno)
+        phones = [anna, bruno]
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:  # the deal's steps go over the channel by themselves
+            ready = [p for p in phones if p.locator("#remote-status").count()
+                     and p.locator("#remote-status").inner_text() == "Your turn."]
+            if ready and all(p.evaluate(RACK) == 8 for p in phones):
+                break
+            time.sleep(0.1)
+        for _ in range(plays):
+            ready = [p for p in phones if p.locator("#remote-status").inner_text() == "Your turn."]
+            if not ready:
+                break
+            player = ready[0]
+            player.wait_for_selector("#sc-pass")
+            started = time.perf_counter()
+            play(player, lex, gen)  # the best play, then a tap on Play
+            player.wait_for_function(f"() => ({RACK})() < 8", timeout=60_000)
+            player.wait_for_function(f"() => ({RACK})() === 8", timeout=60_000)
+            refills.append((time.perf_counter() - started) * 1000)
+            time.sleep(0.3)
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    return refills
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, choices=range(1, 51), metavar="1-50")
     parser.add_argument("--moves", type=int, default=6, choices=range(1, 101), metavar="1-100")
+    parser.add_argument("--scarabeo", type=int, default=0, choices=range(0, 21), metavar="0-20",
+                        help="Scarabeo games whose racks' refill after a play is timed (issue 42)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -157,16 +216,29 @@ def main() -> None:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     load_before = loadavg()
     runs = []
+    refills: list[float] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=os.environ.get("SCARAB_CHROMIUM", "/usr/bin/chromium"), args=ARGS)
         try:
             for _ in range(args.runs):
                 runs.append(one_run(browser, base, args.moves))
                 print(json.dumps({k: round(v, 1) for k, v in runs[-1].items()}), file=sys.stderr)
+            if args.scarabeo:
+                import lexicon
+                from game.scarabeo.movegen import MoveGenerator
+
+                lex = lexicon.load()
+                gen = MoveGenerator(lex)
+                for _ in range(args.scarabeo):
+                    refills += scarabeo_run(browser, base, lex, gen)
+                    print(json.dumps({"rack_refill_ms": [round(x) for x in refills]}), file=sys.stderr)
         finally:
             browser.close()
             server.shutdown()
     medians = {key: round(statistics.median(r[key] for r in runs), 1) for key in runs[0]}
+    if refills:
+        medians["scarabeo_rack_refill_ms"] = round(statistics.median(refills), 1)
+        medians["scarabeo_rack_refill_max_ms"] = round(max(refills), 1)
     print(json.dumps({"runs": len(runs), "median": medians,
                       "loadavg": {"before": load_before, "after": loadavg()}}, indent=1))
 
