@@ -195,3 +195,35 @@ def test_scarabeo_never_wider_than_the_screen_nor_cut(tab: tuple[Any, Guard], le
         moves = played("scarabeo", players, seed, lex)
         play_through(page, "scarabeo", players, moves, seed)
         end_with_computers(page, "scarabeo", players, moves, seed)
+
+
+@pytest.mark.parametrize("game", ["thot", "scarabya"])
+def test_the_review_head_and_caption_whole_on_a_phone(tab: tuple[Any, Guard], game: str) -> None:
+    """The review of a finished game at 360×640 and 390×844: its title (a long one: 'Review: Scarab —
+    the Game of Thot · 7 December 2026, 14:02') beside the way back, and the last step's caption
+    ('Move 93 of 93 — … Game over.'), whole; the way back an arrow named with the whole words."""
+    page, _guard = tab
+    players = 2
+    seed = 3
+    moves = played(game, players, seed)
+    seats = [{"name": "Ada", "computer": False, "level": 1}, {"name": "Computer 1", "computer": True, "level": 4}]
+    record = GameRecord(game=game, options=options(game, players), seed=seed, moves=moves,
+                        meta={"seats": seats, "game_id": f"fitrev-{game}"})
+    envelope = {"schema": 1, "id": f"fitrev{game}", "game": game, "title": "Scarab — the Game of Thot · 7 December 2026, 14:02",
+                "created": 1, "updated": 2, "revision": 1, "state": record.to_json()}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"scarab:save:fitrev{game}", json.dumps(envelope)])
+    page.evaluate("r => { location.hash = r; }", f"#/{game}/review/fitrev{game}")
+    page.wait_for_selector(f".review-{game} #review-back", timeout=60_000)
+    page.wait_for_function("(document.getElementById('review-caption')?.textContent || '').includes('Game over')",
+                           timeout=60_000)
+    for w, h in [(360, 640), (390, 844)]:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(150)
+        measure(page, f"review-{game}-{w}x{h}")
+        # (one evaluation: the review redraws as its analysis goes on)
+        title, back = page.evaluate("""() => ['review-title', 'review-back'].map(id => {
+          const b = document.getElementById(id).getBoundingClientRect(); return {x: b.x, width: b.width}; })""")
+        assert title["x"] + title["width"] <= back["x"] + 1, \
+            f"review {game} {w}×{h}: the title runs under the way back: {title} {back}"
+    assert page.get_by_role("link", name="Back to the game").count() == 1
+    page.set_viewport_size({"width": 360, "height": 640})

@@ -193,8 +193,11 @@ class Review:
         t = self.t
         head = h("header", {"class": "review-head"},
                  h("h1", {"id": "review-title", "text": t("review.title", title=self.session.save.title)}),
+                 # on a phone an arrow (its name the whole words), so that the title beside it is whole
                  h("a", {"class": "button", "id": "review-back", "href": router.href(self.game, "play", self.session.save.id),
-                         "text": t("review.back")}))
+                         "aria-label": t("review.back")},
+                   h("span", {"class": "review-back-words", "text": t("review.back")}),
+                   h("span", {"class": "review-back-arrow", "aria-hidden": "true", "text": "←"})))
         # the board, then what the eye needs next to it: the moves' navigation and the advantage line
         # (beside the board on a wide screen, under it on a phone), then the move's detail
         layout = h("div", {"class": "review-layout"},
