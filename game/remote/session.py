@@ -52,7 +52,7 @@ MAX_NAME_CHARS = 40
 #: (``Device.catch_up``): after a take-back or a vote that can be a dozen small ones; the
 #: characters (``wire.MAX_MESSAGE_CHARS``) are the real bound.
 MAX_BATCH = 32
-KINDS = ("invite", "start", "move", "deal", "resign", "leave", "join", "takeback", "answer")
+KINDS = ("invite", "start", "move", "deal", "resign", "leave", "join", "takeback", "answer", "full")
 #: A take-back answer's ``t``.
 ANSWERS = ("accept", "decline")
 #: ``Device.take_back_refusal``'s keys, in words (the page says them from its catalogue).
@@ -318,6 +318,8 @@ class Device:
         self.outbox: list[str] = []
         self.joins: list[str] = []  # inviter: joins received; others: joins seen
         self.own_join: str | None = None
+        #: This device's answer came after the table was full: the inviter said so (``full_notice``).
+        self.shut_out = False
         self.sent: str | None = invitation if secret.get("inviter") else None  # the last link sent
         self.me: int | None = 0 if secret.get("inviter") else None  # player index
         self.seat_of: list[int] = []
@@ -399,6 +401,8 @@ class Device:
             data["stopped"] = _copy_stop(self.stopped)
         if self.forks:
             data["forks"] = [_copy_fork(f) for f in self.forks]
+        if self.shut_out:
+            data["shut_out"] = True
         return data
 
     @classmethod
@@ -422,6 +426,7 @@ class Device:
         device.own_join = own
         device.sent = sent
         device.local = local
+        device.shut_out = data.get("shut_out") is True
         if device.me is not None:
             for text in joins:
                 device._open_join(text, auto_start=False)
@@ -502,6 +507,10 @@ class Device:
                 if len(parsed) != 1:
                     raise _altered("a join travels alone")
                 return self._open_join(pack(envelopes[0]))
+            if parsed[0][0]["k"] == "full":
+                if len(parsed) != 1:
+                    raise _altered("a notice travels alone")
+                return self._open_full(*parsed[0])
             events: list[Event] = []
             applied: list[str] = []
             for envelope, (m, sig, h) in zip(envelopes, parsed):
@@ -578,6 +587,43 @@ class Device:
 
     def _restore(self, saved: dict[str, Any]) -> None:
         self.__dict__.update(Device.from_json(saved, self.words, self.rng).__dict__)
+
+    def full_notice(self, join: str) -> str:
+        """The inviter's answer to a join that came after the table was full (issue 42: its writer
+        used to wait for ever): a signed notice, outside the chain, naming that join, for the
+        inviter to send its writer. ``Refused`` unless this device invited and ``join`` is a join
+        of this game that it refused as late."""
+        if self.me != 0:
+            raise Refused("only the inviter says that the table is full", key="reason")
+        m, sig, h = _single(join)
+        if m["k"] != "join" or m["g"] != self.game_id or m.get("i") != b64(self.hashes[0]):
+            raise Refused("this link is not from this game", key="other")
+        hello = _hello(m.get("h"), False, self.kind)
+        if not sign.verify(hello.key, h, sig):
+            raise _altered("its signature does not match")
+        if join in self.joins or not (self.started or len(self.joins) >= self.players - 1):
+            raise Refused("this join is not one the full table refused", key="reason")
+        notice = {"v": VERSION, "k": "full", "g": self.game_id, "i": b64(self.hashes[0]), "j": b64(h),
+                  "N": self.players}
+        return self._signed(notice)
+
+    def _open_full(self, m: Mapping[str, Any], sig: bytes, h: bytes) -> Event:
+        """The inviter's notice that the table was full when this device's answer came."""
+        if set(m) != {"v", "k", "g", "i", "j", "N"} or m.get("i") != b64(self.hashes[0]):
+            raise Refused("this link is not from this game", key="other")
+        if not sign.verify(self.hellos[0].key, h, sig):
+            raise _altered("its signature does not match")
+        own = None if self.own_join is None else _single(self.own_join)[2]
+        if own is None or m["j"] != b64(own):
+            raise Refused("this notice is for another player's answer", key="reason")
+        if self.started:
+            raise Refused("already played", key="played")
+        already = self.shut_out
+        self.shut_out = True
+        event = Event(f"{self.hellos[0].name}'s game already has its {self.players} players: "
+                      "this device is not in it", "full")
+        event.changed = not already
+        return event
 
     def _open_join(self, text: str, auto_start: bool = True) -> Event:
         m, sig, h = _single(text)
@@ -1181,6 +1227,8 @@ class Device:
             "result": None,
             "takeback": None,
             "can_take_back": False,
+            # this device's answer came when the table was full (the inviter's notice): not in it
+            "shut_out": self.shut_out,
         }
         if self.game is not None:
             out.update(self.game.view(self.secret.get("game", {})))

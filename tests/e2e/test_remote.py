@@ -529,3 +529,25 @@ class TestThreePlayers:
         third.back_to_game()
         assert first.open(two).startswith(f"{second.name} played ")
         assert third.your_turn() and not first.your_turn() and not second.your_turn()
+
+
+class TestLateAnswer:
+    def test_a_third_answer_to_an_invitation_for_two_is_told_the_table_is_full(self, devices: Any,
+                                                                                open_site: Any) -> None:
+        """Issue 42: Carla accepts after Bruno; her page shows no game actions while she is not in a
+        game; Anna's page refuses her answer and offers a link that tells her so; opened on Carla's
+        device, it says the game already has its 2 players, and offers nothing to do in it."""
+        anna, bruno, carla = friends(devices, "Anna", "Bruno", "Carla")
+        invitation = invite(anna, open_site, "thot", lambda p: p.check("#thot-short"))
+        answer = accept(bruno, invitation, anna.name, "Thot")
+        late = accept(carla, invitation, anna.name, "Thot")
+        for action in ("#remote-takeback", "#remote-resign", "#remote-leave"):
+            assert carla.page.locator(action).count() == 0, action  # not in a game yet: no game actions
+        assert "The game starts" in anna.open(answer)
+        said = anna.open(late)
+        assert "This game already has its 2 players. Send this link to whoever answered late" in said, said
+        notice = anna.link()
+        assert carla.open(notice).startswith("Anna's game already has its 2 players: this device is not in it.")
+        assert carla.status() == "Anna's game already has its 2 players: this device is not in it."
+        for action in ("#remote-takeback", "#remote-resign", "#remote-leave", "#remote-resend"):
+            assert carla.page.locator(action).count() == 0, action

@@ -395,3 +395,32 @@ def test_any_device_passes_on_what_another_missed() -> None:
     assert late.show()["your_turn"]
     with pytest.raises(Refused, match="already played"):
         late.open(relay)
+
+
+def test_a_late_answer_gets_the_inviters_notice_that_the_table_is_full() -> None:
+    """Issue 42: a third person who accepts an invitation for two used to wait for ever. The inviter
+    refuses the late answer ('already has its 2 players') and can send its writer a signed notice;
+    that device then knows it is not in the game. Nobody else can write the notice."""
+    from game.remote.session import Device, Refused
+
+    anna, invitation = Device.invite("thot", "Anna", 2)
+    bruno, answer = Device.join(invitation, "Bruno")
+    carla, late = Device.join(invitation, "Carla")
+    anna.open(answer)
+    with pytest.raises(Refused) as caught:
+        anna.open(late)
+    assert caught.value.key == "full"
+    notice = anna.full_notice(late)
+    with pytest.raises(Refused):
+        anna.full_notice(answer)  # an answer the table took: no notice for it
+    with pytest.raises(Refused):
+        bruno.open(notice)  # not Bruno's answer
+    assert carla.show()["shut_out"] is False
+    event = carla.open(notice)
+    assert event.kind == "full" and "already has its 2 players" in event.text
+    assert carla.show()["shut_out"] is True and carla.show()["phase"] == "joining"
+    assert Device.from_json(carla.to_json()).shut_out is True
+    # the notice signed by anyone but the inviter is refused
+    forged = bruno._signed(unpack(notice)["m"])
+    with pytest.raises(Refused, match="signature"):
+        Device.from_json(carla.to_json()).open(forged)

@@ -208,13 +208,26 @@ class RemotePage(GamePage):
         try:
             outcome = timed("open", payload, lambda: session.open_message(payload))
         except Refused as err:
-            self.go(save.id, self.refusal_text(err), True, None)
+            text, notice = self.late_answer(err, payload)
+            self.go(save.id, text, True, notice)
             return
         except StorageError as err:
             self.app.storage_error(err, session=session)
             return
         self.sound_arrival(outcome)
         self.go(save.id, self.describe(outcome), outcome.event.kind == "stopped", outcome.send)
+
+    def late_answer(self, err: Refused, payload: str) -> tuple[str, str | None]:
+        """A refusal in words and, for an answer that came when the table was full, the notice to
+        send its writer (issue 42: a third person who accepted an invitation for two waited for
+        ever): the inviter's link box offers it."""
+        if err.key == "full" and self.session is not None:
+            try:
+                notice = self.session.device.full_notice(payload)
+            except Refused:
+                return self.refusal_text(err), None
+            return str(self.t("remote.full.send", n=self.session.device.players)), notice
+        return self.refusal_text(err), None
 
     def go(self, save_id: str, text: str, error: bool, send: str | None) -> None:
         NOTICES[save_id] = (text, error, send)
@@ -314,6 +327,8 @@ class RemotePage(GamePage):
         shown = session.device.show()
         if shown["stopped"] is not None:
             key = "remote.status.stopped"
+        elif shown["shut_out"]:
+            return str(self.t("remote.status.full", name=session.device.names()[0], n=shown["players"]))
         elif shown["keys_awaited"] is not None:
             return str(self.t("remote.status.keys", name=shown["keys_awaited"]["name"]))
         elif shown["phase"] in ("joining", "over"):
@@ -443,19 +458,22 @@ class RemotePage(GamePage):
 
         over = shown["over"] or shown["stopped"] is not None  # a stopped game: nothing more to send
         started = shown["phase"] != "joining"
-        buttons = [
+        resend = h("button", {"type": "button", "id": "remote-resend", "text": t("remote.resend"),
+                              "disabled": self.session.device.sent is None,
+                              "on_click": lambda _e: self.resend()}, scope=scope)
+        # A device not in the game yet (its answer sent, no start seen) has no move to take back
+        # and nothing to resign or leave: those actions are not shown at all (issue 42).
+        buttons = [] if shown["shut_out"] else [resend] if not started else [
             h("button", {"type": "button", "id": "remote-takeback", "text": t("remote.takeback"),
                          "title": t("remote.takeback.help"),
                          "disabled": not shown.get("can_take_back"),
                          "on_click": lambda _e: self.take_back()}, scope=scope),
-            h("button", {"type": "button", "id": "remote-resend", "text": t("remote.resend"),
-                         "disabled": self.session.device.sent is None,
-                         "on_click": lambda _e: self.resend()}, scope=scope),
+            resend,
             h("button", {"type": "button", "id": "remote-resign", "class": "danger", "text": t("remote.resign"),
-                         "disabled": over or not started,
+                         "disabled": over,
                          "on_click": lambda _e: asyncio.ensure_future(self.quit("resign"))}, scope=scope),
             h("button", {"type": "button", "id": "remote-leave", "text": t("remote.leave"),
-                         "disabled": over or not started,
+                         "disabled": over,
                          "on_click": lambda _e: asyncio.ensure_future(self.quit("leave"))}, scope=scope),
         ]
         why_not = self.session.review_refusal if over else None
@@ -552,11 +570,15 @@ class RemotePage(GamePage):
         self.working(lambda: self.apply_pasted(text))
 
     def apply_pasted(self, text: str) -> None:
+        payload = ""
         try:
             payload = transport().incoming(text)
             outcome = self.session.open_message(payload)
         except Refused as err:
-            self.notice = (self.refusal_text(err), True)
+            said, notice = self.late_answer(err, payload) if payload else (self.refusal_text(err), None)
+            self.notice = (said, True)
+            if notice is not None:
+                self.send = notice
             self.redraw()
             return
         except StorageError as err:
@@ -645,6 +667,8 @@ class RemotePage(GamePage):
         kind = event.kind
         if kind == "stopped" and device.stopped is not None:  # the link proved a cheat: nothing applied
             return stop_text(t, device.stopped)
+        if kind == "full":  # the inviter's notice: this device's answer came too late
+            return str(t("remote.status.full", name=device.names()[0], n=device.players))
         if kind == "move" and not outcome.moves and device.chain:  # a vote before the last: kept, nothing decided
             said.append(t("remote.event.vote", name=device.name_of_seat(int(unpack(device.chain[-1])["m"]["f"]))))
         if kind == "join" or (kind == "start" and device.me == 0):  # the inviter: an answer came in
