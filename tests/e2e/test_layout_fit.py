@@ -227,3 +227,59 @@ def test_the_review_head_and_caption_whole_on_a_phone(tab: tuple[Any, Guard], ga
             f"review {game} {w}×{h}: the title runs under the way back: {title} {back}"
     assert page.get_by_role("link", name="Back to the game").count() == 1
     page.set_viewport_size({"width": 360, "height": 640})
+
+
+SIZES = [(360, 640), (390, 844), (820, 1180), (1180, 820), (1366, 768), (1440, 900), (1920, 1080)]
+#: (JS) the board's squares' size and top, and the boxes of the named elements
+BOARD = """(ids) => { const cells = [...document.querySelectorAll('#thot-board .thot-cell')];
+  const c = cells[0].getBoundingClientRect(), b = document.getElementById('thot-board').getBoundingClientRect();
+  return {square: c.width, top: b.top + scrollY, count: cells.length,
+          boxes: ids.map(id => { const e = document.getElementById(id); if (!e) return null;
+            const r = e.getBoundingClientRect(); return {id, left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })}; }"""
+
+
+def test_thot_drop_keeps_the_board_at_the_game_page_size(tab: tuple[Any, Guard]) -> None:
+    """An ankh taken, its drop asked: the board keeps its squares and its place at every size (it
+    shrank to 17.6 px squares at 360×640), and the drop's scarabs, No drop and Cancel are in view."""
+    from game.thot.board import ANKH
+
+    page, _guard = tab
+    state = engines.factory("thot")({"players": 2}, 11)
+    rng = Rng(11)
+    while True:  # the first position where the first seat can take an ankh, holding scarabs
+        ankh = [m for m in state.legal_moves() if m.drop is None and state.board[m.dest] == ANKH]
+        if state.to_move() == 0 and ankh and len(set(state.collection(0))) >= 3:
+            break
+        state.push(rng.choice(list(state.legal_moves())))
+    seats = [{"name": NAMES[0], "computer": False, "level": 1}, {"name": NAMES[1], "computer": False, "level": 1}]
+    save(page, "fitdrop", GameRecord.of(state, seats=seats, game_id="fitdrop"))
+    open_save(page, "thot", "fitdrop")
+    page.wait_for_selector("#thot-board .mark-legal", timeout=60_000)
+    rest = {}
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(120)
+        page.evaluate("scrollTo(0, 0)")
+        rest[(w, h)] = page.evaluate(BOARD, [])
+    move = ankh[0]
+    python(page, "from game.thot.moves import ThotMove\nfrom web.games.thot import input as _in\n"
+                 f"_in.finish(_page, ThotMove({move.dest}, {move.turn!r}))")
+    page.wait_for_selector("#thot-drop", timeout=30_000)
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(120)
+        page.evaluate("scrollTo(0, 0)")
+        found = page.evaluate(BOARD, ["thot-drop", "thot-nodrop", "thot-cancel"])
+        shot(page, f"fit-thot-drop-{w}x{h}", full_page=False)
+        assert abs(found["square"] - rest[(w, h)]["square"]) <= .5, \
+            f"drop {w}×{h}: the squares went from {rest[(w, h)]['square']:.1f} to {found['square']:.1f} px"
+        assert abs(found["top"] - rest[(w, h)]["top"]) <= 1, f"drop {w}×{h}: the board moved"
+        for box in found["boxes"]:
+            assert box and box["left"] >= -1 and box["right"] <= w + 1 and box["top"] >= -1 and box["bottom"] <= h + 1, \
+                f"drop {w}×{h}: {box} is not in the viewport"
+        chips = page.evaluate("""() => [...document.querySelectorAll('#thot-drop .chip')].map(c => {
+          const r = c.getBoundingClientRect(), s = c.closest('.thot-drop-chips').getBoundingClientRect();
+          return r.left >= s.left - 1 && r.right <= s.right + 1 && r.bottom <= innerHeight + 1; })""")
+        assert chips and chips[0], f"drop {w}×{h}: the first scarab to drop is not in view"
+        measure(page, f"thot-drop-{w}x{h}")
+    page.set_viewport_size({"width": 360, "height": 640})
