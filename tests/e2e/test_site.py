@@ -58,6 +58,30 @@ class TestFirstPaint:
         assert moving == sorted(moving), f"the bar went backwards: {seen}"
         assert any(0 < v < 99 for v in seen), f"the bar should move through the download, saw {seen}"
 
+    def test_a_tap_during_the_start_is_said_at_once_and_acted_on_when_ready(
+            self, context_factory: Any, guard: Guard, server: str) -> None:
+        """Issue 42: "New game" tapped while Python starts used to change nothing on the screen. The
+        page says at once that it opens when the games are ready, then opens the new-game form."""
+        ctx = context_factory()
+        page = watch(ctx.new_page(), guard)
+        held: list[Any] = []
+        page.route("**/app.zip", lambda route: held.append(route))  # the app waits until let go
+        page.goto(server, wait_until="domcontentloaded")
+        page.wait_for_selector(".card[data-game='scarabeo'] a")
+        page.locator(".card[data-game='scarabeo'] a").click()
+        pending = page.locator(".boot-pending [role='status']")
+        pending.wait_for(timeout=5_000)
+        assert pending.inner_text() == "One moment: it opens as soon as the games are ready…"
+        assert page.locator("body[data-ready='1']").count() == 0
+        while not held:
+            page.wait_for_timeout(50)
+        for route in held:
+            route.continue_()
+        page.unroute("**/app.zip")
+        page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+        page.wait_for_selector("#start", timeout=60_000)  # the new-game form the tap asked for
+        assert "#/scarabeo/new" in page.url and page.locator(".boot-pending").count() == 0
+
     def test_unknown_route(self, page: Any, open_site: Any) -> None:
         open_site(page, "#/nowhere")
         assert page.get_by_role("heading", name="Page not found").is_visible()

@@ -376,10 +376,25 @@
     appRoot.appendChild(section);
     staticPage = Array.prototype.slice.call(appRoot.childNodes);
   }
+  // A page asked for before Python is ready (a tap on "New game" during the start, issue 42): said at
+  // once, in place of the chooser; Python draws that page as soon as it starts (it routes to the
+  // address), so the tap is never lost, nor silent.
+  function drawPending() {
+    var section = el("section", "boot-pending");
+    section.setAttribute("aria-busy", "true");
+    var wait = el("p", "snapshot-wait");
+    wait.setAttribute("role", "status");
+    wait.appendChild(el("span", "snapshot-spinner"));
+    wait.appendChild(el("strong", "snapshot-wait-title", t("boot.pending")));
+    section.appendChild(wait);
+    showOnly([section]);
+    snapshotShown = true;
+  }
   if (!framed && !drawSnapshot() && (location.hash === "" || location.hash === "#/")) drawContinue();
   window.addEventListener("hashchange", function () {
     if (stage === "ready" || stage === "failed" || framed || !appRoot) return; // Python draws from now on
     if (drawSnapshot()) return;
+    if (location.hash !== "" && location.hash !== "#/") { drawPending(); return; }
     if (snapshotShown) { showOnly(staticPage); snapshotShown = false; }
   });
 
