@@ -238,6 +238,17 @@ class _Reader:
             raise DealError(f"{self.what}: {len(self.data) - self.pos} bytes too many")
 
 
+def _shares_part(part: str) -> tuple[_Reader, list[int], list[Element]]:
+    """A shares part's cards and elements, its reader left at the proofs."""
+    reader = _Reader(_unb64(part, "shares"), "shares")
+    count = reader.u16()
+    ids = [reader.u16() for _ in range(count)]
+    outs = reader.elements(count)
+    if count == 0 or len(set(ids)) != count:
+        raise DealError("shares: empty or a card twice")
+    return reader, ids, outs
+
+
 def tile_element(game_id: bytes, index: int) -> Element:
     """Mᵢ: the public element of tile ``index`` in this game (distinct for every tile)."""
     digest = hashlib.sha512(dleq.context(b"scarab/remote/tile/v1", game_id, index)).digest()
@@ -519,12 +530,7 @@ class Deal:
         cards read. A part that does not check raises ``DealError`` and changes nothing."""
         if seat == self.seat or not 0 <= seat < self.players:
             raise DealError(f"no shares expected from seat {seat}")
-        reader = _Reader(_unb64(part, "shares"), "shares")
-        count = reader.u16()
-        ids = [reader.u16() for _ in range(count)]
-        outs = reader.elements(count)
-        if count == 0 or len(set(ids)) != count:
-            raise DealError("shares: empty or a card twice")
+        reader, ids, outs = _shares_part(part)
         for i in ids:
             if not 0 <= i < len(self.cards):
                 raise DealError(f"shares: card {i} does not exist")
@@ -558,12 +564,7 @@ class Deal:
                 raise DealCheat(f"{_seat_word(seat)} withholds its shares for cards {owed}", seat,
                                 problem("shares_owed", seat=seat, missing=owed, extra=[]))
             return []
-        reader = _Reader(_unb64(part, "shares"), "shares")
-        count = reader.u16()
-        ids = [reader.u16() for _ in range(count)]
-        outs = reader.elements(count)
-        if count == 0 or len(set(ids)) != count:
-            raise DealError("shares: empty or a card twice")
+        reader, ids, outs = _shares_part(part)
         if exact and set(ids) != set(owed):
             missing = sorted(set(owed) - set(ids))
             extra = sorted(set(ids) - set(owed))
