@@ -143,3 +143,22 @@ def played_to_the_end_withholding(table: Table) -> tuple[Device, str]:
         assert len(withheld) == 1
         keys = withheld[0].resend()
         return withheld[0], keys
+
+
+def fork_of(mover: Device) -> tuple[str, str]:
+    """Two different moves ``mover`` signs for the same place in the chain (a fork)."""
+    legal = mover.show()["legal"]
+    m = mover._header("move", mover.seat)  # type: ignore[arg-type]
+    m["t"] = legal[0]
+    one = mover._signed(m)
+    m["t"] = legal[1]
+    return one, mover._signed(m)
+
+
+def withheld_end(table: Table) -> tuple[Device, str, str, Device, dict[str, Any]]:
+    """A Scarabeo game played to its end whose first keys are withheld: the withholder, its keys,
+    its name, another device and what that device shows."""
+    withholder, keys = played_to_the_end_withholding(table)
+    name = withholder.names()[withholder.seat or 0]
+    other = next(d for d in table.devices if d is not withholder)
+    return withholder, keys, name, other, other.show()

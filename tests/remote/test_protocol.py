@@ -18,7 +18,7 @@ from game.remote.session import Device, Refused
 from game.remote.wire import b64, digest, pack, unb64, unpack
 from game.scarabya.state import ScarabyaState
 from game.thot.state import ThotState
-from tests.remote.protocol_helpers import deliver, flip, play_one, raw_repack, repack, start, state_of
+from tests.remote.protocol_helpers import deliver, flip, fork_of, play_one, raw_repack, repack, start, state_of
 
 GAMES = [("thot", 2, {}), ("thot", 3, {"short": True}), ("thot", 4, {"short": True, "teams": True}),
          ("scarabya", 2, {}), ("scarabya", 3, {}), ("scarabya", 4, {})]
@@ -93,12 +93,7 @@ def test_duplicate_gap_foreign_conflict() -> None:
     _refused(a, foreign, "this link is not from this game")
     # The same seat signing two different messages for one place in the chain.
     mover = [d for d in (a, b, c) if d.seat == a.game.state.to_move()][0]  # type: ignore[union-attr]
-    legal = mover.show()["legal"]
-    m = mover._header("move", mover.seat)  # type: ignore[arg-type]
-    m["t"] = legal[0]
-    one = mover._signed(m)
-    m["t"] = legal[1]
-    two = mover._signed(m)
+    one, two = fork_of(mover)
     watcher = [d for d in (a, b, c) if d is not mover][0]
     watcher.open(one)
     # Equivocation proves a cheat (issue 36): the game stops there, both messages kept as

@@ -18,7 +18,7 @@ from game.remote import cli, deal, sign
 from game.remote.scarabeo import ScarabeoRemote
 from game.remote.session import STOP_KINDS, STOP_TEXTS, Device, Refused
 from game.remote.wire import b64, digest, unb64, unpack
-from tests.remote.protocol_helpers import act_messages, WORDS, Table, played_to_the_end_withholding, start, state_of
+from tests.remote.protocol_helpers import WORDS, Table, act_messages, fork_of, start, state_of, withheld_end
 
 #: A share's element: a ristretto255 encoding.
 ELEMENT = 32
@@ -159,12 +159,8 @@ def test_a_fork_stops_the_game_and_both_messages_are_kept() -> None:
     a, b, c = start("thot", 3, {"short": True})
     devices = (a, b, c)
     mover = next(d for d in devices if d.seat == a.game.state.to_move())  # type: ignore[union-attr]
-    legal = mover.show()["legal"]
-    m = mover._header("move", mover.seat)  # type: ignore[arg-type]
-    m["t"] = legal[0]
-    one = mover._signed(m)
-    m["t"] = legal[1]
-    two = mover._signed(m)
+    n = len(mover.chain)  # the place the fork's two messages both claim
+    one, two = fork_of(mover)
     watcher, other = [d for d in devices if d is not mover]
     watcher.open(one)
     before = _without_stop(watcher)
@@ -173,8 +169,8 @@ def test_a_fork_stops_the_game_and_both_messages_are_kept() -> None:
     shown = watcher.show()
     name = mover.names()[mover.seat or 0]
     assert shown["stopped"]["kind"] == "fork" and shown["stopped"]["evidence"] == [one, two]
-    assert shown["forks"] == [{"n": m["n"], "seat": mover.seat, "name": name, "messages": [one, two]}]
-    assert shown["stopped"]["text"].startswith(f"{name} signed two different messages for message {m['n']}")
+    assert shown["forks"] == [{"n": n, "seat": mover.seat, "name": name, "messages": [one, two]}]
+    assert shown["stopped"]["text"].startswith(f"{name} signed two different messages for message {n}")
     _writes_nothing(watcher)
     # Opening the same fork again changes nothing (the evidence is kept once).
     with pytest.raises(Refused, match="stopped"):
@@ -244,10 +240,7 @@ def test_every_stop_kind_has_words() -> None:
 
 def test_keys_not_revealed_leave_the_result_unverified() -> None:
     table = Table("scarabeo", 2)
-    withholder, keys = played_to_the_end_withholding(table)
-    name = withholder.names()[withholder.seat or 0]
-    other = next(d for d in table.devices if d is not withholder)
-    shown = other.show()
+    withholder, keys, name, other, shown = withheld_end(table)
     assert shown["over"] and shown["result"] is not None and shown["verified"] is None
     assert shown["keys_awaited"] == {"seat": withholder.seat, "name": name}
     assert shown["waiting_for"] == name and shown["stopped"] is None

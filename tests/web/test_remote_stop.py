@@ -15,7 +15,7 @@ from web.platform import stats
 from web.platform.i18n import Messages
 from web.platform.remote import RemoteSession, keys_texts, public_state, remote_meta, stop_text
 from web.platform.storage import MemoryStore, SaveStore
-from tests.remote.protocol_helpers import Table, played_to_the_end_withholding, start
+from tests.remote.protocol_helpers import Table, start, withheld_end
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,10 +75,7 @@ def test_the_page_says_the_stop_in_words(lang: str) -> None:
 
 def test_keys_awaited_are_said_recorded_and_counted_as_unverified() -> None:
     table = Table("scarabeo", 2)
-    withholder, keys = played_to_the_end_withholding(table)
-    name = withholder.names()[withholder.seat or 0]
-    other = next(d for d in table.devices if d is not withholder)
-    shown = other.show()
+    withholder, keys, name, other, shown = withheld_end(table)
     en = Messages(_catalogue(), "en")
     assert keys_texts(en, shown)[0] == f"{name} has not revealed their keys: the game cannot be verified."
     assert keys_texts(Messages(_catalogue(), "it"), shown)[0].startswith(f"{name} non ha rivelato le sue chiavi")
