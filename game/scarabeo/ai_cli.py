@@ -8,6 +8,8 @@ stderr).
 - ``selfplay --games N --levels A,B --seed S`` → win rates, mean scores, bonus rates.
 - ``bench [--positions FILE] [--repeat R]`` → full-generation figures per rack class.
 - ``positions [--count N] [--seed S]`` → the seeded bench positions, one a line (not JSON).
+- ``endgame POSITION [--time S]`` → the solved line and its final spread (``endgame.py``): bag
+  empty, the exact endgame; 1 or 2 tiles in the bag, the pre-endgame's candidates over every draw.
 """
 
 from __future__ import annotations
@@ -21,9 +23,9 @@ import time
 from typing import Any, Sequence
 
 from game.core import NotationError, cliargs
-from game.scarabeo import ai, ai_bench
+from game.scarabeo import ai, ai_bench, endgame
 from game.scarabeo.game import ScarabeoState
-from game.scarabeo.moves import Play
+from game.scarabeo.moves import Play, move_text
 from game.scarabeo.tiles import HIDDEN
 
 OK, MALFORMED = 0, 2
@@ -31,6 +33,8 @@ OK, MALFORMED = 0, 2
 MAX_POSITIONS_BYTES = 10_000_000
 #: Stated maxima of the counts: a champion game takes some seconds, a position about one.
 MAX_TOP, MAX_GAMES, MAX_REPEAT, MAX_POSITIONS = 1000, 10_000, 100, 10_000
+#: The endgame's default budget and its stated maximum (seconds of wall-clock search).
+ENDGAME_TIME, MAX_ENDGAME_TIME = 10.0, 86_400.0
 POSITIONS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_positions.txt")
 
 
@@ -86,6 +90,72 @@ def cmd_best(args: argparse.Namespace) -> int:
         out.append({"move": item["move"], "score": c.score, "equity": round(c.equity, 2),
                     "words": item["words"], "leave": c.leave})
     _emit(out)
+    return OK
+
+
+def cmd_endgame(args: argparse.Namespace) -> int:
+    try:
+        state = ScarabeoState.from_position(args.position)
+    except NotationError as err:
+        return _fail(f"position: {err}")
+    try:
+        endgame.check_position(state)  # before the lexicon's load time
+    except endgame.EndgameError as err:
+        return _fail(f"position: {err}")
+    try:
+        lex = _lexicon()
+    except RuntimeError as err:
+        return _fail(str(err))
+    state.word_list = lex
+    gen = ai.generator_for(lex)
+    t0 = time.perf_counter()
+    deadline: float = t0 + args.time
+
+    def out_of_time() -> bool:
+        return time.perf_counter() >= deadline
+
+    if state.bag:
+        pre = endgame.pre_solve(state, gen, should_stop=out_of_time)
+        best = pre.candidates[0] if pre.candidates else None
+        _emit({
+            "kind": "pre-endgame",
+            "move": move_text(best.move) if best else None,
+            "value": round(best.value, 2) if best else None,
+            "line": [{"move": move_text(best.move), "player": 0, "score": best.score}] if best else [],
+            "candidates": [{"move": move_text(c.move), "score": c.score, "value": round(c.value, 2),
+                            "wins": round(c.wins, 3), "solved": c.solved} for c in pre.candidates],
+            "bag": pre.bag,
+            "draws": pre.draws,
+            "draw_weight": pre.weight,
+            "complete": pre.complete,
+            "depth": pre.depth,
+            "nodes": pre.nodes,
+            "seconds": round(time.perf_counter() - t0, 2),
+            "error": None,
+        })
+        return OK
+    sol = endgame.solve(state, gen, should_stop=out_of_time)
+    seconds = time.perf_counter() - t0
+    # The line played on the engine's own state: its moves are legal and, when it reaches the
+    # end of the game, the engine's final scores say what the line is worth.
+    final: list[int] | None = None
+    for step in sol.line:
+        state.push(step.move)
+    if state.is_over():
+        me = (state.turn - len(sol.line)) % 2
+        final = [state.scores[me], state.scores[1 - me]]
+    _emit({
+        "kind": "endgame",
+        "move": move_text(sol.move) if sol.move is not None else None,
+        "value": sol.value,
+        "line": [s.to_json() for s in sol.line],
+        "final_scores": final,
+        "complete": sol.complete,
+        "depth": sol.depth,
+        "nodes": sol.nodes,
+        "seconds": round(seconds, 2),
+        "error": None,
+    })
     return OK
 
 
@@ -230,6 +300,11 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--positions", default=POSITIONS_FILE)
     cliargs.add_count(m, "--repeat", 1, MAX_REPEAT, 1, "runs over the positions")
     m.add_argument("--rows", action="store_true", help="include each position's timing")
+    e = sub.add_parser("endgame", help="solve a two-player endgame (bag empty) or pre-endgame (1-2 in the bag)")
+    e.add_argument("position")
+    e.add_argument("--time", type=cliargs.seconds(MAX_ENDGAME_TIME), default=ENDGAME_TIME,
+                   help=f"seconds of search at most (default {ENDGAME_TIME:g}); the best line so far "
+                   "when cut, with complete false")
     q = sub.add_parser("positions", help="make the seeded bench positions")
     cliargs.add_count(q, "--count", 1, MAX_POSITIONS, 54, "positions made")
     q.add_argument("--seed", type=cliargs.seed, default=1)
@@ -256,9 +331,9 @@ def _main(args_list: list[str]) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     handler = {"best": cmd_best, "selfplay": cmd_selfplay, "bench": cmd_bench,
-               "positions": cmd_positions}
+               "positions": cmd_positions, "endgame": cmd_endgame}
     if args.command not in handler:
-        return _fail("a command is needed: best, selfplay, bench or positions")
+        return _fail("a command is needed: best, selfplay, bench, positions or endgame")
     return handler[args.command](args)
 
 

@@ -2,7 +2,7 @@
 2 malformed input (the message is in the JSON ``error`` field and on stderr).
 
 Commands: ``new``, ``score POSITION MOVE``, ``replay FILE``, ``analyse RECORD``, ``randomplay``, ``bench --engine``; the computer
-player's ``best``, ``selfplay``, ``bench`` and ``positions`` are in ``game.scarabeo.ai_cli``.
+player's ``best``, ``selfplay``, ``bench``, ``positions`` and ``endgame`` are in ``game.scarabeo.ai_cli``.
 """
 
 from __future__ import annotations
@@ -235,10 +235,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 #: Commands of the computer player (issue 5), whose contract lives in ai_cli.
-AI_COMMANDS = ("best", "selfplay", "positions")
+AI_COMMANDS = ("best", "selfplay", "positions", "endgame")
 AI_HELP = {"best": "the computer's best plays of a position (ai_cli)",
            "selfplay": "seeded games between two computer levels (ai_cli)",
-           "positions": "make the seeded move-generation bench positions (ai_cli)"}
+           "positions": "make the seeded move-generation bench positions (ai_cli)",
+           "endgame": "solve a two-player endgame or pre-endgame: the line and its final spread (ai_cli)"}
 ENGINE_BENCH_FLAGS = ("--engine", "--n", "--pyodide")
 
 

@@ -37,7 +37,7 @@ from game.scarabeo.board import SIZE, SQUARES
 from game.scarabeo.game import ScarabeoState
 from game.scarabeo.movegen import GenPlay, MoveGenerator, to_play
 from game.scarabeo.moves import Move, Pass, Play, move_text
-from game.scarabeo.tiles import HIDDEN, SCARAB, rack_value, sort_rack
+from game.scarabeo.tiles import HIDDEN, RACK_SIZE, SCARAB, rack_value, sort_rack
 
 #: Two players: four turns in a row without a tile placed end the game (``2 × players``).
 IDLE_LIMIT = 4
@@ -253,7 +253,7 @@ class _Search:
                 v, pv, done = yield from self.negamax(other, rack, idle + 1, bag, depth - 1,
                                                       -beta, -alpha)
                 return -v, pv, done
-            draws = min(len(filled), len(bag))
+            draws = min(RACK_SIZE - len(left), len(bag))  # as the engine draws: up to a full rack
             if draws:
                 left.extend(bag[len(bag) - draws:])
                 bag = bag[:len(bag) - draws]
@@ -312,6 +312,17 @@ class _Search:
 
 def _line(board: Sequence[str], me: str, pv: Sequence[GenPlay]) -> tuple[Step, ...]:
     return tuple(Step(gen_move(m), i % 2, m[0]) for i, m in enumerate(pv))
+
+
+def check_position(state: ScarabeoState) -> None:
+    """Raise ``EndgameError`` (its message one line) unless one of the solvers takes ``state``:
+    two players, the game on, no dispute pending, the rack to move known, and the bag empty (the
+    endgame) or holding 1 or 2 tiles (the pre-endgame)."""
+    who = "endgame" if not state.bag else "pre-endgame"
+    _, _, bag = _racks(state, who)
+    if len(bag) > 2:
+        raise EndgameError(f"{len(bag)} tiles in the bag: the endgame solver needs it empty (an "
+                           "exact endgame) or holding 1 or 2 tiles (a pre-endgame)")
 
 
 def _racks(state: ScarabeoState, who: str) -> tuple[str, str, str]:

@@ -4,6 +4,7 @@ line legal and worth what it says, the refusals, the pre-endgame's draws."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -112,3 +113,136 @@ def test_the_solver_matches_the_exhaustive_minimax_on_the_real_lexicon(
     sol = endgame.solve(state, gen)
     assert sol.complete
     assert sol.value == endgame.exhaustive(state, gen)
+
+
+class TestAnyTime:
+    def test_a_cut_search_gives_its_best_line_and_says_it_is_not_proved(self) -> None:
+        seed, state = next((s, st) for s, st in PROOF if sum(map(len, st.racks)) >= 4)
+        full = endgame.solve(state, GEN)
+        cut = endgame.solve(state, GEN, max_nodes=YIELD)
+        assert full.complete and not cut.complete, seed
+        assert cut.line and cut.nodes <= full.nodes
+
+    def test_the_solver_yields_in_slices_and_can_be_stopped(self) -> None:
+        _, state = PROOF[0]
+        solver = endgame.EndgameSolver(state, GEN)
+        run = solver.run()
+        next(run)
+        solver.stop()
+        with pytest.raises(StopIteration) as stop:
+            while True:
+                next(run)
+        sol = stop.value.value
+        assert isinstance(sol, endgame.Solution) and sol is solver.solution
+
+    def test_the_line_replays_on_the_engine_to_the_value(self) -> None:
+        for seed, proof in PROOF[:40]:
+            state = fresh(proof)
+            sol = endgame.solve(state, GEN)
+            me = state.turn
+            for step in sol.line:
+                state.push(step.move)
+            assert state.is_over(), seed
+            assert state.scores[me] - state.scores[1 - me] == sol.value, seed
+
+
+YIELD = endgame.YIELD_EVERY
+
+
+def fresh(state: ScarabeoState) -> ScarabeoState:
+    """A copy of a proof position to play moves on (the proof's own states stay as they are)."""
+    copy = ScarabeoState.from_position(state.position(), word_list=LEX)
+    copy.bag = []
+    return copy
+
+
+class TestRefusals:
+    def test_three_players_a_full_bag_and_a_finished_game_are_refused(self) -> None:
+        three = ScarabeoState.new(3, 1)
+        with pytest.raises(endgame.EndgameError, match="two players"):
+            endgame.check_position(three)
+        with pytest.raises(endgame.EndgameError, match="tiles in the bag"):
+            endgame.check_position(ScarabeoState.new(2, 1))
+        state = fresh(PROOF[0][1])
+        while not state.is_over():
+            state.push(state.legal_moves()[0])
+        with pytest.raises(endgame.EndgameError, match="over"):
+            endgame.check_position(state)
+
+    def test_the_exact_solver_wants_the_bag_empty(self) -> None:
+        state = fresh(PROOF[0][1])
+        state.bag = ["A"]
+        with pytest.raises(endgame.EndgameError, match="empty"):
+            endgame.EndgameSolver(state, GEN)
+
+
+class TestPreEndgame:
+    def test_draws_are_every_split_weighted_by_tiles(self) -> None:
+        unseen = list("AAEB")
+        one = endgame.draws(unseen, 1)
+        assert sorted((b, o, w) for b, o, w in one) == [("A", "ABE", 2), ("B", "AAE", 1),
+                                                         ("E", "AAB", 1)]
+        two = endgame.draws(unseen, 2)
+        assert sum(w for _, _, w in two) == 4 * 3
+        assert ("AA", "BE", 2) in two and ("BA", "AE", 2) in two
+
+    @pytest.mark.parametrize("seed", [3, 11])
+    def test_each_candidate_is_the_mean_of_the_exhaustive_values_over_the_draws(
+            self, seed: int) -> None:
+        """The bag (1 tile, then 2) taken from the other rack's tiles: every draw's game after
+        the candidate, pushed on the engine with that bag and solved by the exhaustive minimax."""
+        base = next(st for s, st in PROOF if s >= seed and len(st.racks[1]) >= 3)
+        for bag_len in (1, 2):
+            state = ScarabeoState.from_position(base.position(), word_list=LEX)
+            unseen = state.racks[1][:]
+            state.bag = unseen[:bag_len]
+            state.racks[1] = unseen[bag_len:]
+            pre = endgame.PreEndgameSolver(state, GEN)
+            pre.draws = endgame.draws(unseen, bag_len)
+            sol = endgame._drain(pre.run())
+            assert sol.complete
+            for cand in sol.candidates:
+                total = 0
+                for bag, other, weight in pre.draws:
+                    s = ScarabeoState.from_position(base.position(), word_list=LEX)
+                    s.racks[1] = list(other)
+                    s.bag = list(bag)
+                    s.push(cand.move)
+                    total += weight * -endgame.exhaustive(s, GEN)
+                assert cand.value == pytest.approx(total / sol.weight), cand.move
+
+
+class TestCommandLine:
+    """``python -m game scarabeo endgame POSITION [--time S]`` (routed to ai_cli)."""
+
+    def run(self, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, Any]:
+        from game.scarabeo import cli
+
+        code = cli.main(list(args))
+        return code, json.loads(capsys.readouterr().out)
+
+    def test_a_position_with_a_full_bag_is_refused_in_one_line(
+            self, capsys: pytest.CaptureFixture[str]) -> None:
+        start = ScarabeoState.new(2, 3).position()
+        code, out = self.run(capsys, "endgame", start)
+        assert code == 2
+        assert out["error"].startswith("position: 114 tiles in the bag") and "\n" not in out["error"]
+
+    def test_three_players_and_bad_times_are_refused(self, capsys: pytest.CaptureFixture[str]) -> None:
+        code, out = self.run(capsys, "endgame", ScarabeoState.new(3, 3).position())
+        assert code == 2 and "two players" in out["error"]
+        code, out = self.run(capsys, "endgame", f"{REAL_BOARD} TVE/CBT 960/831 0", "--time", "-1")
+        assert code == 2 and "seconds" in out["error"]
+
+    def test_a_cut_search_prints_its_line_and_says_so(self, real: tuple[Any, MoveGenerator],
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+        # A genuine endgame of a seeded game (the other rack is the unseen tiles), too big to
+        # prove in 0.3 s.
+        code, out = self.run(capsys, "endgame", f"{REAL_BOARD} TVE/CBT 960/831 0", "--time", "0.3")
+        assert code == 0 and out["error"] is None
+        assert out["kind"] == "endgame" and out["complete"] is False
+        assert out["move"] == out["line"][0]["move"]
+        assert {"value", "line", "final_scores", "depth", "nodes", "seconds"} <= set(out)
+        if out["final_scores"] is not None:
+            mine, theirs = out["final_scores"]
+            assert mine - theirs == out["value"]
