@@ -8,6 +8,8 @@ stderr).
 - ``selfplay --games N --levels A,B --seed S`` → win rates, mean scores, bonus rates.
 - ``bench [--positions FILE] [--repeat R]`` → full-generation figures per rack class.
 - ``positions [--count N] [--seed S]`` → the seeded bench positions, one a line (not JSON).
+- ``endgame-bench [--count N] [--seed S] [--tiles T] [--time S]`` → the solver on seeded endgames,
+  timed against the champion's look-ahead in the same run, with the load average.
 - ``endgame POSITION [--time S]`` → the solved line and its final spread (``endgame.py``): bag
   empty, the exact endgame; 1 or 2 tiles in the bag, the pre-endgame's candidates over every draw.
 """
@@ -159,6 +161,38 @@ def cmd_endgame(args: argparse.Namespace) -> int:
     return OK
 
 
+def cmd_endgame_bench(args: argparse.Namespace) -> int:
+    """Genuine endgames of seeded greedy games (both racks of at most ``--tiles``): the solver
+    under ``--time`` against the champion's one-reply look-ahead, timed in the same run."""
+    try:
+        lex = _lexicon()
+    except RuntimeError as err:
+        return _fail(str(err))
+    gen = ai.generator_for(lex)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    positions = endgame.sample_endgames(gen, args.count, args.seed, args.tiles, deals=1)
+    rows: list[dict[str, Any]] = []
+    for text in positions:
+        state = ScarabeoState.from_position(text, word_list=lex)
+        t0 = time.process_time()
+        deadline: float = time.perf_counter() + args.time
+        sol = endgame.solve(state, gen, should_stop=lambda: time.perf_counter() >= deadline)
+        solver_s = time.process_time() - t0
+        t0 = time.process_time()
+        champion = ai.choose(state, "champion")
+        champion_s = time.process_time() - t0
+        rows.append({"position": text, "racks": text.split(" ")[1], "complete": sol.complete,
+                     "depth": sol.depth, "nodes": sol.nodes, "solver_s": round(solver_s, 3),
+                     "champion_s": round(champion_s, 3),
+                     "time_ratio": round(solver_s / max(champion_s, 1e-6), 1),
+                     "same_move": sol.move == champion, "value": sol.value})
+    _emit({"positions": len(rows), "seed": args.seed, "tiles": args.tiles, "time": args.time,
+           "solved": sum(r["complete"] for r in rows),
+           "nodes_per_s": round(sum(r["nodes"] for r in rows) / max(1e-6, sum(r["solver_s"] for r in rows)), 1),
+           "load_average": load, "rows": rows, "error": None})
+    return OK
+
+
 def play_game(levels: Sequence[ai.Level], seed: int, lexicon: Any) -> dict[str, Any]:
     """One seeded 2-player game; ``levels[i]`` sits in seat i."""
     state = ScarabeoState.new(len(levels), seed, word_list=lexicon)
@@ -305,6 +339,12 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--time", type=cliargs.seconds(MAX_ENDGAME_TIME), default=ENDGAME_TIME,
                    help=f"seconds of search at most (default {ENDGAME_TIME:g}); the best line so far "
                    "when cut, with complete false")
+    eb = sub.add_parser("endgame-bench", help="the endgame solver on seeded endgames, against the champion")
+    cliargs.add_count(eb, "--count", 1, 1000, 6, "endgames (one per seeded game)")
+    eb.add_argument("--seed", type=cliargs.seed, default=1)
+    cliargs.add_count(eb, "--tiles", 1, 8, 4, "most tiles on either rack")
+    eb.add_argument("--time", type=cliargs.seconds(MAX_ENDGAME_TIME), default=ENDGAME_TIME,
+                    help=f"seconds of search per endgame at most (default {ENDGAME_TIME:g})")
     q = sub.add_parser("positions", help="make the seeded bench positions")
     cliargs.add_count(q, "--count", 1, MAX_POSITIONS, 54, "positions made")
     q.add_argument("--seed", type=cliargs.seed, default=1)
@@ -331,7 +371,8 @@ def _main(args_list: list[str]) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     handler = {"best": cmd_best, "selfplay": cmd_selfplay, "bench": cmd_bench,
-               "positions": cmd_positions, "endgame": cmd_endgame}
+               "positions": cmd_positions, "endgame": cmd_endgame,
+               "endgame-bench": cmd_endgame_bench}
     if args.command not in handler:
         return _fail("a command is needed: best, selfplay, bench, positions or endgame")
     return handler[args.command](args)

@@ -235,11 +235,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 #: Commands of the computer player (issue 5), whose contract lives in ai_cli.
-AI_COMMANDS = ("best", "selfplay", "positions", "endgame")
+AI_COMMANDS = ("best", "selfplay", "positions", "endgame", "endgame-bench")
 AI_HELP = {"best": "the computer's best plays of a position (ai_cli)",
            "selfplay": "seeded games between two computer levels (ai_cli)",
            "positions": "make the seeded move-generation bench positions (ai_cli)",
-           "endgame": "solve a two-player endgame or pre-endgame: the line and its final spread (ai_cli)"}
+           "endgame": "solve a two-player endgame or pre-endgame: the line and its final spread (ai_cli)",
+           "endgame-bench": "the endgame solver on seeded endgames, timed against the champion (ai_cli)"}
 ENGINE_BENCH_FLAGS = ("--engine", "--n", "--pyodide")
 
 
