@@ -422,7 +422,7 @@ class EndgameSolver:
 def solve(state: ScarabeoState, gen: MoveGenerator, max_nodes: int | None = None,
           should_stop: Callable[[], bool] | None = None) -> Solution:
     """``EndgameSolver(…).run()`` to the end (blocking)."""
-    return _drain(EndgameSolver(state, gen, max_nodes, should_stop).run())
+    return run_to_end(EndgameSolver(state, gen, max_nodes, should_stop).run())
 
 
 def draws(unseen: Sequence[str], bag_len: int) -> list[tuple[str, str, int]]:
@@ -521,10 +521,10 @@ def pre_solve(state: ScarabeoState, gen: MoveGenerator, max_nodes: int | None = 
               should_stop: Callable[[], bool] | None = None,
               candidates: int = PRE_CANDIDATES) -> PreSolution:
     """``PreEndgameSolver(…).run()`` to the end (blocking)."""
-    return _drain(PreEndgameSolver(state, gen, max_nodes, should_stop, candidates).run())
+    return run_to_end(PreEndgameSolver(state, gen, max_nodes, should_stop, candidates).run())
 
 
-def _drain(gen: Generator[None, None, _T]) -> _T:
+def run_to_end(gen: Generator[None, None, _T]) -> _T:
     while True:
         try:
             next(gen)

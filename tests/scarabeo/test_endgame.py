@@ -199,7 +199,7 @@ class TestPreEndgame:
             state.racks[1] = unseen[bag_len:]
             pre = endgame.PreEndgameSolver(state, GEN)
             pre.draws = endgame.draws(unseen, bag_len)
-            sol = endgame._drain(pre.run())
+            sol = endgame.run_to_end(pre.run())
             assert sol.complete
             for cand in sol.candidates:
                 total = 0
