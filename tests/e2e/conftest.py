@@ -101,6 +101,20 @@ class Guard:
             route.abort()
 
 
+def booted_tab(browser: Any, server: str, width: int, height: int) -> Iterator[tuple[Any, Guard]]:
+    """A page of the site booted in a context of a module's own at ``width``×``height``, with its
+    guard; closed, and the guard checked, when the module is done (a module fixture yields from it)."""
+    guard = Guard()
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB", service_workers="block")
+    ctx.route("**/*", guard.route)
+    page = watch(ctx.new_page(), guard)
+    page.goto(server)
+    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
+    yield page, guard
+    ctx.close()
+    assert guard.blocked == [] and guard.errors == [], (guard.blocked, guard.errors)
+
+
 @pytest.fixture
 def guard() -> Guard:
     return Guard()

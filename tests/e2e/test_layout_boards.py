@@ -18,7 +18,7 @@ from typing import Any, Iterator
 import pytest
 
 from game.core import GameRecord, Rng
-from tests.e2e.conftest import Guard, shot, watch
+from tests.e2e.conftest import Guard, booted_tab, shot, watch
 from web.platform import engines
 
 pytestmark = pytest.mark.e2e
@@ -126,15 +126,7 @@ def inside(box: dict[str, float] | None, w: int, h: int) -> bool:
 @pytest.fixture(scope="module")
 def tab(browser: Any, server: str) -> Iterator[tuple[Any, Guard]]:
     """One booted page of the site for the module's tests, resized between sizes."""
-    guard = Guard()
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB", service_workers="block")
-    ctx.route("**/*", guard.route)
-    page = watch(ctx.new_page(), guard)
-    page.goto(server)
-    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-    yield page, guard
-    ctx.close()
-    assert guard.blocked == [] and guard.errors == [], (guard.blocked, guard.errors)
+    yield from booted_tab(browser, server, 1280, 800)
 
 
 @pytest.fixture(scope="module")

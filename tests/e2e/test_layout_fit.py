@@ -25,7 +25,7 @@ from typing import Any, Iterator
 import pytest
 
 from game.core import GameRecord, Rng
-from tests.e2e.conftest import Guard, shot, watch
+from tests.e2e.conftest import Guard, booted_tab, shot
 from tests.e2e.test_layout_boards import RUN_PYTHON
 from web.platform import engines
 
@@ -68,15 +68,7 @@ SEATS = {"thot": [2, 3, 4], "scarabya": [1, 2, 3, 4], "scarabeo": [2, 3, 4]}
 @pytest.fixture(scope="module")
 def tab(browser: Any, server: str) -> Iterator[tuple[Any, Guard]]:
     """One booted page of the site at 360×640."""
-    guard = Guard()
-    ctx = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB", service_workers="block")
-    ctx.route("**/*", guard.route)
-    page = watch(ctx.new_page(), guard)
-    page.goto(server)
-    page.wait_for_selector("body[data-ready='1']", timeout=60_000)
-    yield page, guard
-    ctx.close()
-    assert guard.blocked == [] and guard.errors == [], (guard.blocked, guard.errors)
+    yield from booted_tab(browser, server, 360, 640)
 
 
 def options(game: str, players: int) -> dict[str, Any]:

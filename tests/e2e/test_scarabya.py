@@ -182,7 +182,7 @@ class TestSolo:
         times = play_to_end(page)
         assert game_attr(page, "moves") == "12"
         end = page.locator("#sy-end")
-        score = int(re.search(r"You scored (\d+) points", end.inner_text()).group(1))
+        score = int(re.search(r"P1 scored (\d+) points", end.inner_text()).group(1))  # the seat's own name
         assert page.locator(".sy-sites td").first.inner_text() == str(score)
         assert "New personal best!" in end.inner_text()
         best = json.loads(page.evaluate("localStorage.getItem('scarab:scarabya:best')"))
