@@ -50,7 +50,7 @@ from typing import Sequence
 
 from . import dleq
 from .ristretto import (
-    BASE, Element, EncodingError, L, RandomSource, base_mul, fixed_mul, multi_mul, scalar_decode, scalar_encode,
+    BASE, IDENTITY, Element, EncodingError, L, RandomSource, base_mul, fixed_mul, multi_mul, scalar_decode, scalar_encode,
     scalar_from_wide, scalar_inverse,
 )
 
@@ -58,10 +58,6 @@ _DOMAIN = b"scarab/remote/shuffle/v1"
 _ELEMENT = 32
 #: The most cards a shuffle holds (Scarabeo's 130 tiles).
 MAX_CARDS = 130
-
-
-class ShuffleError(ValueError):
-    """A proof that does not parse."""
 
 
 def proof_bytes(n: int) -> int:
@@ -77,7 +73,7 @@ def _generators() -> tuple[Element, tuple[Element, ...], tuple[Element, ...]]:
     def derive(label: str, i: int) -> Element:
         return Element.derive(hashlib.sha512(dleq.context(_DOMAIN + b"/generator", label, i)).digest())
     h = tuple(derive("h", i) for i in range(MAX_CARDS))
-    sums = [Element((0, 1, 1, 0))]
+    sums = [IDENTITY]
     for g in h:
         sums.append(sums[-1] + g)
     return derive("H", 0), h, tuple(sums)
@@ -192,11 +188,4 @@ def verify(base: Element, key: Element, inputs: Sequence[Element], outputs: Sequ
     return total == multi_mul([g1, g2, g3, g4, g5, *d], t, bits=128)
 
 
-def _sum(elements: Sequence[Element]) -> Element:
-    total = Element((0, 1, 1, 0))
-    for e in elements:
-        total = total + e
-    return total
-
-
-__all__ = ["MAX_CARDS", "ShuffleError", "proof_bytes", "prove", "verify"]
+__all__ = ["MAX_CARDS", "proof_bytes", "prove", "verify"]

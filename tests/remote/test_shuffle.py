@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.remote import dleq, shuffle
-from game.remote.ristretto import BASE, L, Element, base_mul, scalar_decode, scalar_encode, scalar_inverse
+from game.remote.ristretto import BASE, IDENTITY, L, Element, base_mul, scalar_decode, scalar_encode, scalar_inverse
 
 CTX = dleq.context(b"test", b"game", 1)
 
@@ -84,9 +84,9 @@ class TestForgeries:
         forged = list(outputs)
         for j in range(8):                          # the cheat's rack: copies of the victim's cards 0–7
             forged[8 + j] = outputs[j] * rho
-        fix = sum((o for o in outputs), Element((0, 1, 1, 0))) - sum((o for o in forged[:-1]), Element((0, 1, 1, 0)))
+        fix = sum((o for o in outputs), IDENTITY) - sum((o for o in forged[:-1]), IDENTITY)
         forged[-1] = fix                            # the sum restored by one card that is no tile
-        assert sum(forged, Element((0, 1, 1, 0))) == sum(outputs, Element((0, 1, 1, 0)))
+        assert sum(forged, IDENTITY) == sum(outputs, IDENTITY)
         assert not shuffle.verify(BASE, key, inputs, forged, proof, CTX)
         # Proving the forged deck as if it were a shuffle: the prover's equations do not hold.
         assert not shuffle.verify(BASE, key, inputs, forged, shuffle.prove(x, order, BASE, key, inputs, forged, CTX), CTX)
