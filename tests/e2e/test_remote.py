@@ -180,7 +180,7 @@ class TestThot:
                 page.locator("#thot-board .mark-drop").first.click()
             link = player.link(other_than=before)
             said = other.open(link)
-            assert said.startswith(f"{player.name} played "), said
+            assert said.startswith(f"{player.name} moved the priest to "), said
             links.append((other, link))
             if turn == 1:
                 continue_list_says_whose_turn(waiting=player, to_move=other)
@@ -518,16 +518,16 @@ class TestThreePlayers:
         before = first.pending_link() or ""
         first.page.locator(legal).first.click()
         one = first.link(other_than=before)
-        assert second.open(one).startswith(f"{first.name} played ") and second.your_turn()
+        assert second.open(one).startswith(f"{first.name} moved the priest to ") and second.your_turn()
         before = second.pending_link() or ""
         second.page.locator(legal).first.click()
         two = second.link(other_than=before)
         # the third player missed the first move: the second's link carries it too (issue 42)
         said = third.open(two)
-        assert said.startswith(f"{first.name} played ") and f"{second.name} played " in said, said
+        assert said.startswith(f"{first.name} moved the priest to ") and f"{second.name} moved the priest to " in said, said
         assert third.open(one) == "This link was already played."
         third.back_to_game()
-        assert first.open(two).startswith(f"{second.name} played ")
+        assert first.open(two).startswith(f"{second.name} moved the priest to ")
         assert third.your_turn() and not first.your_turn() and not second.your_turn()
 
 

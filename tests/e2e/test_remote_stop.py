@@ -28,7 +28,7 @@ def test_a_fork_stops_the_game_with_the_evidence(devices: Any, open_site: Any) -
         forged.append(device._signed(m))
     site = str(honest.page.url).split("#", 1)[0]
     said = honest.open(f"{site}#/remote?m={forged[0]}")
-    assert said.startswith(f"{cheater.name} played "), said
+    assert said.startswith(f"{cheater.name} moved the priest to "), said
     said = honest.open(f"{site}#/remote?m={forged[1]}")
     assert said.startswith(f"{cheater.name} signed two different messages for message "), said
     page = honest.page

@@ -29,7 +29,7 @@ def test_thot_a_move_taken_back_when_the_other_accepts(devices: Any, open_site: 
         page.locator("#thot-drop button.chip").first.click()
         page.locator("#thot-board .mark-drop").first.click()
     move = player.link()
-    assert other.open(move).startswith(f"{player.name} played ")
+    assert other.open(move).startswith(f"{player.name} moved the priest to ")
     assert other.page.locator("#remote-takeback").is_disabled()  # not the other's move
     # The player asks: a new link for the other.
     page.get_by_role("button", name="Ask to take back").click()

@@ -256,3 +256,33 @@ def test_sliced_cannot_pause_in_cpython_and_leaves_the_group_alone() -> None:
 def test_the_order_refusal_is_read_with_or_without_the_missing_message() -> None:
     assert refusal("open Bruno's previous link first (message 4 of this game is missing)") == \
         ("remote.refused.order", {"name": "Bruno", "n": "4"})
+
+
+@pytest.mark.parametrize("game", ["thot", "scarabya"])
+def test_a_move_that_arrives_is_said_in_the_words_of_the_table(game: str) -> None:
+    """Issue 37: a move opened from a link carries the engine's result, so the other phone says
+    "Bruno moved the priest to B1 and took a +2 scarab.", never the bare "Bruno played B1."; the
+    state the page draws is left as it was."""
+    from web.platform.events import move_event
+    from web.platform.i18n import Messages, load_catalogue
+
+    t = Messages(load_catalogue(), "en")
+    anna, bruno, link = _pair(game)
+    bruno.open_message(link)
+    devices = {s.seat_here: s for s in (anna, bruno)}
+    mover = devices[anna.to_move()]
+    other = devices[1 - mover.seat_here]
+    played = mover.play(_first_legal(mover))
+    assert played.send is not None
+    position = other.state.position()
+    opened = other.open_message(played.send)
+    [(seat, text, result)] = opened.moves
+    assert seat == mover.seat_here and isinstance(result, dict) and result["move"] == text
+    assert other.state.position() != position and len(other.state.history()) == 1  # the state drawn, whole
+    names = other.device.names()
+    said = move_event(t, game, other.state, result, names, other.seat_here).text
+    words = "moved the priest to" if game == "thot" else "placed"
+    assert said.startswith(f"{names[seat]} {words}"), said
+    # the mover's own page says it in the second person
+    mine = move_event(t, game, mover.state, played.moves[0][2], names, mover.seat_here).text
+    assert mine.startswith("You "), mine

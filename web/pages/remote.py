@@ -24,7 +24,7 @@ from game.remote import ristretto
 from game.remote.session import Device, Refused, game_of
 from game.remote.wire import WireError, unpack
 from web.pages.play import GamePage
-from web.platform import router
+from web.platform import events, router
 from web.platform.remote import (
     LinkTransport, Outcome, RemoteSession, failure_texts, find, game_id_of, keys_texts, last_request, refusal,
     refusal_of, stop_text,
@@ -659,11 +659,12 @@ class RemotePage(GamePage):
         event = outcome.event
         device = session.device
         said: list[str] = []
+        names = device.names()
         for seat, move_text, result in outcome.moves:
-            if result is not None and self.ui.GAME == "scarabeo":
-                said.append(self.ui.announce(self, move_text, result))
+            if result is not None:  # as at the table, the reader's own move in the second person
+                said.append(events.move_event(t, self.ui.GAME, session.state, result, names, device.seat).text)
             else:
-                said.append(t("remote.event.move", name=device.names()[seat], move=move_text))
+                said.append(t("remote.event.move", name=names[seat], move=move_text))
         kind = event.kind
         if kind == "stopped" and device.stopped is not None:  # the link proved a cheat: nothing applied
             return stop_text(t, device.stopped)
@@ -685,9 +686,14 @@ class RemotePage(GamePage):
                         t("remote.event.deal") if not session.started else t("remote.event.dealt"))
         if device.over() and not any(t("play.over") in s for s in said):
             said.append(t("play.over") + ".")
-        if outcome.send:
+        if outcome.send and self.sends_links():
             said.append(t("remote.event.send"))
         return " ".join(said)
+
+    def sends_links(self) -> bool:
+        """Whether this device's messages go by links now (a live page: only while no channel is open),
+        so that a notice speaks of a link to send only when there is one."""
+        return True
 
     def describe_take_back(self, kind: str) -> str:
         """A take-back request's news in words: asked, accepted by one, taken back, declined, or

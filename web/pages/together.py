@@ -369,6 +369,9 @@ class LivePage(RemotePage):
             return str(self.t("live.status.waiting", name=shown["waiting_for"]))
         return super().status_text()
 
+    def sends_links(self) -> bool:
+        return self.live is None or not self.live.table.here()
+
     def send_box(self, payload: str) -> Any:
         """By links only while no device is connected (the game goes on as a game by links)."""
         if self.live is not None and self.live.table.here():

@@ -242,6 +242,16 @@ def session_event(t: Messages, game: str, session: Any, result: Any) -> Event:
 def describe(t: Messages, game: str, state: Any, result: Any, names: Sequence[str],
              you: int | None = None) -> Event:
     """Any game's move result in words; "Game over." follows the move that ended the game."""
+    event = move_event(t, game, state, result, names, you)
+    if state.is_over():
+        event = Event(event.text + " " + t("events.over"), event.notation, event.seat)
+    return event
+
+
+def move_event(t: Messages, game: str, state: Any, result: Any, names: Sequence[str],
+               you: int | None = None) -> Event:
+    """Any game's move result in words, the end not said (a link that carries several moves says
+    each, then the end once)."""
     if game == "scarabeo":
         pending = getattr(state, "pending", None)
         event = scarabeo_event(t, result, names, you, pending.kind if pending is not None else None)
@@ -251,6 +261,4 @@ def describe(t: Messages, game: str, state: Any, result: Any, names: Sequence[st
         event = scarabya_event(t, result, names, you)
     else:
         raise ValueError(f"no words for the game {game!r}")
-    if state.is_over():
-        event = Event(event.text + " " + t("events.over"), event.notation, event.seat)
     return event

@@ -368,13 +368,19 @@ class RemoteSession:
             return []
         history = state.history()
         results = state.results() if hasattr(state, "results") else None  # Scarabeo keeps its turns
+        if results is None and len(history) > before:
+            results = [None] * before + replayed(state, len(history) - before)
         out = []
         for i in range(before, len(history)):
             result = results[i] if results is not None and i < len(results) else None
             # Thot, Scarabya: the move messages' writers, in order, when they account for every
             # move (a link may carry several); else the seat that was to move played it
             by_message = seats[i - before] if seats is not None and len(seats) == len(history) - before else None
-            seat = result.player if result is not None else by_message if by_message is not None else mover
+            seat = getattr(result, "player", None) if result is not None else None
+            if seat is None and isinstance(result, dict):
+                seat = result.get("seat")
+            if seat is None:
+                seat = by_message if by_message is not None else mover
             out.append((int(seat if seat is not None else 0), state.move_text(history[i]), result))
         return out
 
@@ -394,6 +400,16 @@ class RemoteSession:
 
     def record(self, shared: bool = False) -> Any:
         return self.device.export()
+
+
+def replayed(state: GameState[Any], count: int) -> list[Any]:
+    """The engine's results of the last ``count`` moves of ``state`` (Thot's and Scarabya's, which a
+    state does not keep): a copy taken back that far and played again, so a move that came by link or
+    channel is said in the same words as at the table ("Bruno moved the priest to B1 and took a +2
+    scarab.", not "Bruno played B1."). ``state`` itself is left as it was."""
+    copy = state.copy()  # type: ignore[attr-defined]
+    moves = [copy.pop() for _ in range(count)]
+    return [copy.push(move) for move in reversed(moves)]
 
 
 def last_request(device: Device) -> tuple[int, str] | None:
