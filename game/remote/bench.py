@@ -31,12 +31,12 @@ class Table:
     whatever a device sends back on its own (a start, a deal step, its keys) goes round too."""
 
     def __init__(self, game: str, players: int, options: dict[str, Any] | None = None,
-                 words: WordList | None = None, rng: SeatRandom | None = None) -> None:
+                 words: WordList | None = None, rng: SeatRandom | None = None, hints: bool = False) -> None:
         self.links: list[str] = []
         #: The longest one device took to open one link (and write what it sends back on its own).
         self.slowest_open = 0.0
         self.slowest_play = 0.0
-        inviter, invitation = Device.invite(game, NAMES[0], players, options or {}, words, rng)
+        inviter, invitation = Device.invite(game, NAMES[0], players, options or {}, words, rng, hints)
         self.devices = [inviter]
         self.links.append(invitation)
         answers = []

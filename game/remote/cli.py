@@ -12,13 +12,18 @@ A MESSAGE is a whole link (anything up to ``#`` is ignored) or its payload ``r1.
 from standard input. DIR holds this device's state only (its secret keys too): one file, mode 0600,
 replaced atomically, so a refusal or a crash never leaves half a write.
 
-    new GAME --name NAME --dir DIR [--players N] [--options JSON]   prints the invitation
+    new GAME --name NAME --dir DIR [--players N] [--options JSON] [--hints]
+                                                                    prints the invitation (--hints: the
+                                                                    players may use hints; none by default)
     join MESSAGE --name NAME --dir DIR                              prints the answer for the inviter
     open MESSAGE --dir DIR                                          applies it; JSON: what happened,
                                                                     and "send": a link to pass on, if any
     play MOVE --dir DIR                                             prints the move's message
     show --dir DIR                                                  JSON: game, seat, to_move, scores,
                                                                     over, position, rack, verified …
+    hint --dir DIR                                                  JSON: a hint for this device's turn and
+                                                                    the hints its player used; refused when
+                                                                    the invitation allows none
     resign --dir DIR | leave --dir DIR                              prints the message for the others
     takeback --dir DIR                                              asks the others to take back this
                                                                     device's last move: prints the message
@@ -77,6 +82,8 @@ def _parser() -> _Parser:
     n.add_argument("--dir", required=True)
     n.add_argument("--players", type=int, default=2)
     n.add_argument("--options", default="{}", help="the game's options as a JSON object")
+    n.add_argument("--hints", action="store_true",
+                   help="the players may use hints (every device sees how many each used); none by default")
     j = sub.add_parser("join", help="accept an invitation: prints the answer")
     j.add_argument("message")
     j.add_argument("--name", required=True)
@@ -90,6 +97,8 @@ def _parser() -> _Parser:
     for name, text in (("show", "this device's view as JSON"), ("resign", "resign the game"),
                        ("leave", "leave the game")):
         sub.add_parser(name, help=text).add_argument("--dir", required=True)
+    hi = sub.add_parser("hint", help="a hint for this device's turn, where the invitation allows hints (JSON)")
+    hi.add_argument("--dir", required=True)
     tb = sub.add_parser("takeback", help="ask to take back this device's last move: prints the message")
     tb.add_argument("--dir", required=True)
     an = sub.add_parser("answer", help="accept or decline the take-back asked: prints the message")
@@ -152,7 +161,7 @@ def _run(args: argparse.Namespace) -> int:
     if cmd == "new":
         _fresh_dir(args.dir)
         device, text = Device.invite(args.game, args.name, args.players, _options(args.options),
-                                     _words(args.game))
+                                     _words(args.game), hints=args.hints)
         _save(args.dir, device)
         print(text)
     elif cmd == "join":
@@ -183,6 +192,11 @@ def _run(args: argparse.Namespace) -> int:
         text = device.resign() if cmd == "resign" else device.leave()
         _save(args.dir, device)
         print(_links(device, text))
+    elif cmd == "hint":
+        device = _load(args.dir)
+        used = device.use_hint()  # refused, the directory unchanged, where the invitation allows none
+        _save(args.dir, device)  # counted once asked: the next move reports it to every device
+        print(json.dumps({"hints_used": used, "hint": _suggestion(device)}, ensure_ascii=False))
     elif cmd in ("takeback", "answer"):
         device = _load(args.dir)
         text = device.ask_take_back() if cmd == "takeback" else device.answer_take_back(args.answer == "accept")
@@ -196,6 +210,29 @@ def _run(args: argparse.Namespace) -> int:
     elif cmd == "export":
         print(json.dumps(_load(args.dir).export(args.full), ensure_ascii=False, separators=(",", ":")))
     return OK
+
+
+def _suggestion(device: Device) -> Any:
+    """The hint for this device's seat, on the state it may see, as the game's own ``hint`` gives it
+    (Thot: the top level's move and its gain; Scarabya: the best move, its points and why; Scarabeo:
+    the five best plays by score on this seat's rack); None when the engine finds none."""
+    game = device.game
+    assert game is not None
+    state: Any = game.seat_state(device.secret.get("game", {}))
+    try:
+        if device.game_name == "thot":
+            from game.thot.search import hint  # noqa: PLC0415 - only a hint needs the search
+
+            return hint(state, 1.0)
+        if device.game_name == "scarabya":
+            from game.scarabya import solver  # noqa: PLC0415
+
+            return solver.hint(state, budget_ms=500.0)
+        from game.scarabeo import ai  # noqa: PLC0415
+
+        return ai.hints(state, 5, device.words) or None
+    except (ValueError, AssertionError):  # no move the engine can suggest here (a decision awaited …)
+        return None
 
 
 def _links(device: Device, text: str) -> str:

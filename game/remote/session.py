@@ -65,6 +65,8 @@ TAKEBACK_REFUSALS = {
     "over": "the game is over",
 }
 _TURN_FIELDS = {"v", "k", "g", "n", "p", "f"}
+#: Hints a seat may report having used in one game (a move's ``u``): far more than any game's moves.
+MAX_HINTS = 9_999
 #: A stop's kinds (``Device.stopped["kind"]``), from what the writer's device provably broke
 #: (``deal.DealCheat.problem``'s key), each in words; the page says them from its catalogue
 #: (``remote.stopped.<kind>``). Unknown keys are "other".
@@ -300,6 +302,11 @@ class Device:
                           detail=str(err)) from None
         if self.options != options:
             raise _altered("its options are not as Scarab writes them")
+        # Hints in a game between devices (issue 42): allowed only when the invitation, signed by
+        # the inviter, says ``"hints": true``; absent (every invitation before) means no hints.
+        if "hints" in inv and inv["hints"] is not True:
+            raise _altered("its hints field is not as Scarab writes it")
+        self.hints_allowed: bool = inv.get("hints") is True
         inviter = _hello(inv.get("h"), True, self.kind)
         if not sign.verify(inviter.key, h, sig):
             raise _altered("its signature does not match")
@@ -339,6 +346,10 @@ class Device:
         #: Two different messages signed by one seat for one index (each entry: its index, the
         #: writer's seat and name, both messages as signed), at most ``MAX_FORKS``.
         self.forks: list[dict[str, Any]] = []
+        #: Hints each seat's device reported in its latest move (``u``), by seat; rebuilt by replay.
+        self.hints_reported: list[int] = [0] * players
+        #: Hints this device's player used (stored with the device): the next move reports them.
+        self.own_hints = 0
         if secret.get("inviter"):
             self.last_text = f"you invited {players - 1} to {game}"
         elif "key" in secret:
@@ -349,9 +360,11 @@ class Device:
     # --- making a device -------------------------------------------------------------------
     @classmethod
     def invite(cls, game: str, name: str, players: int = 2, options: Mapping[str, Any] | None = None,
-               words: WordList | None = None, rng: SeatRandom | None = None) -> tuple["Device", str]:
+               words: WordList | None = None, rng: SeatRandom | None = None,
+               hints: bool = False) -> tuple["Device", str]:
         """A new game on the inviter's device, and the invitation to send. ``words``: Scarabeo's
-        word list; ``rng``: the randomness of a seat's deal, for reproducible tests only."""
+        word list; ``rng``: the randomness of a seat's deal, for reproducible tests only;
+        ``hints``: whether the players may use hints (the invitation says so, signed; no by default)."""
         known = games()
         if game not in known:
             raise Refused(f"unknown game {game!r} (games: {', '.join(sorted(known))})", malformed=True)
@@ -371,6 +384,8 @@ class Device:
              "N": players, "o": opts,
              "h": {"name": name, "key": b64(sign.public(key)), "c": b64(_commit(value)),
                    **kind.hello(game_secret)}}
+        if hints is True:
+            m["hints"] = True
         text = pack({"m": m, "s": b64(sign.sign(key, digest(m)))})
         return cls(secret, text, words, rng), text
 
@@ -403,6 +418,8 @@ class Device:
             data["forks"] = [_copy_fork(f) for f in self.forks]
         if self.shut_out:
             data["shut_out"] = True
+        if self.own_hints:
+            data["hints_used"] = self.own_hints
         return data
 
     @classmethod
@@ -427,6 +444,11 @@ class Device:
         device.sent = sent
         device.local = local
         device.shut_out = data.get("shut_out") is True
+        used = data.get("hints_used", 0)
+        if not isinstance(used, int) or isinstance(used, bool) or not 0 <= used <= MAX_HINTS \
+                or (used and not device.hints_allowed):
+            raise Refused("the remote game's state is damaged (hints)", malformed=True)
+        device.own_hints = used
         if device.me is not None:
             for text in joins:
                 device._open_join(text, auto_start=False)
@@ -444,6 +466,8 @@ class Device:
         device.local = None
         if device.game is not None:
             device.game.replayed()
+        if device.seat is not None:  # never fewer than this device's own moves reported
+            device.own_hints = max(device.own_hints, device.hints_reported[device.seat])
         # Read after the replay, which must not meet a stop (a store from before stops had none).
         device.stopped = _stored_stop(data.get("stopped"))
         device.forks = _stored_forks(data.get("forks"))
@@ -800,7 +824,8 @@ class Device:
         seat = self.seat_of[sender]
         name = self.hellos[sender].name
         kind = m["k"]
-        if set(m) - _TURN_FIELDS - {"t", "x"} or not isinstance(m.get("x", {}), dict):
+        if set(m) - _TURN_FIELDS - ({"t", "x", "u"} if kind == "move" else {"t", "x"}) \
+                or not isinstance(m.get("x", {}), dict):
             raise _altered(f"the {kind} message has unexpected fields")
         extra = m.get("x", {})
         if kind == "takeback":
@@ -835,11 +860,14 @@ class Device:
                 return self._answered(m, seat, name, extra)
             if not isinstance(m.get("t"), str) or len(m["t"]) > 200:
                 raise _altered("the move is not readable")
+            used = self._hints_of(m, seat, name)
             try:
                 done = game.apply(seat, m["t"], extra)
             except (IllegalMove, NotationError) as err:
                 raise Refused(f"{name}'s move {m['t']} is not legal here: {err}", key="illegal", name=name,
                               move=m["t"], detail=str(err)) from None
+            if used is not None:
+                self.hints_reported[seat] = used
         except ProtocolError as err:
             refused = Refused(f"{name}'s message is refused: {err}", key=err.key, name=name, detail=str(err))
             if err.key == "cheat" and not trusted:
@@ -851,6 +879,54 @@ class Device:
         if game.over():
             text += "; the game is over"
         return Event(text, "move")
+
+    # --- hints (docs/remote.md "Hints") -------------------------------------------------------
+    def _hints_of(self, m: Mapping[str, Any], seat: int, name: str) -> int | None:
+        """The hints a move reports its writer's seat used so far (``u``), checked: none when the
+        invitation allows no hints; when it allows them, every move carries the count, never fewer
+        than the seat's previous move reported. None: nothing to record."""
+        if not self.hints_allowed:
+            if "u" in m:
+                raise Refused(f"{name}'s message is refused: this game allows no hints (its invitation says so)",
+                              key="hints_refused", name=name)
+            return None
+        used = m.get("u")
+        if not isinstance(used, int) or isinstance(used, bool) or not 0 <= used <= MAX_HINTS:
+            raise Refused(f"{name}'s message is refused: a move of this game says how many hints its player "
+                          "used, and this one does not", key="hints_count", name=name)
+        if used < self.hints_reported[seat]:
+            raise Refused(f"{name}'s message is refused: it reports {used} hints used, fewer than the "
+                          f"{self.hints_reported[seat]} reported before", key="hints_fewer", name=name,
+                          n=str(used), before=str(self.hints_reported[seat]))
+        return int(used)
+
+    def use_hint(self) -> int:
+        """This device's player takes a hint (the page's Hint, ``remote hint``): refused in words when
+        the invitation allows none, or when it is not this seat's turn; counted here, and reported
+        to the others with this seat's next move. The hints used so far."""
+        if not self.hints_allowed:
+            raise Refused("hints are not allowed in this game: its invitation says so", key="hints_off")
+        seat = self._my_seat()
+        assert self.game is not None
+        if self.request is not None or self.game.next_sender() != seat:
+            due = self._sender_name(self.next_sender())
+            raise Refused(f"it is {due}'s turn, not yours: a hint is for your own turn", key="not_your_turn",
+                          name=due)
+        if self.own_hints >= MAX_HINTS:
+            raise Refused(f"no more than {MAX_HINTS} hints in one game", key="reason")
+        self.own_hints += 1
+        return self.own_hints
+
+    def hints_used(self) -> list[int] | None:
+        """By seat, the hints each player used as its device reported them with its latest move (this
+        device's own seat: its own count, reported or not yet); None when the game allows no hints
+        or has not started."""
+        if not self.hints_allowed or self.game is None:
+            return None
+        used = list(self.hints_reported)
+        if self.seat is not None:
+            used[self.seat] = max(used[self.seat], self.own_hints)
+        return used
 
     # --- take-back requests (docs/remote.md "Take-back requests") --------------------------------
     def take_back_refusal(self, seat: int | None = None) -> str | None:
@@ -1126,6 +1202,8 @@ class Device:
             m["t"] = text
             if extra:
                 m["x"] = extra
+            if self.hints_allowed:  # the hints this seat used so far, for every device to see
+                m["u"] = self.own_hints
             return self._emit(m)
 
         return self._act(write)
@@ -1211,6 +1289,10 @@ class Device:
             "names": self.names(),
             "players": self.players,
             "options": self.options,
+            # whether the invitation allows hints, and (once started) each seat's count as its
+            # device reports it (this device's own: its own count); None when not allowed
+            "hints": self.hints_allowed,
+            "hints_used": self.hints_used(),
             "phase": "over" if self.over() else "play" if self.started else "joining",
             "to_move": None if self.game is None or self.over() else self.game.next_sender(),
             "your_turn": waiting is not None and waiting == self.me and self.started,

@@ -21,9 +21,9 @@ class Table(BenchTable):
     """The bench's table (devices in a group chat), Scarabeo with every word accepted."""
 
     def __init__(self, game: str, players: int, options: dict[str, Any] | None = None,
-                 words: WordList | None = WORDS, seed: int | None = None) -> None:
+                 words: WordList | None = WORDS, seed: int | None = None, hints: bool = False) -> None:
         self._opened: list[str] = []
-        super().__init__(game, players, options, words, None if seed is None else seeded(seed))
+        super().__init__(game, players, options, words, None if seed is None else seeded(seed), hints)
 
     def pass_out(self) -> None:
         """Scarabeo: every seat passes until the game ends (2n passes in a row), after a test's
