@@ -1,4 +1,4 @@
-"""Command line: ``python -m lexicon build|check|stats|bench``.
+"""Command line: ``python -m lexicon build|check|stats|bench|coverage|anagram|pattern|best|bench-tools``.
 
     build [--force] [--source DIR] [--verbose | --quiet]
                                      build data/it.dawg (skipped when its inputs are unchanged):
@@ -12,6 +12,11 @@
     coverage [--top N] [--names] [--left-out]
                                      JSON: share of the N most frequent Italian forms accepted,
                                      and the misses not yet reviewed (needs the review extra)
+    anagram RACK [--min N]           JSON: the words a rack of up to 8 tiles spells (? a scarab, at most 2)
+    pattern P [--length N] [--limit N]
+                                     JSON: words matching P (? one letter, * any letters), alphabetical
+    best RACK [--limit N]            JSON: the best-scoring first plays of RACK on an empty board
+    bench-tools [--runs N]           JSON: the word tools timed, with a baseline and the load average
 
 Exit status: 0 ok, 2 bad arguments or a missing/corrupt lexicon (message on stderr).
 """
@@ -65,6 +70,55 @@ def cmd_check(args: argparse.Namespace) -> int:
             "abbreviation": meaning,
         }
     _print(results)
+    return 0
+
+
+def cmd_anagram(args: argparse.Namespace) -> int:
+    from .tools import ToolError, anagrams
+
+    lex = load(args.lexicon)
+    try:
+        found = anagrams(lex, args.rack, args.min)
+    except ToolError as exc:
+        print(f"lexicon anagram: {exc}", file=sys.stderr)
+        return 2
+    _print({"rack": normalise(args.rack).replace(" ", ""), "count": len(found),
+            "words": [a.to_json() for a in found]})
+    return 0
+
+
+def cmd_pattern(args: argparse.Namespace) -> int:
+    from .tools import ToolError, parse_pattern, pattern
+
+    lex = load(args.lexicon)
+    try:
+        words, more = pattern(lex, args.pattern, args.length, args.limit)
+        shown = parse_pattern(args.pattern)
+    except ToolError as exc:
+        print(f"lexicon pattern: {exc}", file=sys.stderr)
+        return 2
+    _print({"pattern": shown, "length": args.length, "count": len(words), "more": more, "words": words})
+    return 0
+
+
+def cmd_best(args: argparse.Namespace) -> int:
+    from .tools import ToolError, best_plays
+
+    lex = load(args.lexicon)
+    try:
+        plays = best_plays(lex, args.rack, args.limit)
+    except ToolError as exc:
+        print(f"lexicon best: {exc}", file=sys.stderr)
+        return 2
+    _print({"rack": normalise(args.rack).replace(" ", ""), "plays": [p.to_json() for p in plays]})
+    return 0
+
+
+def cmd_bench_tools(args: argparse.Namespace) -> int:
+    from .toolbench import run_tool_bench
+
+    lex = load(args.lexicon)
+    _print(run_tool_bench(lex, args.runs, baseline=not args.no_baseline))
     return 0
 
 
@@ -255,6 +309,28 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--names", action="store_true", help="also list the misses taken for names")
     p.add_argument("--left-out", action="store_true", help="also list the misses the review left out")
     p.set_defaults(func=cmd_coverage)
+    p = sub.add_parser("anagram", help="the words a rack spells (JSON)")
+    p.add_argument("rack", metavar="RACK", help="up to 8 tiles: letters, ? for a scarab (at most 2)")
+    p.add_argument("--min", type=_count(1, 8), default=2, help="shortest word (default 2)")
+    p.add_argument("--lexicon", metavar="FILE")
+    p.set_defaults(func=cmd_anagram)
+    p = sub.add_parser("pattern", help="words matching a pattern: ? one letter, * any letters (JSON)")
+    p.add_argument("pattern", metavar="PATTERN", help="e.g. C?SA, *ARE, ??????")
+    p.add_argument("--length", type=_count(1, 17), default=None, help="only words of this many letters")
+    p.add_argument("--limit", type=_count(1, 100_000), default=200, help="at most this many words (default 200)")
+    p.add_argument("--lexicon", metavar="FILE")
+    p.set_defaults(func=cmd_pattern)
+    p = sub.add_parser("best", help="the best-scoring first plays of a rack on an empty board (JSON)")
+    p.add_argument("rack", metavar="RACK", help="up to 8 tiles: letters, ? for a scarab (at most 2)")
+    p.add_argument("--limit", type=_count(1, 1000), default=10, help="how many words (default 10)")
+    p.add_argument("--lexicon", metavar="FILE")
+    p.set_defaults(func=cmd_best)
+    p = sub.add_parser("bench-tools", help="time the word tools, with a baseline and the load average (JSON)")
+    p.add_argument("--runs", type=_count(1, 100), default=5, help="runs of each query; the best and the median are shown")
+    p.add_argument("--no-baseline", action="store_true",
+                   help="skip the baseline (the move generator's whole enumeration, seconds)")
+    p.add_argument("--lexicon", metavar="FILE")
+    p.set_defaults(func=cmd_bench_tools)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
