@@ -5,7 +5,7 @@
                                      on stderr a line when it starts, its progress and a line
                                      when done; the statistics go to data/it.dawg.stamp
                                      (--verbose: also as JSON on stdout)
-    check WORD…                      JSON: word → {"valid", "abbreviation", "normalised"}
+    check WORD…                      JSON: word → {"valid", "abbreviation", "normalised", "source", "source_note"}
     stats                            JSON: counts, sizes, build inputs
     bench [--lookups N] [--no-build] [--pyodide]
                                      JSON: the performance targets, measured here
@@ -60,14 +60,22 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from .build import DICTIONARY_SOURCE, SOURCES, read_sources, sources_path
+
     lex = load(args.lexicon)
+    # Where each word comes from: the build's list of the words that are not the dictionary's.
+    sources = read_sources(sources_path(Path(args.lexicon)) if args.lexicon else SOURCES)
     results = {}
     for word in args.words:
         meaning = lex.abbreviation(word)
+        valid = lex.contains(word)
+        source, note = sources.get(normalise(word), (DICTIONARY_SOURCE if valid and sources else None, None))
         results[word] = {
             "normalised": normalise(word),
-            "valid": lex.contains(word),
+            "valid": valid,
             "abbreviation": meaning,
+            "source": source if valid else None,
+            "source_note": note if valid else None,
         }
     _print(results)
     return 0

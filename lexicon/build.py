@@ -43,6 +43,11 @@ DATA_DIR = PACKAGE_DIR / "data"
 DEFAULT_SOURCE = REPO_DIR / "node_modules" / "dictionary-it"
 OUTPUT = DATA_DIR / "it.dawg"
 STAMP = DATA_DIR / "it.dawg.stamp"
+#: Beside the automaton: the words that are not the hunspell dictionary's, with their source
+#: (``python -m lexicon check`` says where a word comes from). Written by the build, git-ignored.
+SOURCES = DATA_DIR / "it.sources.tsv"
+#: The source of a word of the automaton that ``SOURCES`` does not list.
+DICTIONARY_SOURCE = "it_IT"
 ADDITIONS = DATA_DIR / "additions.txt"
 REMOVALS = DATA_DIR / "removals.txt"
 ABBREVIATIONS = DATA_DIR / "abbreviations.tsv"
@@ -92,6 +97,9 @@ class BuildReport:
     removals_unused: list[str] = field(default_factory=list)
     word_count: int = 0
     words_sha256: str = ""
+    #: The words that are not the hunspell dictionary's: word → (source, note). The source is
+    #: "additions" (note: the entry and its reason) or "appendix" (note: the meaning).
+    sources: dict[str, tuple[str, str]] = field(default_factory=dict)
     node_count: int = 0
     edge_count: int = 0
 
@@ -247,7 +255,40 @@ def is_up_to_date(source: Path = DEFAULT_SOURCE, output: Path = OUTPUT, stamp: P
         current = inputs_hash(source)
     except (BuildError, OSError):
         return False
-    return info.get("inputs_sha256") == current and info.get("output_sha256") == hashlib.sha256(output.read_bytes()).hexdigest()
+    if info.get("inputs_sha256") != current or info.get("output_sha256") != hashlib.sha256(output.read_bytes()).hexdigest():
+        return False
+    sources = sources_path(output)
+    return sources.is_file() and info.get("sources_sha256") == hashlib.sha256(sources.read_bytes()).hexdigest()
+
+
+def sources_path(output: Path) -> Path:
+    """The source list written beside a lexicon file (``it.dawg`` → ``it.sources.tsv``)."""
+    return output.with_name(output.stem + ".sources.tsv")
+
+
+def sources_text(sources: dict[str, tuple[str, str]]) -> str:
+    """``WORD<TAB>source<TAB>note`` lines, sorted (the build's output beside the automaton)."""
+    lines = ["# words not from the hunspell dictionary: WORD<TAB>source<TAB>note (written by python -m lexicon build)"]
+    for word in sorted(sources):
+        source, note = sources[word]
+        lines.append(f"{word}\t{source}\t{' '.join(note.split())}")
+    return "\n".join(lines) + "\n"
+
+
+def read_sources(path: Path = SOURCES) -> dict[str, tuple[str, str]]:
+    """The source list (see ``sources_text``); {} when it is missing (an old build)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    out: dict[str, tuple[str, str]] = {}
+    for line in text.splitlines():
+        if line.startswith("#") or not line:
+            continue
+        word, _, rest = line.partition("\t")
+        source, _, note = rest.partition("\t")
+        out[word] = (source, note)
+    return out
 
 
 def dictionary_version(aff_text: str) -> str:
@@ -342,11 +383,20 @@ def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: d
             raise BuildError(f"removals.txt: {word} is an appendix abbreviation; the rulebook allows it")
         if word in additions:
             raise BuildError(f"{word} is both in removals.txt and in additions.txt")
+    expansion = _Expansion(dic_text, aff_text, report, models)
+    # The additions' forms (a model line inflects its word) are known before the dictionary is
+    # streamed, so that a form the dictionary has too is told apart (its source is the dictionary).
+    added_forms: dict[str, str] = {}
+    added_stream: list[str] = []
+    for root, flags in expansion.added_roots:
+        for word in expansion.words([(root, flags)]):
+            added_stream.append(word)
+            added_forms.setdefault(word, normalise(root))
     extra = set(additions) | set(abbreviations)
+    tracked = extra | set(added_forms)
     in_dictionary: set[str] = set()
     removed: set[str] = set()
     buckets: dict[str, bytearray] = {}
-    expansion = _Expansion(dic_text, aff_text, report, models)
 
     def put(word: str) -> None:
         key = word[:3]
@@ -363,12 +413,12 @@ def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: d
             if word in removals:
                 removed.add(word)
                 continue
-            if word in extra:
+            if word in tracked:
                 in_dictionary.add(word)
             put(word)
         if progress is not None:
             progress(min(len(entries), start + step) / len(entries))
-    for word in expansion.words(expansion.added_roots):
+    for word in added_stream:
         if word in removals:
             removed.add(word)
             continue
@@ -381,6 +431,17 @@ def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: d
     report.abbreviations_new = sum(1 for w in abbreviations if w not in in_dictionary)
     report.removals_applied = len(removed)
     report.removals_unused = sorted(set(removals) - removed)
+    sources: dict[str, tuple[str, str]] = {}
+    for word in sorted(tracked - in_dictionary - removed):
+        if word in additions:
+            reason, model = additions[word], (models or {}).get(word)
+            sources[word] = ("additions", f"{word} = {model}: {reason}" if model else reason)
+        elif word in added_forms:
+            lemma = added_forms[word]
+            sources[word] = ("additions", f"a form of {lemma} = {(models or {})[lemma]}: {additions[lemma]}")
+        else:
+            sources[word] = ("appendix", abbreviations[word])
+    report.sources = sources
     return buckets
 
 
@@ -511,11 +572,16 @@ def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUT
     tmp = output.with_name(output.name + ".tmp")
     tmp.write_bytes(data)
     os.replace(tmp, output)
+    listed = sources_text(report.sources).encode("utf-8")
+    tmp = output.with_name(output.name + ".sources.tmp")
+    tmp.write_bytes(listed)
+    os.replace(tmp, sources_path(output))
     aff_text = source_files(source)[1].read_text(encoding="utf-8")
     info: dict[str, Any] = {
         "format_version": 1,
         "inputs_sha256": inputs_hash(source),
         "output_sha256": hashlib.sha256(data).hexdigest(),
+        "sources_sha256": hashlib.sha256(listed).hexdigest(),
         "words_sha256": report.words_sha256,
         "word_count": report.word_count,
         "node_count": report.node_count,
@@ -544,6 +610,7 @@ def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUT
             "abbreviations_new": report.abbreviations_new,
             "removals_applied": report.removals_applied,
             "removals_unused": report.removals_unused,
+            "words_by_source": _by_source(report),
         },
         "skipped": False,
     }
@@ -554,6 +621,13 @@ def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUT
         print(f"lexicon: built {shown_path(output)} in {seconds:.0f} s: {_count(report.word_count)} words, "
               f"{len(data) // 1024} KB (statistics in {shown_path(stamp)})", file=log, flush=True)
     return info
+
+
+def _by_source(report: BuildReport) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for source, _note in report.sources.values():
+        counts[source] = counts.get(source, 0) + 1
+    return {DICTIONARY_SOURCE: report.word_count - len(report.sources), **dict(sorted(counts.items()))}
 
 
 def _count(n: object) -> str:

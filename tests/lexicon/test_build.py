@@ -8,7 +8,7 @@ import pytest
 
 from lexicon import Lexicon
 from lexicon.build import (ABBREVIATIONS, ADDITIONS, REMOVALS, BuildError, BuildReport, build, build_bytes,
-                           collect, read_abbreviations, read_entries, read_word_list)
+                           collect, read_abbreviations, read_entries, read_sources, read_word_list, sources_path)
 from lexicon.review import REVIEW, read_review
 
 TINY_AFF = """\
@@ -143,6 +143,28 @@ class TestAdditionsWithAModel:
     def test_removals_take_no_model(self, tiny: Path, tmp_path: Path) -> None:
         with pytest.raises(BuildError, match="only for additions"):
             self.words(tiny, tmp_path, "", "LUPO = GATTO  # x\n")
+
+    def test_each_word_not_from_the_dictionary_has_its_source(self, tiny: Path, tmp_path: Path) -> None:
+        # CONTARE is the dictionary's (no source listed), so an addition of it is too; CANTARE and
+        # its forms are the additions', with the line's model and reason; an appendix-only
+        # abbreviation has the appendix and its meaning; a removed form has none.
+        _words, report = self.words(tiny, tmp_path, "CANTARE = CONTARE  # a verb like contare\n"
+                                    "CONTARE  # already there\n", "CANTATO  # removed\n")
+        assert report.sources["CANTARE"] == ("additions", "CANTARE = CONTARE: a verb like contare")
+        assert report.sources["RICANTIAMO"] == ("additions", "a form of CANTARE = CONTARE: a verb like contare")
+        assert "CONTARE" not in report.sources and "CONTIAMO" not in report.sources
+        assert "CANTATO" not in report.sources
+        assert report.sources["TA"] == ("appendix", "Taranto")
+
+    def test_the_source_list_is_written_beside_the_lexicon(self, tiny: Path, tmp_path: Path) -> None:
+        out, stamp = tmp_path / "x.dawg", tmp_path / "x.dawg.stamp"
+        info = build(tiny, output=out, stamp=stamp)
+        listed = read_sources(sources_path(out))
+        assert listed["TA"] == ("appendix", "Taranto") and "CONTARE" not in listed
+        assert info["counts"]["words_by_source"]["appendix"] == sum(1 for s, _ in listed.values() if s == "appendix")
+        # A build whose source list is gone is not up to date.
+        sources_path(out).unlink()
+        assert build(tiny, output=out, stamp=stamp)["skipped"] is False and sources_path(out).is_file()
 
     def test_the_real_build_found_every_model(self, built: dict) -> None:
         assert built["counts"]["additions_model_missing"] == []

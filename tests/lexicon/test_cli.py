@@ -25,9 +25,24 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict, str]
 def test_check(capsys: pytest.CaptureFixture[str], lex: lexicon.Lexicon) -> None:
     code, out, _ = run(capsys, "check", "città", "TA", "Roma", "jazz", "")
     assert code == 0
-    assert out["città"] == {"normalised": "CITTA", "valid": True, "abbreviation": None}
-    assert out["TA"] == {"normalised": "TA", "valid": True, "abbreviation": "Taranto"}
+    assert out["città"] == {"normalised": "CITTA", "valid": True, "abbreviation": None, "source": "it_IT",
+                            "source_note": None}
+    assert out["TA"] == {"normalised": "TA", "valid": True, "abbreviation": "Taranto", "source": "appendix",
+                         "source_note": "Taranto"}
     assert out["Roma"]["valid"] is False and out["jazz"]["valid"] is False and out[""]["valid"] is False
+    assert out["Roma"]["source"] is None
+
+
+def test_check_says_where_a_word_comes_from(capsys: pytest.CaptureFixture[str], lex: lexicon.Lexicon) -> None:
+    code, out, _ = run(capsys, "check", "chattavo", "app", "casa", "PO")
+    assert code == 0
+    assert out["chattavo"]["source"] == "additions" and out["chattavo"]["source_note"].startswith(
+        "a form of CHATTARE = POSTARE: ")
+    assert out["app"]["source"] == "additions" and "Zingarelli" in out["app"]["source_note"]
+    assert out["casa"]["source"] == "it_IT"
+    # PO is in the dictionary (po, a little) and an appendix abbreviation (Prato):
+    # the dictionary comes first, the meaning is in "abbreviation".
+    assert out["PO"]["abbreviation"] == "Prato" and out["PO"]["source"] == "it_IT"
 
 
 @pytest.mark.parametrize("command", ["check", "stats"])
