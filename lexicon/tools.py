@@ -26,7 +26,7 @@ from typing import Any
 from .automaton import ALPHABET, Lexicon, normalise
 
 __all__ = ["Anagram", "BestPlay", "ToolError", "MAX_RACK", "MAX_SCARABS", "MAX_PATTERN", "SCARAB",
-           "anagrams", "best_plays", "parse_pattern", "parse_rack", "pattern"]
+           "anagrams", "below_masks", "best_plays", "parse_pattern", "parse_rack", "pattern"]
 
 SCARAB = "?"
 ANY_RUN = "*"
@@ -129,46 +129,44 @@ def _spell(lex: Lexicon, counts: list[int], scarabs: int, min_length: int,
     edges = lex.edge_array
     letters = ALPHABET
     found: list[tuple[str, str]] = []
-    word: list[str] = []
-    wild: list[int] = []  # positions in ``word`` that a scarab fills
-    state = [scarabs, sum(counts) + scarabs]  # scarabs free, tiles left
+    add = found.append
+    buf = [""] * (MAX_RACK + 1)  # the word so far: buf[:depth]
+    wild: list[int] = []  # positions in it that a scarab fills
+    shortest = max(1, min_length)
 
-    def walk(node: int) -> None:
+    def walk(node: int, depth: int, free: int, left: int) -> None:
+        # ``free`` scarabs and ``left`` tiles (scarabs included) still on the rack.
         i = node >> 1
+        end = depth + 1
+        deeper = left > 1
         while True:
             e = edges[i]
             letter = e & _LETTER_MASK
-            child = e >> _CHILD_SHIFT
             if counts[letter]:
-                counts[letter] -= 1
-                word.append(letters[letter])
-                if child & 1 and len(word) >= min_length:
-                    found.append(("".join(word), "".join([word[k] for k in wild]) if wild else ""))
-                if state[1] > 1 and child > 1:
-                    state[1] -= 1
-                    walk(child)
-                    state[1] += 1
-                word.pop()
-                counts[letter] += 1
-            elif state[0]:
-                state[0] -= 1
-                wild.append(len(word))
-                word.append(letters[letter])
-                if child & 1 and len(word) >= min_length:
-                    found.append(("".join(word), "".join([word[k] for k in wild])))
-                if state[1] > 1 and child > 1:
-                    state[1] -= 1
-                    walk(child)
-                    state[1] += 1
-                word.pop()
+                child = e >> _CHILD_SHIFT
+                buf[depth] = letters[letter]
+                if child & 1 and end >= shortest:
+                    add(("".join(buf[:end]), "".join([buf[k] for k in wild]) if wild else ""))
+                if deeper and child > 1:
+                    counts[letter] -= 1
+                    walk(child, end, free, left - 1)
+                    counts[letter] += 1
+            elif free:
+                child = e >> _CHILD_SHIFT
+                buf[depth] = letters[letter]
+                wild.append(depth)
+                if child & 1 and end >= shortest:
+                    add(("".join(buf[:end]), "".join([buf[k] for k in wild])))
+                if deeper and child > 1:
+                    walk(child, end, free - 1, left - 1)
                 wild.pop()
-                state[0] += 1
             if e & _LAST_FLAG:
                 return
             i += 1
 
-    if lex.root > 1 and state[1]:
-        walk(lex.root)
+    tiles = sum(counts) + scarabs
+    if lex.root > 1 and tiles:
+        walk(lex.root, 0, scarabs, tiles)
     if ordered:
         found.sort(key=lambda a: (-len(a[0]), a[0]))
     return found
@@ -194,8 +192,14 @@ def pattern(lex: Lexicon, text: str, length: int | None = None, limit: int = DEF
     edges = lex.edge_array
     # (node, position, letters left) → can it still end in a match: each state is searched once.
     memo: dict[int, bool] = {}
-    # Letters the pattern still fixes from each position (its ? and letters).
+    # Letters the pattern still fixes from each position (its ? and letters), and which letters.
     need = [sum(1 for t in toks[p:] if t != -2) for p in range(n + 1)]
+    need_mask = [0] * (n + 1)
+    for p in range(n - 1, -1, -1):
+        need_mask[p] = need_mask[p + 1] | (1 << toks[p] if toks[p] >= 0 else 0)
+    # A star before a letter searches wide: there the letters below each node cut the search
+    # (QQQ is below 707 of 57,828 nodes); a table computed once per lexicon.
+    below = below_masks(lex) if any(t == -2 for t in toks) and need_mask[0] else None
     width = n + 1
 
     def alive(node: int, p: int, left: int) -> bool:
@@ -208,6 +212,8 @@ def pattern(lex: Lexicon, text: str, length: int | None = None, limit: int = DEF
         ok = False
         if p == n:
             ok = node & 1 == 1 and left <= 0
+        elif below is not None and need_mask[p] & ~below[node >> 1]:
+            ok = False  # a letter the pattern still needs is nowhere below
         elif 0 <= left < need[p]:
             ok = False  # fewer letters to go than the pattern still fixes
         elif left == need[p] and toks[p] == -2:
@@ -287,6 +293,37 @@ def pattern(lex: Lexicon, text: str, length: int | None = None, limit: int = DEF
     more = len(out) > limit
     del out[limit:]
     return out, more
+
+
+_BELOW: dict[int, tuple[Any, list[int]]] = {}
+
+
+def below_masks(lex: Lexicon, cached: bool = True) -> list[int]:
+    """Per node (by its first edge index): the bitset of the letters on the edges at or below it.
+    Children precede their parents in the edge array, so one forward pass fills it. Kept for the
+    last lexicon asked (the one the page or the command has); ``cached=False`` makes it again."""
+    edges = lex.edge_array
+    got = _BELOW.get(id(edges))
+    if cached and got is not None and got[0] is edges:
+        return got[1]
+    n = len(edges)
+    below = [0] * n
+    shared: dict[int, int] = {}
+    j = 1
+    while j < n:
+        k = j
+        m = 0
+        while True:
+            e = edges[k]
+            m |= (1 << (e & _LETTER_MASK)) | below[(e >> _CHILD_SHIFT) >> 1]
+            if e & _LAST_FLAG:
+                break
+            k += 1
+        below[j] = shared.setdefault(m, m)
+        j = k + 1
+    _BELOW.clear()
+    _BELOW[id(edges)] = (edges, below)
+    return below
 
 
 def _closure(toks: list[int], positions: list[int]) -> list[int]:
