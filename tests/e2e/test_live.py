@@ -433,7 +433,9 @@ class TestScarabya:
     def test_three_phones_through_the_host(self, context_factory: Any, guard: Guard, open_site: Any,
                                            server: str) -> None:
         anna, bruno, carla = (Phone(context_factory, guard, n) for n in ("Anna", "Bruno", "Carla"))
-        host(anna, open_site, "scarabya", lambda p: p.select_option("#remote-players", "3"))
+        # the moves are the hint's: hints allowed (issue 42: none by default)
+        host(anna, open_site, "scarabya", lambda p: (p.select_option("#remote-players", "3"),
+                                                     p.check("#remote-hints")))
         pair(anna, bruno, server, from_qr=True)
         assert "1 player is missing" in anna.page.locator("#live-box").inner_text()
         pair(anna, carla, server, from_qr=False)
@@ -461,6 +463,9 @@ class TestScarabya:
         for p in phones:
             assert p.status() == "The game is over."
         assert anna.device()["chain"] == bruno.device()["chain"] == carla.device()["chain"]
+        # ended by a resignation (no game's end panel): the remote panel says the hints each used
+        lines = {p.page.locator("#remote-panel #hints-end").inner_text() for p in phones}
+        assert len(lines) == 1 and lines.pop().startswith("Hints used, as each player's device reports them: ")
         scores = {json.dumps(json.loads(p.page.evaluate(f"localStorage.getItem('scarab:save:{p.save_id()}')"))
                              ["state"]["meta"]["summary"]["scores"]) for p in phones}
         assert len(scores) == 1

@@ -270,7 +270,8 @@ def share_and_copy(device: Device, link: str) -> None:
 class TestScarabya:
     def test_a_game_by_links_to_its_end(self, devices: Any, open_site: Any) -> None:
         anna, bruno = friends(devices, "Anna", "Bruno")
-        start(anna, bruno, open_site, "scarabya", "Scarabya")
+        # the moves are the hint's: hints allowed (issue 42: none by default)
+        start(anna, bruno, open_site, "scarabya", "Scarabya", lambda p: p.check("#remote-hints"))
         group = [anna, bruno]
         for player, other in turns(group, 60):
             page = player.page
@@ -294,7 +295,8 @@ class TestScarabya:
 class TestRuins:
     def test_the_ruins_variant_by_links_into_its_second_round(self, devices: Any, open_site: Any) -> None:
         anna, bruno = friends(devices, "Anna", "Bruno")
-        start(anna, bruno, open_site, "scarabya", "Scarabya", lambda p: p.locator("#variant-ruins").check())
+        start(anna, bruno, open_site, "scarabya", "Scarabya",
+              lambda p: (p.locator("#variant-ruins").check(), p.check("#remote-hints")))
         group = [anna, bruno]
         for player, other in turns(group, 40):
             page = player.page

@@ -21,7 +21,7 @@ from web.platform.session import MAX_NAME, Seat, Session, drop_unplayed, rematch
 from web.platform.storage import StorageError
 from web.ui import registry
 from web.ui.context import GameUI
-from web.ui.dom import Scope, append, clear, h
+from web.ui.dom import Scope, append, clear, h, svg
 from web.ui.slices import run_in_slices
 
 #: How many moves in a row the message line keeps (a four-player table's three computer replies).
@@ -653,6 +653,40 @@ class GamePage:
         else:
             self.do_take_back()
 
+    # --- hints (a game between devices: web.pages.remote, where the invitation decides) ---------
+    def hints_allowed(self) -> bool:
+        """Whether the game's views offer a hint (their Hint control is drawn): always in a game on
+        this device; in a game between devices, only where the invitation allows hints."""
+        return True
+
+    def hint_taken(self) -> bool:
+        """A view is about to give a hint: whether it may (a game between devices counts it first,
+        and refuses it in words where none are allowed)."""
+        return True
+
+    def hint_counts(self) -> list[int] | None:
+        """The hints each seat used, shown beside the scores: None where nobody counts them (a game
+        on this device; a game between devices that allows no hints)."""
+        return None
+
+    def hints_line(self) -> Any:
+        """The end panel's line of hints used (a game between devices that allows them), or None."""
+        return None
+
+    def hint_badge(self, seat: int, count: int, name: str) -> Any:
+        """The compact count beside a seat's score: a bulb and the number, its words (whose device
+        reports it) as the title and for screen readers."""
+        assert self.session is not None
+        here = getattr(self.session, "seat_here", None)
+        said = self.t.form("hints.seat", you=seat == here, n=count, name=name)
+        bulb = svg("svg", {"class": "sl-bulb", "viewBox": "0 0 24 24", "width": "12", "height": "12",
+                           "aria-hidden": "true", "focusable": "false", "fill": "none", "stroke": "currentColor",
+                           "stroke-width": "2", "stroke-linecap": "round", "stroke-linejoin": "round"},
+                   svg("path", {"d": HINT_ICON}))
+        return h("span", {"class": "sl-hints", "id": f"sl-hints-{seat}", "title": said, "data-hints": str(count)},
+                 h("span", {"aria-hidden": "true"}, bulb, str(count)),
+                 h("span", {"class": "visually-hidden", "text": said}))
+
     def undone_words(self) -> str:
         """The person's move a take-back would undo, in words (as it was said when played; after a
         reload, in the engine's notation)."""
@@ -998,10 +1032,13 @@ class GamePage:
         mover = None if state.is_over() else state.to_move()
         seats = h("ul", {"class": "scoreline-seats", "aria-label": self.t("play.scoreline")})
         names = events.seat_names(self.t, self.ui.GAME, self.session.seats)  # a computer by its level
+        hints = self.hint_counts()  # a game between devices that allows hints: each seat's count
         for i, score in enumerate(scores):
+            badge = self.hint_badge(i, hints[i], names[i]) if hints is not None and i < len(hints) else None
             append(seats, h("li", {"class": "to-move" if i == mover else None},
                             h("span", {"class": "sl-name", "text": names[i]}), " ",
-                            h("b", {"class": "sl-score", "text": signed(score, plus=False)})))
+                            h("b", {"class": "sl-score", "text": signed(score, plus=False)}),
+                            " " if badge is not None else None, badge))
         if not last:
             return h("div", {"class": "scoreline", "id": "scoreline"}, seats)
         # One line, cut with "…" where it is long (a phone), and a tap on it opens the move list,
@@ -1052,6 +1089,10 @@ class GamePage:
         name = "" if state.is_over() else events.seat_names(self.t, self.ui.GAME, self.session.seats)[state.to_move()]
         return h("p", {"class": "thinking", "role": "status", "id": "thinking",
                        "text": self.t("play.thinking", name=name)})
+
+
+#: A hint's bulb (the icon of Scarabeo's Hint button), beside a seat's score.
+HINT_ICON = "M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z"
 
 
 def mount_game(app: Any, root: Any, route: router.Route, ui: GameUI) -> Callable[[], None]:

@@ -139,6 +139,8 @@ class RemotePage(GamePage):
         name = h("input", {"type": "text", "id": "remote-name", "maxlength": "40", "autocomplete": "nickname",
                            "required": True, "value": str(self.app.settings.get("remote_name", ""))})
         options_box, read_options = ui.options_form(self)
+        # hints in a game between devices (issue 42): the invitation says so, signed; no by default
+        hints = h("input", {"type": "checkbox", "id": "remote-hints", "aria-describedby": "remote-hints-help"})
 
         def invite(event: Any) -> None:
             event.preventDefault()
@@ -148,7 +150,8 @@ class RemotePage(GamePage):
             players = int(count.value)
             try:
                 options = {k: v for k, v in read_options(players).items() if k not in ("players", "names")}
-                device, invitation = Device.invite(ui.GAME, str(name.value), players, options, words())
+                device, invitation = Device.invite(ui.GAME, str(name.value), players, options, words(),
+                                                   hints=bool(hints.checked))
                 session = RemoteSession.create(self.app.store, device, t("remote.title", game=game_name))
             except Refused as err:  # the protocol's refusal, in the catalogue's words
                 self.app.toast(said(t, err), error=True)
@@ -170,6 +173,9 @@ class RemotePage(GamePage):
                  h("div", {"class": "row"}, h("label", {"for": "remote-players", "text": t("play.players.count")}),
                    count)),
                options_box,
+               h("fieldset", {"class": "remote-hints"}, h("legend", {"text": t("hints.legend")}),
+                 h("label", {"class": "choice", "for": "remote-hints"}, hints, t("hints.allow")),
+                 h("p", {"class": "muted", "id": "remote-hints-help", "text": t("hints.allow.help")})),
                h("button", {"type": "submit", "class": "primary", "id": "remote-invite", "text": t(self.INVITE)}))
         append(self.root, h("section", {"class": "new-game-page remote-page"},
                             h("h1", {"text": f"{game_name} — {t(self.INVITE + '.title')}"}),
@@ -275,6 +281,8 @@ class RemotePage(GamePage):
                             h("h1", {"text": t("remote.invitation", name=inviter, game=game_name)}),
                             h("p", {"id": "remote-invitation-detail",
                                     "text": t.plural("remote.invitation.players", probe.players, name=inviter)}),
+                            h("p", {"id": "remote-invitation-hints",
+                                    "text": t("hints.invitation.yes" if probe.hints_allowed else "hints.invitation.no")}),
                             form))
         name.focus()
 
@@ -375,6 +383,8 @@ class RemotePage(GamePage):
                            *[h("p", {"text": line}) for line in awaited]))
         if shown.get("takeback") is not None:
             parts.append(self.request_box(shown["takeback"]))
+        if shown["over"] and session.device.ended is not None:  # a resignation or a leave: no end panel
+            parts.append(self.hints_line())
         parts.append(self.actions(shown))
         return h("section", {"class": "remote-panel", "id": "remote-panel", "aria-label": t("remote.panel")}, *parts)
 
@@ -750,6 +760,38 @@ class RemotePage(GamePage):
         except Exception:
             yours = False
         sounds.SOUNDS.play(sounds.cues(self.ui.GAME, 0, over, yours, True), True)
+
+    # --- hints (issue 42: only where the invitation allows them; every device sees each count) ----
+    def hints_allowed(self) -> bool:
+        return self.session is not None and bool(self.session.device.hints_allowed)
+
+    def hint_taken(self) -> bool:
+        """This device's player takes a hint: counted (stored; its next move reports it to the
+        others), or refused in the catalogue's words (none allowed, not its turn)."""
+        if self.session is None:
+            return False
+        try:
+            self.session.device.use_hint()
+            self.session.autosave()
+        except Refused as err:
+            self.show_message(self.refusal_text(err), error=True)
+            return False
+        except StorageError as err:
+            self.app.storage_error(err, session=self.session)
+            return False
+        return True
+
+    def hint_counts(self) -> list[int] | None:
+        return None if self.session is None else self.session.device.hints_used()
+
+    def hints_line(self) -> Any:
+        """The hints each player used, as each device reported them (the end panel's line)."""
+        counts = self.hint_counts()
+        if counts is None:
+            return None
+        names = self.session.device.names()
+        said = ", ".join(f"{names[s]} {counts[s]}" for s in range(min(len(names), len(counts))))
+        return h("p", {"class": "hints-end", "id": "hints-end", "text": self.t("hints.end", counts=said)})
 
     def maybe_computer(self) -> None:
         """No computer here: the other seats are people on their own devices."""

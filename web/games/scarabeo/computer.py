@@ -46,7 +46,8 @@ class Computer(ViewPart):
     async def _hint(self, page: PlayPage) -> None:
         """The best plays by score (the engine's ranking, run in slices): the best is laid on the board
         as a tentative play (the player still presses Play), the others listed in words beside."""
-        if scarabeo_ai is None or page.selection.get("hinting") or not self._can_place(page):
+        if scarabeo_ai is None or page.selection.get("hinting") or not self._can_place(page) \
+                or not page.hint_taken():  # (a game between devices counts it, or refuses it in words)
             return
         state = page.session.state
         moves_before = len(state.history())

@@ -346,6 +346,7 @@ class Panels(ViewPart):
                  h("h2", {"id": "sc-end-title", "class": "visually-hidden", "text": t("play.over")}),
                  h("p", {"class": "sc-headline", "id": "sc-result", "text": headline}),
                  h("p", {"class": "sc-reason", "text": reason}),
+                 getattr(page, "hints_line", lambda: None)(),  # a game between devices that allows hints
                  h("div", {"class": "row sc-end-actions"},
                    getattr(page, "rematch_button", lambda: None)(),  # the page's, where it offers one
                    h("a", {"class": "button primary", "id": "sc-again", "href": router.href("scarabeo", "new"),

@@ -124,7 +124,8 @@ class Rack(ViewPart):
                  action_button(page, "sc-hint", "play.hint", lambda: asyncio.ensure_future(self._hint(page)),
                                disabled=off or hinting or page.session.state.pending is not None, icon="hint")
                  # today's challenge gives no hints (they would give the answer away)
-                 if scarabeo_ai is not None and not getattr(page, "daily", None) else None,
+                 # nor a game between devices whose invitation allows none
+                 if scarabeo_ai is not None and not getattr(page, "daily", None) and page.hints_allowed() else None,
                  action_button(page, "sc-takeback", "play.takeback", lambda: page.take_back(), disabled=not back,
                                icon="takeback"),
                  self._zoom_button(page, zoomed), scope=sc)

@@ -287,7 +287,8 @@ def end_screen(page: Page, v: dict[str, Any], board: Any = None) -> Any:
         append(body, ranking)
     return h("section", {"class": "panel sy-end", "id": "sy-end", "role": "region",
                          "aria-labelledby": "sy-end-title"},
-             h("h2", {"id": "sy-end-title", "text": t("play.over")}), body, board,
+             h("h2", {"id": "sy-end-title", "text": t("play.over")}), body,
+             getattr(page, "hints_line", lambda: None)(), board,  # a game between devices that allows hints
              h("div", {"class": "row"}, getattr(page, "rematch_button", lambda: None)(),
                h("a", {"class": "button", "href": "#/scarabya/new", "id": "sy-again",
                        "text": t("play.again")}),

@@ -99,6 +99,8 @@ class ScarabyaUI:
         return int(s.state.to_move())
 
     def show_hint(self, page: Page) -> None:
+        if not page.hint_taken():  # a game between devices counts it, or refuses it in words
+            return
         state = page.session.state
         started = time.perf_counter()
         if isinstance(state, RuinsState):
@@ -219,7 +221,8 @@ class ScarabyaUI:
         # the action row in every state (disabled while nobody here places): rotate, flip, Place,
         # Hint and the game's toolbar with Take back
         hand = h("div", {"class": "game-hand sy-hand"}, panels.end_screen(page, v) if v["over"] else mission,
-                 controls(page, inputs, panels.hint_button(page, placing, lambda: self.show_hint(page)),
+                 controls(page, inputs, panels.hint_button(page, placing, lambda: self.show_hint(page))
+                          if page.hints_allowed() else None,
                           page.toolbar()) if not v["over"] else page.toolbar(),
                  panels.hint_box(page, hint_reason) if placing else None)
         more = page.drawer(panels.sites_panel(page, v, site, lambda i: self.view_site(page, i)),
@@ -374,7 +377,8 @@ class ScarabyaUI:
                       final if v["over"] else board.node, None if v["over"] else board.status)
         hand_box = h("div", {"class": "game-hand sy-hand"}, pieces,
                      controls(page, inputs, panels.hint_button(page, active_seat is not None,
-                                                               lambda: self.show_hint(page)), page.toolbar())
+                                                               lambda: self.show_hint(page))
+                              if page.hints_allowed() else None, page.toolbar())
                      if not v["over"] else page.toolbar(),
                      panels.hint_box(page, hint_reason) if active_seat is not None else None)
         previous = None

@@ -76,8 +76,8 @@ def saved_search(page: PlayPage) -> dict[str, Any] | None:
 
 async def hint(page: PlayPage) -> None:
     """The top level's move for the person to move, its squares marked on the board."""
-    if not person_to_move(page) or page.selection.get("hinting"):
-        return
+    if not person_to_move(page) or page.selection.get("hinting") or not page.hint_taken():
+        return  # (a game between devices counts the hint, or refuses it in words)
     state = state_of(page)
     moves_before = len(state.history())
     page.selection["hinting"] = True

@@ -265,6 +265,7 @@ def end_box(page: PlayPage, view: dict[str, Any]) -> Any:
              h("p", {"class": "thot-headline", "id": "thot-result", "text": headline(page, view)}),
              *[h("p", {"text": line}) for line in lines],
              h("p", {"class": "thot-end-scores", "text": scores_line}), teams,
+             getattr(page, "hints_line", lambda: None)(),  # a game between devices that allows hints
              h("div", {"class": "row thot-end-actions"}, getattr(page, "rematch_button", lambda: None)(), review,
                h("a", {"class": "button", "href": router.href("thot", "new"), "text": t("play.again")})))
 

@@ -63,7 +63,8 @@ class ThotUI:
         # always drawn, disabled while they cannot be used
         hand = h("div", {"class": "game-hand thot-hand"}, panels.drop_box(page, state),
                  panels.end_box(page, view) if over else None,
-                 page.toolbar(panels.hint_button(page, person)))
+                 # no Hint in a game between devices whose invitation allows none
+                 page.toolbar(panels.hint_button(page, person) if page.hints_allowed() else None))
         more = page.drawer(panels.players(page, view),
                            panels.search_info(page),
                            panels.log(page, state),
