@@ -492,7 +492,9 @@ class DailyPage(GamePage):
         d = self.daily
         assert d is not None and self.session is not None
         game = d["game"]
-        title = t("daily.page.title", game=t(f"game.{game}.name"), number=d["number"])
+        # the game's short name: the app bar names the game in full; the title is whole on a phone
+        # (issue 42: "Today's challenge #1 — Scarab — the Game of Thot" was cut with "…")
+        title = t("daily.page.title", game=t(f"daily.short.{game}"), number=d["number"])
         box = h("section", {"class": "daily-banner", "id": "daily-banner", "aria-labelledby": "daily-banner-title"},
                 h("h2", {"id": "daily-banner-title", "text": title}))
         over = self.over()
