@@ -2,6 +2,7 @@
 move takes over the channel.
 
     .venv/bin/python tools/bench_live.py [--runs 5] [--moves 6]
+    .venv/bin/python tools/bench_live.py --pairings 50
 
 Serves the built site on a free local port; in headless Chromium (the network blocked, ``iceServers:
 []``) two browser contexts are two phones, both booted first (Pyodide's start is not pairing). Each run:
@@ -19,6 +20,10 @@ Serves the built site on a free local port; in headless Chromium (the network bl
   three plays (each the best play on the mover's own rack, laid with the keyboard): from the tap on
   Play until the mover's rack shows 8 tiles again while the other phone has not moved — the other
   phone's shares of the tiles drawn come at once over the channel (by links, with its next move).
+
+With ``--pairings N`` (issue 37) it only pairs: N fresh pairs of phones (two new contexts each, booted),
+from the host's tap on "Show a pairing code" until both pages say the other is connected (60 s at most):
+how many connected, the median and the slowest time, and what a pair that did not connect was told.
 
 Prints the medians over ``--runs`` and the load average (/proc/loadavg) before and after: figures
 from a loaded machine spread widely. A measurement, not a test.
@@ -43,7 +48,7 @@ os.environ.setdefault("SCARAB_QUIET", "1")
 
 import serve  # noqa: E402
 from tools.bench_remote_page import play, two_devices  # noqa: E402
-from tools.bench_startup import ARGS  # noqa: E402
+from tools.bench_startup import ARGS, guard  # noqa: E402
 from web.platform import pairing  # noqa: E402
 
 LEGAL = "#thot-board .mark-legal, #thot-board .mark-turn, #thot-board .mark-stop"
@@ -167,6 +172,51 @@ def pair_live(anna: Any, bruno: Any) -> None:
     connected(bruno, "Anna")
 
 
+PRESENCE = "() => { const p = document.getElementById('live-presence'); return p ? p.textContent : ''; }"
+
+
+def pairing_run(browser: Any, base: str, limit: float) -> dict[str, Any]:
+    """One fresh pair of phones (360×640, touch; both booted first): from the host's tap on "Show a pairing code" until
+    both pages say the other is connected, or ``limit`` seconds; what each page said meanwhile."""
+    contexts = [browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
+                                    device_scale_factor=2, locale="en-GB", service_workers="block") for _ in range(2)]
+    for ctx in contexts:
+        ctx.route("**/*", guard)
+    anna, bruno = (ctx.new_page() for ctx in contexts)
+    try:
+        anna.goto(base + "#/thot/live")
+        anna.wait_for_selector("#remote-invite", timeout=120_000)
+        bruno.goto(base + "#/")
+        bruno.wait_for_selector("body[data-ready='1']", timeout=120_000)
+        anna.fill("#remote-name", "Anna")
+        anna.click("#remote-invite")
+        anna.wait_for_selector("#live-offer", timeout=60_000)
+        started = time.perf_counter()
+        anna.click("#live-offer")
+        anna.wait_for_selector("#live-qr-o[data-version]", timeout=60_000)
+        bruno.goto(str(anna.locator("#live-code-o").input_value()))
+        bruno.wait_for_selector("#live-join", timeout=60_000)
+        bruno.fill("#live-name", "Bruno")
+        bruno.click("#live-join")
+        bruno.wait_for_selector("#live-qr-a[data-version]", timeout=60_000)
+        anna.fill("#live-answer", str(bruno.locator("#live-code-a").input_value()))
+        anna.click("#live-answer-open")
+        deadline = time.monotonic() + limit
+        said: list[str] = []
+        while time.monotonic() < deadline:
+            texts = [anna.evaluate(PRESENCE), bruno.evaluate(PRESENCE)]
+            if "Bruno" in texts[0] and "Anna" in texts[1]:
+                return {"connected": True, "ms": (time.perf_counter() - started) * 1000}
+            for text in texts:
+                if text and text not in said:
+                    said.append(text)
+            time.sleep(0.05)
+        return {"connected": False, "ms": (time.perf_counter() - started) * 1000, "said": said}
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
 RACK = "() => document.querySelectorAll('#sc-rack [data-tile]').length"
 
 
@@ -208,6 +258,8 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=6, choices=range(1, 101), metavar="1-100")
     parser.add_argument("--scarabeo", type=int, default=0, choices=range(0, 21), metavar="0-20",
                         help="Scarabeo games whose racks' refill after a play is timed (issue 42)")
+    parser.add_argument("--pairings", type=int, default=0, choices=range(0, 201), metavar="0-200",
+                        help="only pair N fresh pairs of phones: how many connected, the median and slowest time")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -220,6 +272,19 @@ def main() -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=os.environ.get("SCARAB_CHROMIUM", "/usr/bin/chromium"), args=ARGS)
         try:
+            if args.pairings:
+                tries = []
+                for _ in range(args.pairings):
+                    tries.append(pairing_run(browser, base, 60.0))
+                    print(json.dumps({k: (round(v) if isinstance(v, float) else v) for k, v in tries[-1].items()}),
+                          file=sys.stderr)
+                times = [x["ms"] for x in tries if x["connected"]]
+                print(json.dumps({"pairings": len(tries), "connected": len(times),
+                                  "median_ms": round(statistics.median(times)) if times else None,
+                                  "slowest_ms": round(max(times)) if times else None,
+                                  "failed_said": [x["said"] for x in tries if not x["connected"]],
+                                  "loadavg": {"before": load_before, "after": loadavg()}}, indent=1))
+                return
             for _ in range(args.runs):
                 runs.append(one_run(browser, base, args.moves))
                 print(json.dumps({k: round(v, 1) for k, v in runs[-1].items()}), file=sys.stderr)

@@ -157,6 +157,19 @@ def test_a_guest_that_reloads_reconnects_from_its_save_and_catches_up() -> None:
     _agree([host, again])
 
 
+def test_who_a_message_cannot_reach_is_known_on_both_ends() -> None:
+    """Issue 37: a move made while the other device is away is said to be missed by it (the page's
+    "Bruno's phone did not get your move"); it reaches it at the next connection, with everything."""
+    host, guest, net, host_end = _paired()
+    assert host.absent() == [] and guest.absent() == []
+    host.disconnect(host_end)
+    assert host.absent() == ["Bruno"]
+    guest.peers.clear()  # the guest's end closed too
+    assert guest.absent() == ["Anna"]
+    lone = _host("thot", 3)
+    assert lone.absent() == []  # nobody joined yet: nobody to miss a message
+
+
 def test_frames_from_outside_are_refused_with_a_reason_and_change_nothing() -> None:
     host, _guest, _net, host_end = _paired()
     assert host.session is not None
@@ -269,6 +282,9 @@ class FakeConnection:
 
     def addEventListener(self, kind: str, fn: Any) -> None:  # noqa: N802 - the DOM's name
         self.listeners.setdefault(kind, []).append(fn)
+
+    def removeEventListener(self, kind: str, fn: Any) -> None:  # noqa: N802
+        self.listeners[kind].remove(fn)
 
     def fire(self, kind: str, event: Any = None) -> None:
         for fn in list(self.listeners.get(kind, [])):
@@ -404,6 +420,37 @@ def test_a_connection_that_opens_is_no_failure(browser: Any) -> None:
 
     assert run_alone(pairing()) is True
     assert link.failed is None and opened == [link]
+
+
+def test_a_pairing_that_stalls_is_said_once_before_it_fails() -> None:
+    """Issue 37: a pairing still not open after ``stall`` seconds calls the page's ``on_stall`` (the
+    page says it is still trying and what to do) once, well before the failure is said."""
+    link = _link()
+    link.pc.state("connecting")
+    stalls: list[float] = []
+    loop_time: list[float] = []
+
+    async def pairing() -> bool:
+        loop_time.append(asyncio.get_running_loop().time())
+        return await link.wait_open(0.6, on_stall=lambda: stalls.append(asyncio.get_running_loop().time()),
+                                    stall=0.2)
+
+    assert run_alone(pairing()) is False and link.failed == "timeout"
+    assert len(stalls) == 1 and stalls[0] - loop_time[0] < 0.5
+    assert rtc.STALL_SECONDS < 15 < rtc.CONNECT_SECONDS
+
+
+def test_a_channel_that_says_close_after_its_link_closed_calls_nothing_destroyed() -> None:
+    """A pairing given up (``Link.close``): the browser's channel still fires "close" afterwards,
+    which used to call a destroyed proxy ("Object has already been destroyed" on the page)."""
+    closed: list[rtc.Link] = []
+    link = _link(closed=closed)
+    channel = FakeChannel()
+    link.pc.fire("datachannel", types.SimpleNamespace(channel=channel))
+    link.close()
+    channel.fire("close")
+    link.pc.state("closed")
+    assert closed == [] and not any(channel.listeners.values()) and not any(link.pc.listeners.values())
 
 
 class Refusal(Exception):

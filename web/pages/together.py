@@ -23,7 +23,7 @@ from pyscript import document, window
 
 from game.remote.session import Device, Refused, check_name
 from web.pages.remote import NOTICES, RemotePage, said, words
-from web.platform import pairing, router, rtc
+from web.platform import events, pairing, router, rtc
 from web.platform.remote import RemoteSession, find, game_id_of
 from web.platform.storage import StorageError
 from web.ui.dom import Scope, append, h
@@ -120,6 +120,23 @@ class Live:
     waiting: "Pairing | None" = None  # the host's offer waiting for its answer
     running: bool = False
     said: list[str] = field(default_factory=list)  # presence news for the page
+    #: The players whose devices did not get this device's latest message (issue 37): said in the
+    #: presence strip until they are connected again, when the table sends it to them.
+    missed: list[str] = field(default_factory=list)
+
+    def unreached(self) -> list[str]:
+        """The players a message cannot reach now: no channel (``Table.absent``), or one the browser
+        says is down (a blip: the message goes when it heals, or with everything at a new pairing)."""
+        names = self.table.absent()
+        for peer, link in self.links.items():
+            name = self.table.peers[peer].name if peer in self.table.peers else None
+            if name and name not in names and str(link.pc.connectionState) != "connected":
+                names.append(name)
+        return names
+
+    def sent(self) -> None:
+        """This device's own message went out: who did not get it, for the strip."""
+        self.missed = self.unreached()
 
     def submit(self, job: Callable[[], Any]) -> None:
         self.jobs.append(job)
@@ -326,8 +343,10 @@ class LivePage(RemotePage):
             if self.session is not None and self.session.device.sent != sent:
                 for payload in self.session.outgoing():
                     live.table.played(payload)
-                if live.table.here():
-                    self.send = None
+                live.sent()
+                if live.table.here() or live.missed:  # the link box goes, or who missed it is said
+                    if live.table.here():
+                        self.send = None
                     if not self.closed:
                         self.redraw()
 
@@ -353,8 +372,10 @@ class LivePage(RemotePage):
         if self.session.device.sent != before:
             for payload in self.session.outgoing():
                 live.table.played(payload)
-        if live.table.here() and self.send:
-            self.send = None
+            live.sent()
+        if (live.table.here() and self.send) or live.missed:
+            if live.table.here():
+                self.send = None
             if not self.closed:
                 self.redraw()
 
@@ -394,6 +415,12 @@ class LivePage(RemotePage):
         device = self.session.device
         parts: list[Any] = [h("p", {"id": "live-presence", "class": "live-presence", "role": "status",
                                     "text": t("live.present", names=", ".join(here)) if here else t("live.alone")})]
+        unreached = live.unreached()
+        live.missed = [name for name in live.missed if name in unreached]  # those back have it now
+        if live.missed and not device.over():
+            parts.append(h("p", {"id": "live-missed", "class": "live-presence", "role": "status",
+                                 "text": t.plural("live.missed", len(live.missed),
+                                                  names=events.join(t, live.missed))}))
         if live.table.host:
             missing = device.players - 1 - len(here)
             if missing > 0 and not device.over():
@@ -481,12 +508,19 @@ class LivePage(RemotePage):
         status = document.getElementById("live-presence")
         if status:
             status.textContent = self.t("live.connecting")
-        if not await waiting.link.wait_open():
+
+        def stalled() -> None:  # still nothing after a while: said, with what to do
+            now = document.getElementById("live-presence")
+            if now and live.waiting is waiting:
+                now.textContent = self.t("live.stalled")
+
+        if not await waiting.link.wait_open(on_stall=stalled):
             waiting.link.close()
             live.waiting = None
             self.app.toast(failure_text(self.t, waiting.link), error=True)
             if not self.closed:
                 self.redraw()
+                await self.offer()  # a new code at once: the next try is one scan away
 
     def opened(self, link: rtc.Link) -> None:
         live = self.live
@@ -743,9 +777,13 @@ class JoinPage:
             append(status, h("p", {"class": "play-message error", "role": "alert",
                                    "text": t("live.failed.browser", error=str(err)[:160])}))
             return
-        append(status, code_box(t, self.scope, app, answer, "a", t("live.answer.show")),
-               h("p", {"id": "live-join-wait", "role": "status", "text": t("live.connecting")}))
-        if not await link.wait_open():
+        wait = h("p", {"id": "live-join-wait", "role": "status", "text": t("live.connecting")})
+        append(status, code_box(t, self.scope, app, answer, "a", t("live.answer.show")), wait)
+
+        def stalled() -> None:  # still nothing after a while: said, with what to do
+            wait.textContent = t("live.stalled.guest")
+
+        if not await link.wait_open(on_stall=stalled):
             link.close()
             append(status, h("p", {"class": "play-message error", "role": "alert", "id": "live-join-failed",
                                    "text": failure_text(t, link)}))

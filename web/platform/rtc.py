@@ -40,6 +40,9 @@ MAX_WAITING = 400
 LABEL = "scarab"
 #: Seconds a pairing may take before it is said to have failed (the usual cause: two networks).
 CONNECT_SECONDS = 30.0
+#: Seconds a pairing waits in silence before the page says it is still trying and what to do
+#: (issue 37: a pairing that stalls says so within 15 s, never waits without a word).
+STALL_SECONDS = 12.0
 #: Seconds the browser gathers candidates before the offer or answer is shown with those it has.
 GATHER_SECONDS = 4.0
 #: Seconds a connection may stay "disconnected" (a network blip, a phone's Wi-Fi waking up) before it is
@@ -149,6 +152,19 @@ class Table:
 
     def here(self) -> list[str]:
         return [p.name for p in self.peers.values() if p.name]
+
+    def absent(self) -> list[str]:
+        """The players whose devices a message from here cannot reach now: for the host, every other
+        player with no channel open; for a guest, the host (who relays to the others) when its channel
+        is down. Their devices get the message when they connect again (``connect`` sends everything)."""
+        if self.session is None:
+            return []
+        device = self.session.device
+        names = [hello.name for i, hello in enumerate(device.hellos) if i != device.me]
+        here = self.here()
+        if not self.host:
+            names = names[:1]  # the host: the others are reached through it
+        return [name for name in names if name not in here]
 
     def history(self) -> list[str]:
         """Every message this device has, in order: the chain (the invitation first), and a guest's
@@ -323,10 +339,18 @@ class Link:
         self._blip = 0  # the number of the latest "disconnected": only the latest one's wait may close
         self._timers: list[Any] = []  # cleared on close: no wait outlives its connection
         self._proxies: list[Any] = []
+        self._listening: list[tuple[Any, str, Any]] = []
         self._proxy = create_proxy
         self.pc = window.RTCPeerConnection.new(to_js({"iceServers": servers}, dict_converter=window.Object.fromEntries))
-        self.pc.addEventListener("connectionstatechange", self._keep(lambda _e: self._state()))
-        self.pc.addEventListener("datachannel", self._keep(lambda e: self._channel(e.channel)))
+        self._listen(self.pc, "connectionstatechange", lambda _e: self._state())
+        self._listen(self.pc, "datachannel", lambda e: self._channel(e.channel))
+
+    def _listen(self, target: Any, kind: str, fn: Callable[[Any], None]) -> None:
+        """``fn`` on ``target``'s ``kind`` events, taken off again at ``close``: a closed connection's
+        channel still says "close" afterwards, and a destroyed proxy must never be called."""
+        proxy = self._keep(fn)
+        target.addEventListener(kind, proxy)
+        self._listening.append((target, kind, proxy))
 
     def _keep(self, fn: Callable[[Any], None]) -> Any:
         proxy = self._proxy(fn)
@@ -371,9 +395,9 @@ class Link:
 
     def _channel(self, channel: Any) -> None:
         self.channel = channel
-        channel.addEventListener("open", self._keep(lambda _e: self._opened()))
-        channel.addEventListener("message", self._keep(lambda e: self.on_message(self, str(e.data))))
-        channel.addEventListener("close", self._keep(lambda _e: self._closed()))
+        self._listen(channel, "open", lambda _e: self._opened())
+        self._listen(channel, "message", lambda e: self.on_message(self, str(e.data)))
+        self._listen(channel, "close", lambda _e: self._closed())
         if str(channel.readyState) == "open":
             self._opened()
 
@@ -426,13 +450,19 @@ class Link:
         except Exception as err:  # the browser's own refusal of a description
             raise pairing.PairingRefused(f"the browser refused the {kind}: {str(err)[:160]}") from None
 
-    async def wait_open(self, seconds: float = CONNECT_SECONDS) -> bool:
+    async def wait_open(self, seconds: float = CONNECT_SECONDS, on_stall: Callable[[], None] | None = None,
+                        stall: float = STALL_SECONDS) -> bool:
+        """Whether the channel opened within ``seconds``; ``on_stall`` is called once if it has not
+        after ``stall`` seconds (the page says it is still trying, and what to do)."""
         import asyncio
 
         waited = 0.0
         while not self.opened and self.failed is None and waited < seconds:
             await asyncio.sleep(0.1)
             waited += 0.1
+            if on_stall is not None and waited >= stall and not self.opened:
+                on_stall()
+                on_stall = None
         if not self.opened and self.failed is None:
             self.failed = "timeout"
         return self.opened
@@ -450,6 +480,9 @@ class Link:
                 for timer in self._timers:
                     window.clearTimeout(timer)
                 self._timers = []
+            for target, kind, proxy in self._listening:
+                target.removeEventListener(kind, proxy)
+            self._listening = []
             self.pc.close()
         finally:
             for proxy in self._proxies:
