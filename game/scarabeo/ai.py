@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Generator, Sequence
 
 from game.core import Rng
-from game.scarabeo import leaves
+from game.scarabeo import leaves, sim
 from game.scarabeo.board import SIZE, SQUARES, WORD_MULT, square_name
 from game.scarabeo.game import ScarabeoState
 from game.scarabeo.movegen import (
@@ -50,6 +50,8 @@ class Level:
     top_share: float  # 0: best by equity; else a random pick among this share of its best
     shorter_first: bool
     endgame: bool
+    #: Monte-Carlo simulation of the leading candidates (``sim.py``) instead of the static choice.
+    simulate: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -57,16 +59,20 @@ LEVELS: dict[str, Level] = {
     "casual": Level("casual", 7, 8, 0.75, 0.0, 0.05, False, False),
     "expert": Level("expert", 17, 8, 1.0, 0.5, 0.0, False, False),
     "champion": Level("champion", 17, 8, 1.0, 1.0, 0.0, False, True),
+    "grandmaster": Level("grandmaster", 17, 8, 1.0, 1.0, 0.0, False, True, True),
 }
 GREEDY = Level("greedy", 17, 8, 1.0, 0.0, 0.0, False, False)
-ALIASES = {"1": "beginner", "2": "casual", "3": "expert", "4": "champion", "max": "champion",
-           "greedy": "greedy"}
+ALIASES = {"1": "beginner", "2": "casual", "3": "expert", "4": "champion", "5": "grandmaster",
+           "max": "champion", "greedy": "greedy"}
+#: The wall-clock cap of the simulating level in ``think`` (the page): its own budget is counted
+#: in work, so that a game replays; this only cuts a move on a slow or loaded device.
+SIM_SECONDS = 2.6
 #: Exchanging is worth the average leave of a fresh rack, about nothing, minus a small cost.
 EXCHANGE_EQUITY = -2.0
 #: A pass keeps the rack but gives away a turn's tempo (and two passes each end the game).
 PASS_COST = 20.0
 #: The leave's weight when the bag holds fewer tiles than a rack (none when it is empty).
-NEAR_END_LEAVE = 0.5
+NEAR_END_LEAVE = sim.NEAR_END_LEAVE
 #: How many plays the end-game look-ahead answers.
 ENDGAME_CANDIDATES = 6
 #: Board danger (champion, bag not empty): points charged per 3P square a play brings within
@@ -80,15 +86,15 @@ _GENERATORS: dict[int, MoveGenerator] = {}
 
 
 def level_of(name: str | Level) -> Level:
-    """A level by name (``beginner``, ``casual``, ``expert``, ``champion``, ``max``, ``greedy``,
-    or 1-4); ValueError naming the choices otherwise."""
+    """A level by name (``beginner``, ``casual``, ``expert``, ``champion``, ``grandmaster``,
+    ``max``, ``greedy``, or 1-5); ValueError naming the choices otherwise."""
     if isinstance(name, Level):
         return name
     key = ALIASES.get(str(name).lower(), str(name).lower())
     if key == "greedy":
         return GREEDY
     if key not in LEVELS:
-        raise ValueError(f"unknown level {name!r}: choose {', '.join(LEVELS)}, max or greedy (or 1-4)")
+        raise ValueError(f"unknown level {name!r}: choose {', '.join(LEVELS)}, max or greedy (or 1-5)")
     return LEVELS[key]
 
 
@@ -156,15 +162,22 @@ def unseen_tiles(state: ScarabeoState, player: int) -> list[str]:
 
 
 def think(state: ScarabeoState, level: str | Level = "champion", lexicon: Any = None,
+          seconds: float | None = SIM_SECONDS, budget: float | None = None,
           ) -> Generator[None, None, Move]:
     """The computer's turn, in slices: ``yield`` every few ms of work; returns the move.
 
-    ``lexicon`` defaults to the state's word list (it must be a ``lexicon.Lexicon``)."""
+    ``lexicon`` defaults to the state's word list (it must be a ``lexicon.Lexicon``).
+    ``seconds``: the simulating level's wall-clock cap (None: its work budget alone, which
+    replays exactly; ``choose`` passes None); ``budget``: that work budget (None: ``sim.BUDGET``,
+    the page's)."""
     lv = level_of(level)
     lex = lexicon if lexicon is not None else state.word_list
     dispute = _dispute_move(state, lex)
     if dispute is not None:
         return dispute
+    if lv.simulate:
+        found = yield from simulate(state, lex, budget, seconds)
+        return found.move
     ranked: list[Choice] = []
     yield from _rank(state, lv, lex, ranked, top=1)
     if not ranked:
@@ -174,9 +187,22 @@ def think(state: ScarabeoState, level: str | Level = "champion", lexicon: Any = 
     return ranked[0].move
 
 
-def choose(state: ScarabeoState, level: str | Level = "champion", lexicon: Any = None) -> Move:
-    """``think`` run to the end (blocking)."""
-    gen = think(state, level, lexicon)
+def simulate(state: ScarabeoState, lexicon: Any = None, budget: float | None = None,
+             seconds: float | None = None) -> Generator[None, None, sim.Analysis]:
+    """The simulating level's analysis of the turn (``sim.analyse`` from the champion's
+    ranking), in slices: the move, how it was found (``kind``) and the candidates' values."""
+    lex = lexicon if lexicon is not None else state.word_list
+    ranked: list[Choice] = []
+    yield from _rank(state, LEVELS["champion"], lex, ranked, sim.CANDIDATES)
+    found: sim.Analysis = yield from sim.analyse(state, generator_for(lex), ranked, budget, seconds)
+    return found
+
+
+def choose(state: ScarabeoState, level: str | Level = "champion", lexicon: Any = None,
+           budget: float | None = None) -> Move:
+    """``think`` run to the end (blocking; the simulating level on its work budget alone, so
+    that a seeded game replays)."""
+    gen = think(state, level, lexicon, seconds=None, budget=budget)
     while True:
         try:
             next(gen)
@@ -242,6 +268,15 @@ def describe(state: ScarabeoState, c: Choice) -> dict[str, Any]:
 
 
 # --- ranking -------------------------------------------------------------------------------
+
+def rank(state: ScarabeoState, level: str | Level, lexicon: Any, top: int,
+         ) -> Generator[None, None, list[Choice]]:
+    """The level's ranked choices, best first (at least ``top`` when there are that many), in
+    slices: the candidates the simulating level starts from."""
+    out: list[Choice] = []
+    yield from _rank(state, level_of(level), lexicon, out, top)
+    return out
+
 
 def _rank(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice], top: int,
           by_score: bool = False) -> Generator[None, None, None]:

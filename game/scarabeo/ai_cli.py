@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import sys
@@ -37,6 +38,8 @@ MAX_POSITIONS_BYTES = 10_000_000
 MAX_TOP, MAX_GAMES, MAX_REPEAT, MAX_POSITIONS = 1000, 10_000, 100, 10_000
 #: The endgame's default budget and its stated maximum (seconds of wall-clock search).
 ENDGAME_TIME, MAX_ENDGAME_TIME = 10.0, 86_400.0
+#: The most work a move the simulating level may be given on the command line.
+MAX_BUDGET = 100_000.0
 POSITIONS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_positions.txt")
 
 
@@ -193,8 +196,10 @@ def cmd_endgame_bench(args: argparse.Namespace) -> int:
     return OK
 
 
-def play_game(levels: Sequence[ai.Level], seed: int, lexicon: Any) -> dict[str, Any]:
-    """One seeded 2-player game; ``levels[i]`` sits in seat i."""
+def play_game(levels: Sequence[ai.Level], seed: int, lexicon: Any,
+              budget: float | None = None) -> dict[str, Any]:
+    """One seeded 2-player game; ``levels[i]`` sits in seat i (``budget``: the simulating
+    level's work budget a move, None for the page's)."""
     state = ScarabeoState.new(len(levels), seed, word_list=lexicon)
     plays = [0] * len(levels)
     bonus_plays = [0] * len(levels)
@@ -203,7 +208,7 @@ def play_game(levels: Sequence[ai.Level], seed: int, lexicon: Any) -> dict[str, 
     while not state.is_over():
         seat = state.turn
         t0 = time.perf_counter()
-        move = ai.choose(state, levels[seat])
+        move = ai.choose(state, levels[seat], budget=budget)
         think_s[seat] += time.perf_counter() - t0
         result = state.push(move)
         if isinstance(move, Play) and result.breakdown is not None:
@@ -245,7 +250,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         # Seats alternate with the seed's parity, so that runs split over seed ranges add up
         # to one run.
         order = [0, 1] if (args.seed + g) % 2 == 0 else [1, 0]
-        res = play_game([levels[order[0]], levels[order[1]]], args.seed + g, lex)
+        res = play_game([levels[order[0]], levels[order[1]]], args.seed + g, lex, args.budget)
         turns += res["turns"]
         for seat, who in enumerate(order):
             scores[who].append(res["scores"][seat])
@@ -277,6 +282,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                               for i in range(2)},
         "mean_turns": round(turns / n, 1),
         "seconds": round(time.perf_counter() - t0, 1),
+        "budget": args.budget,
         "error": None,
     })
     return OK
@@ -318,6 +324,18 @@ def cmd_positions(args: argparse.Namespace) -> int:
     return OK
 
 
+def _budget(text: str) -> float:
+    """argparse ``type=`` for ``--budget``: a finite number of work units, above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= MAX_BUDGET):
+        raise argparse.ArgumentTypeError(f"a work budget above 0 and at most {MAX_BUDGET:g} is "
+                                         f"needed, not {text[:40]!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m game scarabeo", description="Scarabeo computer player")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
@@ -330,6 +348,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--levels", default="champion,beginner")
     s.add_argument("--seed", type=cliargs.seed, default=1)
     s.add_argument("--progress", action="store_true", help="one line per game on stderr")
+    s.add_argument("--budget", type=_budget, default=None,
+                   help="the simulating level's work a move (units of about 60 ms of CPython; "
+                   "default that of the page)")
     m = sub.add_parser("bench", help="move-generation timings over the fixed positions")
     m.add_argument("--positions", default=POSITIONS_FILE)
     cliargs.add_count(m, "--repeat", 1, MAX_REPEAT, 1, "runs over the positions")

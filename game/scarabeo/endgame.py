@@ -129,6 +129,15 @@ def gen_move(m: GenPlay) -> Move:
     return Pass(m[4]) if m[1] == PASS_START else to_play(m)
 
 
+def _gen_of(m: Move, score: int) -> GenPlay:
+    """An engine's play (scoring ``score``) or pass as a search move."""
+    if isinstance(m, Play):
+        return (score, m.start, m.across, m.word, tuple(m.swaps))
+    if isinstance(m, Pass):
+        return (0, PASS_START, True, "", tuple(m.swaps))
+    raise EndgameError(f"the pre-endgame values plays and passes, not {move_text(m)}")
+
+
 class _Cut(Exception):
     """The budget ran out in the middle of a search."""
 
@@ -360,8 +369,12 @@ class EndgameSolver:
     ``max_nodes`` and ``should_stop`` are the budget (nodes, or a caller's clock)."""
 
     def __init__(self, state: ScarabeoState, gen: MoveGenerator, max_nodes: int | None = None,
-                 should_stop: Callable[[], bool] | None = None, max_depth: int = 64) -> None:
-        me, other, bag = _racks(state, "endgame")
+                 should_stop: Callable[[], bool] | None = None, max_depth: int = 64,
+                 other: Sequence[str] | None = None) -> None:
+        me, other_rack, bag = _racks(state, "endgame")
+        # ``other``: the other rack as the player to move knows it (the unseen tiles: a seat's
+        # view never reads the other rack itself); None: the state's.
+        other = other_rack if other is None else sort_rack(other)
         if bag:
             raise EndgameError(f"{len(bag)} tile{'s' if len(bag) != 1 else ''} in the bag: the "
                                "exact endgame needs it empty")
@@ -457,7 +470,7 @@ class PreEndgameSolver:
 
     def __init__(self, state: ScarabeoState, gen: MoveGenerator, max_nodes: int | None = None,
                  should_stop: Callable[[], bool] | None = None, candidates: int = PRE_CANDIDATES,
-                 max_depth: int = 64) -> None:
+                 max_depth: int = 64, moves: Sequence[tuple[Move, int]] | None = None) -> None:
         me, _, bag = _racks(state, "pre-endgame")
         if not 1 <= len(bag) <= 2:
             raise EndgameError(f"{len(bag)} tiles in the bag: the pre-endgame needs 1 or 2")
@@ -471,6 +484,9 @@ class PreEndgameSolver:
         self.search = _Search(gen, state.board, should_stop, max_nodes)
         self.want = candidates
         self.max_depth = max_depth
+        #: the candidates to value (plays with their scores, passes), in order; None: the
+        #: best ``candidates`` by score and the pass
+        self.given = None if moves is None else [_gen_of(m, score) for m, score in moves]
         self.solution: PreSolution | None = None
 
     def stop(self) -> None:
@@ -479,9 +495,12 @@ class PreEndgameSolver:
     def run(self) -> Generator[None, None, PreSolution]:
         s = self.search
         weight = sum(w for _, _, w in self.draws)
-        moves = yield from s.moves(s.board_key(), self.me, "", self.bag_len)
-        plays = [m for m in moves if m[1] != PASS_START][:self.want]
-        cands = plays + [m for m in moves if m[1] == PASS_START and not m[4]]
+        if self.given is not None:
+            cands = self.given
+        else:
+            moves = yield from s.moves(s.board_key(), self.me, "", self.bag_len)
+            plays = [m for m in moves if m[1] != PASS_START][:self.want]
+            cands = plays + [m for m in moves if m[1] == PASS_START and not m[4]]
         try:
             for depth in range(1, self.max_depth + 1):
                 ranked: list[Candidate] = []

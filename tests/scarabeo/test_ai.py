@@ -40,7 +40,7 @@ class TestLevels:
 
     def test_unknown_level_is_refused_with_the_choices(self) -> None:
         with pytest.raises(ValueError, match="beginner"):
-            ai.level_of("grandmaster")
+            ai.level_of("emperor")
 
 
 class TestChoices:

@@ -25,11 +25,12 @@ if TYPE_CHECKING:
     from game.scarabeo import TurnResult
 
 #: The one ladder of computer levels, weakest first: catalogue keys ``level.<rung>``.
-LADDER = ("beginner", "intermediate", "expert", "champion")
+LADDER = ("beginner", "intermediate", "expert", "champion", "grandmaster")
 #: Each game's computer levels (the engines' ids, as seats store them) on the ladder. Thot's three
-#: levels span it: its top level (depth to the end of the game) is its champion.
+#: levels span it: its top level (depth to the end of the game) is its champion. Scarabeo's fifth, the
+#: grandmaster, simulates its champion's best plays (``game.scarabeo.sim``).
 RUNGS: Mapping[str, Mapping[int, str]] = {
-    "scarabeo": {1: "beginner", 2: "intermediate", 3: "expert", 4: "champion"},
+    "scarabeo": {1: "beginner", 2: "intermediate", 3: "expert", 4: "champion", 5: "grandmaster"},
     "scarabya": {1: "beginner", 2: "intermediate", 3: "expert", 4: "champion"},
     "thot": {1: "beginner", 2: "intermediate", 3: "champion"},
 }
