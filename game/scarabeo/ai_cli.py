@@ -205,11 +205,19 @@ def play_game(levels: Sequence[ai.Level], seed: int, lexicon: Any,
     bonus_plays = [0] * len(levels)
     bingos = [0] * len(levels)
     think_s = [0.0] * len(levels)
+    cpu_s = [0.0] * len(levels)
+    cpu_max = [0.0] * len(levels)
+    seat_turns = [0] * len(levels)
     while not state.is_over():
         seat = state.turn
         t0 = time.perf_counter()
+        c0 = time.process_time()
         move = ai.choose(state, levels[seat], budget=budget)
         think_s[seat] += time.perf_counter() - t0
+        spent = time.process_time() - c0
+        cpu_s[seat] += spent
+        cpu_max[seat] = max(cpu_max[seat], spent)
+        seat_turns[seat] += 1
         result = state.push(move)
         if isinstance(move, Play) and result.breakdown is not None:
             plays[seat] += 1
@@ -221,6 +229,7 @@ def play_game(levels: Sequence[ai.Level], seed: int, lexicon: Any,
     assert out is not None
     return {"scores": list(out.scores), "winners": list(out.winners), "plays": plays,
             "bonus_plays": bonus_plays, "six_plus": bingos, "think_s": think_s,
+            "cpu_s": cpu_s, "cpu_max_s": cpu_max, "seat_turns": seat_turns,
             "turns": len(state.history())}
 
 
@@ -244,6 +253,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     bonus = [0, 0]
     six = [0, 0]
     think = [0.0, 0.0]
+    cpu = [0.0, 0.0]
+    cpu_max = [0.0, 0.0]
+    turns_of = [0, 0]
     turns = 0
     t0 = time.perf_counter()
     for g in range(args.games):
@@ -258,6 +270,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             bonus[who] += res["bonus_plays"][seat]
             six[who] += res["six_plus"][seat]
             think[who] += res["think_s"][seat]
+            cpu[who] += res["cpu_s"][seat]
+            cpu_max[who] = max(cpu_max[who], res["cpu_max_s"][seat])
+            turns_of[who] += res["seat_turns"][seat]
         if len(res["winners"]) > 1:
             draws += 1
             for who in order:
@@ -280,6 +295,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         "six_plus_tiles_per_game": {labels[i]: round(six[i] / n, 2) for i in range(2)},
         "think_ms_per_play": {labels[i]: round(1000 * think[i] / max(1, plays[i]), 1)
                               for i in range(2)},
+        # Process time (the wall clock above counts the other jobs of a loaded machine too).
+        "cpu_ms_per_turn": {labels[i]: round(1000 * cpu[i] / max(1, turns_of[i]), 1)
+                            for i in range(2)},
+        "cpu_ms_max": {labels[i]: round(1000 * cpu_max[i], 1) for i in range(2)},
         "mean_turns": round(turns / n, 1),
         "seconds": round(time.perf_counter() - t0, 1),
         "budget": args.budget,

@@ -9,23 +9,26 @@ champion's leading candidates, the exact endgame and the pre-endgame.
   one-reply look-ahead decides.
 - **One or two tiles in the bag, two players**: the pre-endgame (``endgame.PreEndgameSolver``) over
   every draw, on the champion's best ``PRE_CANDIDATES`` plays and the pass; cut before it has
-  valued them all two turns deep, the simulation below decides.
-- **Otherwise** (and with three or four players always): the champion's best ``CANDIDATES``
-  turns by static equity are each played out over the same sampled deals of the unseen tiles
-  (the other racks, then the bag in draw order), ``plies`` turns deep (every opponent once, then
-  the player to move again: two plies with two players), each turn the static champion's choice
-  (score + leave) on the rack the deal gave it, then the leaves of the last racks at the
-  champion's bag weight. A candidate's value is its mean over the deals: points of the player to
-  move over the plies − the opponents' mean + its leave − the opponents' mean leave (a player
-  going out ends the game, the other racks' values moving to the closer).
+  valued them all two turns deep over every draw, the champion's choice stands.
+- **Otherwise** (and with three or four players always): the champion's best turns by static
+  equity (2 at the page's budget, up to ``CANDIDATES`` with more) are each played out over the
+  same sampled deals of the unseen tiles (the other racks, then the bag in draw order),
+  ``plies`` turns deep (every opponent once, then the player to move again: two plies with two
+  players), each turn the static champion's choice (score + leave) on the rack the deal gave
+  it, then the leaves of the last racks at the champion's bag weight. A candidate's value is
+  its mean over the deals: points of the player to move over the plies − the opponents' mean +
+  its leave − the opponents' mean leave (a player going out ends the game, the other racks'
+  values moving to the closer).
 - **Stopping rule**: after ``MIN_ROUNDS`` deals, a candidate whose paired difference with the
   leader (the same deals) is above zero by ``PRUNE_Z`` standard errors is dropped; the
-  simulation ends when one candidate is left, the rounds reach ``MAX_ROUNDS`` or the work budget
-  (``budget``: simulated turns of candidates, each one move generation) is spent.
-- **Any-time**: ``analyse`` is a generator that yields every few ms (inside move generation);
-  ``seconds`` is an optional wall-clock cap (the page's), cut there the best so far is played.
-  Without it the work budget alone decides and a seeded game replays exactly: deals come from
-  ``Rng`` seeded by the game's seed and the move number.
+  simulation ends when one candidate is left, the rounds reach ``MAX_ROUNDS`` or another round
+  would overrun the work budget. The champion's choice is played unless another beats it by
+  ``SWITCH_Z`` standard errors over at least ``SWITCH_DEALS`` deals.
+- **Any-time, replayable**: ``analyse`` is a generator that yields every few ms (inside move
+  generation). Its budget is work, not time (``BUDGET`` units, each about one move generation:
+  ``movegen_work``, ``search_work``), so that a seeded game replays exactly: deals come from
+  ``Rng`` seeded by the game's seed and the move number. ``seconds`` is an optional wall-clock
+  cap (the page's, ``ai.SIM_SECONDS``): cut there, the best so far is played.
 """
 
 from __future__ import annotations
@@ -264,8 +267,8 @@ class Simulation:
         return racks, tiles[at:]
 
     def play_out(self, c: Candidate, racks: list[list[str]], bag: list[str],
-                 ) -> Generator[None, None, float]:
-        """The candidate's value on one deal."""
+                 ) -> Generator[None, None, float | None]:
+        """The candidate's value on one deal; None when the wall-clock cap cut it."""
         board = self.board[:]
         bag = bag[:]
         racks = [r[:] for r in racks]
@@ -304,6 +307,8 @@ class Simulation:
             found = yield from best_static(self.gen, board, r, len(bag), self._bounds, self.spent)
             self.work = self.spent[0]
             self.turns += 1
+            if self.should_stop is not None and self.should_stop():
+                return None
             if found is not None:
                 p, _, left = found
                 _apply(board, p)
@@ -364,10 +369,12 @@ class Simulation:
             racks, bag = self.deal()
             for c in live:
                 v = yield from self.play_out(c, racks, bag)
-                c.values.append(v)
-                if self.should_stop is not None and self.should_stop():
+                if v is None or (self.should_stop is not None and self.should_stop()):
                     self.cut = True
+                    if v is not None:
+                        c.values.append(v)
                     break
+                c.values.append(v)
             if self.cut:
                 # A round cut short: only the deals every live candidate met count.
                 n = min(len(c.values) for c in live)
