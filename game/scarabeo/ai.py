@@ -23,6 +23,7 @@ Randomness comes from ``Rng`` seeded by the game's seed and the move number, so 
 from __future__ import annotations
 
 import heapq
+import time
 import zlib
 from dataclasses import dataclass
 from typing import Any, Generator, Sequence
@@ -192,8 +193,11 @@ def simulate(state: ScarabeoState, lexicon: Any = None, budget: float | None = N
     """The simulating level's analysis of the turn (``sim.analyse`` from the champion's
     ranking), in slices: the move, how it was found (``kind``) and the candidates' values."""
     lex = lexicon if lexicon is not None else state.word_list
+    started = time.perf_counter()
     ranked: list[Choice] = []
     yield from _rank(state, LEVELS["champion"], lex, ranked, sim.CANDIDATES)
+    if seconds is not None:  # the cap counts the ranking too
+        seconds = max(0.0, seconds - (time.perf_counter() - started))
     found: sim.Analysis = yield from sim.analyse(state, generator_for(lex), ranked, budget, seconds)
     return found
 

@@ -5,8 +5,8 @@ champion's leading candidates, the exact endgame and the pre-endgame.
   board, the scores, the racks' and the bag's sizes. The tiles it cannot see are the set less the
   board and its rack (``unseen_tiles``); the other racks and the bag are never read.
 - **Bag empty, two players**: the exact endgame (``endgame.EndgameSolver``), the other rack being
-  the unseen tiles; cut by the budget before it has valued a move two turns deep, the champion's
-  one-reply look-ahead decides.
+  the unseen tiles; not proved within the budget, the champion's one-reply look-ahead decides
+  (it counts the tiles a play leaves on the rack; the solver's horizon only the spread so far).
 - **One or two tiles in the bag, two players**: the pre-endgame (``endgame.PreEndgameSolver``) over
   every draw, on the champion's best ``PRE_CANDIDATES`` plays and the pass; cut before it has
   valued them all two turns deep over every draw, the champion's choice stands.
@@ -433,9 +433,10 @@ def analyse(state: ScarabeoState, gen: MoveGenerator, ranked: Sequence[Ranked],
         detail = {"value": sol.value, "complete": sol.complete, "depth": sol.depth,
                   "nodes": sol.nodes}
         work = search_work(search)
-        if sol.move is not None and (sol.complete or sol.depth >= 2):
+        if sol.move is not None and sol.complete:
             return Analysis(sol.move, "endgame", work=work, cut=out_of_time(), detail=detail)
-        # Cut before a move was valued two turns deep: the champion's one-reply look-ahead.
+        # Not proved within the budget: the champion's one-reply look-ahead, which counts the
+        # tiles a play leaves on the rack (the solver's horizon counts only the spread so far).
         return Analysis(champion.move, "static", work=work, cut=out_of_time(), detail=detail)
     if two and bag <= 2:
         plays = [c for c in ranked if isinstance(c.move, Play)][:PRE_CANDIDATES]
