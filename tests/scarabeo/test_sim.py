@@ -11,7 +11,7 @@ import pytest
 
 from game.scarabeo import ScarabeoState, ai, ai_cli, endgame, sim
 from game.scarabeo.moves import Pass, Play
-from game.scarabeo.tiles import RACK_SIZE
+from game.scarabeo.tiles import HIDDEN, RACK_SIZE
 
 from tests.scarabeo.test_movegen import GEN, LEX, random_state
 from tests.stepping import run_counting
@@ -146,8 +146,11 @@ def test_the_bag_empty_the_exact_endgame_decides(real: tuple[Any, Any]) -> None:
     found = endgame.run_to_end(ai.simulate(state, lex, budget=1_000))
     assert found.kind == "endgame" and found.detail["complete"]
     assert found.detail["value"] == solved.value
-    # the seat's view: the solver was given the unseen tiles, equal to the other rack here
-    assert sorted(ai.unseen_tiles(state, state.turn)) == sorted(state.racks[1 - state.turn])
+    # the seat's view: the other rack hidden, the same analysis (the solver is given the unseen
+    # tiles, equal to the other rack in a real game)
+    masked = ScarabeoState.from_position(text, word_list=lex)
+    masked.racks[1 - masked.turn] = [HIDDEN] * len(masked.racks[1 - masked.turn])
+    assert endgame.run_to_end(ai.simulate(masked, lex, budget=1_000)).to_json() == found.to_json()
 
 
 def test_with_one_or_two_in_the_bag_the_pre_endgame_decides(real: tuple[Any, Any]) -> None:
