@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -242,6 +243,46 @@ class TestWordCheck:
         assert texts[2] == "QWERTY: not valid"
         page.get_by_role("button", name="Close").click()
         page.get_by_role("dialog").wait_for(state="detached")
+
+    def test_word_tools_anagrams_patterns_and_first_plays(self, page: Any, open_site: Any) -> None:
+        """Issue 40: the panel's tools, offline from the lexicon, by keyboard (the radios' arrows,
+        Enter) and by pointer; a rack it cannot read is said, in words."""
+        open_site(page)
+        page.get_by_role("button", name="Check a word").click()
+        results = page.locator("#wordcheck-results li.verdict")
+        page.get_by_role("radio", name="Anagrams").check()
+        rack = page.get_by_role("textbox", name="Rack")
+        rack.fill("cane?")
+        rack.press("Enter")
+        results.nth(1).wait_for(timeout=30_000)
+        texts = results.all_inner_texts()
+        assert re.fullmatch(r"\d+ results; the first 120:", texts[0]), texts[0]  # all counted, not all shown
+        assert texts[1].startswith("5 letters: ") and "CANOE\u00a0(?O)" in texts[1], texts[1]
+        assert any(line.startswith("4 letters: ") and "CANE," in line for line in texts)
+        page.get_by_role("radio", name="Anagrams").focus()
+        page.keyboard.press("ArrowRight")  # the next tool, as radios go
+        assert page.get_by_role("radio", name="Pattern").is_checked()
+        field = page.get_by_role("textbox", name="Pattern to match")
+        field.fill("c?sa")
+        field.press("Enter")
+        page.wait_for_function("() => document.querySelectorAll('#wordcheck-results li.verdict').length >= 2"
+                               " && document.querySelector('#wordcheck-results li.verdict').textContent.endsWith('results.')",
+                               timeout=30_000)
+        words = results.nth(1).inner_text().split(", ")
+        assert {"CASA", "COSA"} <= set(words) and all(len(w) == 4 and w[0] == "C" and w[2:] == "SA" for w in words)
+        page.get_by_role("radio", name="First play").click()
+        field = page.get_by_role("textbox", name="Rack")
+        field.fill("casa")
+        page.locator("#wordcheck-go").click()
+        page.wait_for_function("() => { const l = document.querySelectorAll('#wordcheck-results li.verdict');"
+                               " return l.length >= 2 && l[1].textContent.includes('points'); }", timeout=30_000)
+        first = results.nth(1).inner_text()
+        assert re.fullmatch(r"[A-Z]+ — \S+ [A-Z]+, \d+ points", first), first
+        field.fill("casa???")
+        field.press("Enter")
+        page.wait_for_function("() => document.querySelector('#wordcheck-results li.verdict.invalid')", timeout=30_000)
+        assert results.first.inner_text() == "A rack is 1 to 8 tiles: letters, and ? for a scarab (at most two)."
+        page.get_by_role("button", name="Close").click()
 
 
 class TestSubPath:

@@ -56,14 +56,80 @@ def check_words(lex: Any, text: str) -> list[tuple[str, str, str | None]]:
     return results
 
 
+#: The panel's tools (issue 40): check words, anagrams of a rack, words matching a pattern, the best
+#: first plays of a rack. Each reads the one field; the lexicon's automaton answers offline.
+TOOLS = ("check", "anagram", "pattern", "best")
+#: Words shown at most for one answer (a rack of common letters spells hundreds).
+SHOWN = 120
+
+
+def run_tool(lex: Any, tool: str, text: str) -> list[tuple[str, dict[str, Any]]]:
+    """One tool's answer as (catalogue key, parameters) lines, for the page to put in words.
+    ``lexicon.tools.ToolError`` for a rack or pattern the tools cannot read."""
+    from lexicon import tools
+
+    if tool == "check":
+        return [(f"wordcheck.{verdict}", {"word": raw.upper(), "meaning": meaning or ""})
+                for raw, verdict, meaning in check_words(lex, text)]
+    if tool == "anagram":
+        found = tools.anagrams(lex, text)
+        by_length: dict[int, list[str]] = {}
+        for a in found[:SHOWN]:  # the letters the scarabs stand for beside the word: CASA (?A)
+            by_length.setdefault(len(a.word), []).append(f"{a.word}\u00a0(?{a.scarabs})" if a.scarabs else a.word)
+        lines = [("wordtools.length", {"n": n, "words": ", ".join(words)})
+                 for n, words in sorted(by_length.items(), reverse=True)]
+        if len(found) > SHOWN:  # all counted, the first ones shown
+            return [("wordtools.shown", {"n": len(found), "shown": SHOWN}), *lines]
+        return _counted(lines, len(found), False)
+    if tool == "pattern":
+        words_, length = text.split(), None
+        if len(words_) > 1 and words_[-1].isdigit():
+            length = int(words_[-1])
+            text = " ".join(words_[:-1])
+        matched, more = tools.pattern(lex, text, length, limit=SHOWN)
+        return _counted([("wordtools.words", {"words": ", ".join(matched)})] if matched else [],
+                        len(matched), more)
+    if tool == "best":
+        plays = tools.best_plays(lex, text)
+        return _counted([("wordtools.play", {"word": p.word, "move": p.move, "score": p.score}) for p in plays],
+                        len(plays), False)
+    raise ValueError(f"no tool {tool!r}")
+
+
+def _counted(lines: list[tuple[str, dict[str, Any]]], n: int, more: bool) -> list[tuple[str, dict[str, Any]]]:
+    """The answer's lines after a first one that says how many were found (and that more exist)."""
+    head = ("wordtools.none", {}) if n == 0 else ("wordtools.more" if more else "wordtools.found", {"n": n})
+    return [head, *lines]
+
+
 async def open_panel(app: Any) -> None:
     t = app.t
     scope = Scope()
     field = h("input", {"type": "text", "id": "wordcheck-field", "autocomplete": "off", "autocapitalize": "characters",
-                        "spellcheck": "false", "aria-label": t("wordcheck.field")})
+                        "spellcheck": "false", "aria-label": t("wordcheck.field"), "aria-describedby": "wordtools-help"})
     out = h("ul", {"id": "wordcheck-results", "class": "wordcheck-results", "aria-live": "polite"})
+    help_ = h("p", {"class": "muted", "id": "wordtools-help", "text": t("wordcheck.help")})
+    chosen = {"tool": "check"}
+
+    def choose(tool: str) -> None:
+        chosen["tool"] = tool
+        help_.textContent = t("wordcheck.help" if tool == "check" else f"wordtools.{tool}.help")
+        field.setAttribute("aria-label", t("wordcheck.field" if tool == "check" else f"wordtools.{tool}.field"))
+        check.textContent = t("wordcheck.check" if tool == "check" else "wordtools.go")
+        clear(out)
+
+    radios = h("fieldset", {"class": "wordtools-choice", "id": "wordtools-choice"},
+               h("legend", {"class": "visually-hidden", "text": t("wordtools.choice")}))
+    for tool in TOOLS:
+        radio = h("input", {"type": "radio", "name": "wordtool", "id": f"wordtool-{tool}", "value": tool,
+                            "checked": tool == "check"})
+        scope.on(radio, "change", lambda _e, tool=tool: choose(tool))
+        append(radios, h("label", {"for": f"wordtool-{tool}", "class": "wordtools-option"}, radio,
+                         h("span", {"text": t(f"wordtools.{tool}")})))
 
     async def run(_e: Any = None) -> None:
+        from lexicon.tools import ToolError
+
         clear(out)
         append(out, h("li", {"class": "muted", "text": t("wordcheck.loading")}))
         try:
@@ -72,10 +138,21 @@ async def open_panel(app: Any) -> None:
             clear(out)
             append(out, h("li", {"class": "error", "text": t("wordcheck.unavailable", error=err)}))
             return
+        tool = chosen["tool"]
+        try:
+            lines = run_tool(lex, tool, str(field.value))
+        except ToolError:  # what the tool reads, in the page's language
+            clear(out)
+            append(out, h("li", {"class": "verdict invalid", "text": t(f"wordtools.{tool}.bad")}))
+            return
         clear(out)
-        for raw, verdict, meaning in check_words(lex, str(field.value)):
-            text = t(f"wordcheck.{verdict}", word=raw.upper(), meaning=meaning or "")
-            append(out, h("li", {"class": f"verdict {verdict}", "text": text}))
+        for key, params in lines:
+            css = key.split(".", 1)[1] if tool == "check" else "muted" if key in (
+                "wordtools.found", "wordtools.more", "wordtools.none", "wordtools.shown") else "tool"
+            text = t.plural(key, int(params["n"]), **{k: v for k, v in params.items() if k != "n"}) \
+                if key in ("wordtools.found", "wordtools.more", "wordtools.length", "wordtools.shown") \
+                else t(key, **params)
+            append(out, h("li", {"class": f"verdict {css}", "text": text}))
 
     def on_key(event: Any) -> None:
         if event.key == "Enter":
@@ -85,10 +162,11 @@ async def open_panel(app: Any) -> None:
     scope.on(field, "keydown", on_key)
     check = h("button", {"type": "button", "class": "primary", "id": "wordcheck-go", "text": t("wordcheck.check"),
                          "on_click": lambda _e: asyncio.ensure_future(run())}, scope=scope)
-    body = h("div", {"class": "wordcheck"}, h("p", {"class": "muted", "text": t("wordcheck.help")}),
-             h("div", {"class": "row"}, field, check), out)
+    body = h("div", {"class": "wordcheck"}, radios, help_, h("div", {"class": "row"}, field, check), out)
+    # the field stays in its row (``modal``'s field would be moved below the answer), focused once shown
+    asyncio.get_event_loop().call_soon(field.focus)
     try:
-        await modal(t("wordcheck.title"), body, [("close", t("dialog.close"), "")], scope, field)
+        await modal(t("wordcheck.title"), body, [("close", t("dialog.close"), "")], scope)
     finally:
         scope.close()
 
