@@ -464,7 +464,7 @@ class TestScarabya:
             assert p.status() == "The game is over."
         assert anna.device()["chain"] == bruno.device()["chain"] == carla.device()["chain"]
         # ended by a resignation (no game's end panel): the remote panel says the hints each used
-        lines = {p.page.locator("#remote-panel #hints-end").inner_text() for p in phones}
+        lines = {p.page.locator("#hints-end").inner_text() for p in phones}
         assert len(lines) == 1 and lines.pop().startswith("Hints used, as each player's device reports them: ")
         scores = {json.dumps(json.loads(p.page.evaluate(f"localStorage.getItem('scarab:save:{p.save_id()}')"))
                              ["state"]["meta"]["summary"]["scores"]) for p in phones}

@@ -19,10 +19,10 @@ pytestmark = pytest.mark.e2e
 PHONE = {"width": 360, "height": 640}
 
 
-def phones(devices: Any, *names: str) -> list[Device]:
+def phones(devices: Any, *names: str, size: dict[str, int] = PHONE) -> list[Device]:
     group = friends(devices, *names)
     for d in group:
-        d.page.set_viewport_size(PHONE)
+        d.page.set_viewport_size(size)
     return group
 
 
@@ -96,8 +96,10 @@ class TestHints:
             assert page_width(d.page) <= PHONE["width"]
         shot(anna.page, f"remote-hints-none-{game}-360")
 
-    def test_hints_allowed_each_count_on_every_device_and_at_the_end(self, devices: Any, open_site: Any) -> None:
-        anna, bruno = phones(devices, "Anna", "Bruno")
+    @pytest.mark.parametrize("size", [PHONE, {"width": 390, "height": 844}], ids=["360x640", "390x844"])
+    def test_hints_allowed_each_count_on_every_device_and_at_the_end(self, devices: Any, open_site: Any,
+                                                                     size: dict[str, int]) -> None:
+        anna, bruno = phones(devices, "Anna", "Bruno", size=size)
         said = begin(anna, bruno, open_site, "thot", "Thot", lambda p: (p.check("#thot-short"),
                                                                        p.check("#remote-hints")))
         assert said == "Hints allowed: every device sees how many each player used, as that player's device reports it."
@@ -128,8 +130,8 @@ class TestHints:
             if not checked_layout and count and not other.page.locator(".thot-end").count():
                 shown, hidden = board_top_without_badges(other.page, "#thot-board")
                 assert shown == hidden, (shown, hidden)  # the counts push nothing
-                assert page_width(other.page) <= PHONE["width"]
-                shot(other.page, "remote-hints-counts-360")
+                assert page_width(other.page) <= size["width"]
+                shot(other.page, f"remote-hints-counts-{size['width']}")
                 checked_layout = True
         assert checked_layout
         by_seat = sorted(group, key=lambda d: seats[d.name])
@@ -138,6 +140,30 @@ class TestHints:
         for d in group:
             assert d.status() == "The game is over."
             assert d.page.locator(".thot-end #hints-end").inner_text() == line
-            assert page_width(d.page) <= PHONE["width"]
+            assert page_width(d.page) <= size["width"]
         assert used["Anna"] > used["Bruno"] > 0
-        shot(bruno.page, "remote-hints-end-360")
+        shot(bruno.page, f"remote-hints-end-{size['width']}")
+
+    def test_beside_the_board_the_counts_stay_in_view(self, devices: Any, open_site: Any) -> None:
+        """A landscape screen folds the score line away (the scores panel is beside the board): with
+        hints counted the line stays, in the side column, and the board does not move."""
+        size = {"width": 1366, "height": 768}
+        anna, bruno = phones(devices, "Anna", "Bruno", size=size)
+        begin(anna, bruno, open_site, "thot", "Thot", lambda p: p.check("#remote-hints"))
+        player = anna if anna.your_turn() else bruno
+        other = bruno if player is anna else anna
+        before = player.pending_link() or ""
+        player.page.locator("#thot-hint").click()
+        player.page.locator("#thot-board .hinted").first.wait_for(timeout=60_000)
+        thot_move(player)
+        other.open(player.link(other_than=before))
+        seat = seat_of(player)
+        for d in (player, other):
+            assert d.page.locator(f"#sl-hints-{seat}").is_visible()
+            assert badge(d, seat)[0] == 1
+            shown, hidden = board_top_without_badges(d.page, "#thot-board")
+            assert shown == hidden
+            bottom = d.page.evaluate("document.getElementById('thot-board').getBoundingClientRect().bottom")
+            assert bottom <= size["height"]  # the whole board in view
+            assert page_width(d.page) <= size["width"]
+        shot(other.page, "remote-hints-counts-1366", full_page=False)

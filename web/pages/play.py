@@ -679,8 +679,9 @@ class GamePage:
         assert self.session is not None
         here = getattr(self.session, "seat_here", None)
         said = self.t.form("hints.seat", you=seat == here, n=count, name=name)
-        bulb = svg("svg", {"class": "sl-bulb", "viewBox": "0 0 24 24", "width": "12", "height": "12",
-                           "aria-hidden": "true", "focusable": "false", "fill": "none", "stroke": "currentColor",
+        bulb = svg("svg", {"class": "sl-bulb", "viewBox": "0 0 24 24", "width": "13", "height": "13",
+                           "aria-hidden": "true", "focusable": "false", "fill": "currentColor",
+                           "fill-opacity": ".35", "stroke": "currentColor",
                            "stroke-width": "2", "stroke-linecap": "round", "stroke-linejoin": "round"},
                    svg("path", {"d": HINT_ICON}))
         return h("span", {"class": "sl-hints", "id": f"sl-hints-{seat}", "title": said, "data-hints": str(count)},
