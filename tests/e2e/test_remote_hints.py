@@ -144,26 +144,37 @@ class TestHints:
         assert used["Anna"] > used["Bruno"] > 0
         shot(bruno.page, f"remote-hints-end-{size['width']}")
 
-    def test_beside_the_board_the_counts_stay_in_view(self, devices: Any, open_site: Any) -> None:
+    @pytest.mark.parametrize("game", ["thot", "scarabeo"])
+    def test_beside_the_board_the_counts_stay_in_view(self, devices: Any, open_site: Any, game: str) -> None:
         """A landscape screen folds the score line away (the scores panel is beside the board): with
-        hints counted the line stays, in the side column, and the board does not move."""
+        hints counted the line stays, in the side column, and the board does not move; Scarabeo's rack
+        and action row stay in view under it."""
         size = {"width": 1366, "height": 768}
         anna, bruno = phones(devices, "Anna", "Bruno", size=size)
-        begin(anna, bruno, open_site, "thot", "Thot", lambda p: p.check("#remote-hints"))
+        begin(anna, bruno, open_site, game, game.capitalize(), lambda p: p.check("#remote-hints"))
         player = anna if anna.your_turn() else bruno
         other = bruno if player is anna else anna
-        before = player.pending_link() or ""
-        player.page.locator("#thot-hint").click()
-        player.page.locator("#thot-board .hinted").first.wait_for(timeout=60_000)
-        thot_move(player)
-        other.open(player.link(other_than=before))
+        board, count = "#thot-board", 0
+        if game == "thot":
+            before = player.pending_link() or ""
+            player.page.locator("#thot-hint").click()
+            player.page.locator("#thot-board .hinted").first.wait_for(timeout=60_000)
+            thot_move(player)
+            other.open(player.link(other_than=before))
+            count = 1
+        else:
+            board = "#sc-board"
+            for d in (anna, bruno):
+                d.page.wait_for_selector("#sc-rack")
         seat = seat_of(player)
         for d in (player, other):
             assert d.page.locator(f"#sl-hints-{seat}").is_visible()
-            assert badge(d, seat)[0] == 1
-            shown, hidden = board_top_without_badges(d.page, "#thot-board")
+            assert badge(d, seat)[0] == count
+            shown, hidden = board_top_without_badges(d.page, board)
             assert shown == hidden
-            bottom = d.page.evaluate("document.getElementById('thot-board').getBoundingClientRect().bottom")
-            assert bottom <= size["height"]  # the whole board in view
+            in_view = [board] + (["#sc-rack", "#sc-actions"] if game == "scarabeo" else [])
+            for selector in in_view:  # the whole board in view, and Scarabeo's hand
+                bottom = d.page.evaluate(f"document.querySelector('{selector}').getBoundingClientRect().bottom")
+                assert bottom <= size["height"], (selector, bottom)
             assert page_width(d.page) <= size["width"]
-        shot(other.page, "remote-hints-counts-1366", full_page=False)
+        shot(other.page, f"remote-hints-counts-{game}-1366", full_page=False)
