@@ -63,7 +63,9 @@ PY_PACKAGES = ["game", "lexicon", "web"]
 #: The site's pages: the full site and the one-game page other sites embed.
 PAGES = ["index.html", "embed.html"]
 #: Data files the page fetches.
-DATA_FILES = {"lexicon/data/it.dawg": "data/it.dawg"}
+DATA_FILES = {"lexicon/data/it.dawg": "data/it.dawg",
+              # each word's source, for the word panel (issue 40): fetched when a panel first opens
+              "lexicon/data/it.sources.tsv": "data/it.sources.tsv"}
 #: Files of web/ that must sit at the site's root (a service worker controls only what is below it).
 ROOT_FILES = {"web/shell/sw.js": "sw.js", "web/app.webmanifest": "app.webmanifest"}
 

@@ -171,6 +171,99 @@ async def open_panel(app: Any) -> None:
         scope.close()
 
 
+SOURCES_URL = "./data/it.sources.tsv"
+_sources: asyncio.Future[Any] | None = None
+#: Where "Look it up" goes: a page a person opens in a new tab (the site itself requests nothing).
+DICTIONARY_URL = "https://it.wiktionary.org/wiki/{word}"
+
+
+def sources() -> asyncio.Future[Any]:
+    """The build's source list ({word: (source, note)}), fetched the first time a word panel opens."""
+    global _sources
+    if _sources is None:
+        _sources = asyncio.ensure_future(_load_sources())
+    return _sources
+
+
+async def _load_sources() -> dict[str, tuple[str, str]]:
+    from lexicon.sources import parse_sources
+
+    response = await window.fetch(SOURCES_URL)
+    if not response.ok:
+        raise RuntimeError(f"{SOURCES_URL}: HTTP {response.status}")
+    return parse_sources(str(await response.text()))
+
+
+def word_facts(lex: Any, table: dict[str, tuple[str, str]], word: str) -> dict[str, Any]:
+    """What the lexicon says of ``word``: valid or not, the abbreviation's meaning, its source and the
+    source's note (a word the source list does not name is the dictionary's: ``it_IT``)."""
+    from lexicon import normalise
+
+    norm = normalise(word)
+    meaning = lex.abbreviation(norm) if norm else None
+    valid = bool(norm) and (bool(meaning) or lex.contains(norm))
+    source, note = table.get(norm, ("it_IT" if valid else "", ""))
+    return {"word": norm, "valid": valid, "meaning": meaning or "", "source": source if valid else "",
+            "note": note if valid else ""}
+
+
+async def open_words(app: Any, entries: list[dict[str, Any]]) -> None:
+    """The word panel (issue 40): for each word tapped (on the board, in the log, in a refusal) whether
+    it counts and why — its source, an abbreviation's meaning — who played it, on which move, where
+    and for how many points, and a link to look it up in an online dictionary (opened by the person,
+    in a new tab; nothing is fetched from elsewhere)."""
+    t = app.t
+    scope = Scope()
+    out = h("div", {"class": "wordpanel", "id": "wordpanel", "aria-live": "polite"},
+            h("p", {"class": "muted", "text": t("wordcheck.loading")}))
+
+    async def fill() -> None:
+        try:
+            lex = await lexicon()
+        except Exception as err:  # a missing or corrupt file: said, the game goes on
+            clear(out)
+            append(out, h("p", {"class": "error", "text": t("wordcheck.unavailable", error=err)}))
+            return
+        try:
+            table = await sources()
+        except Exception:  # the list is a detail: without it every valid word is said to be the dictionary's
+            table = {}
+        clear(out)
+        for entry in entries:
+            facts = word_facts(lex, table, str(entry["word"]))
+            word = facts["word"]
+            verdict = "abbreviation" if facts["meaning"] else "valid" if facts["valid"] else "invalid"
+            section = h("section", {"class": "wordpanel-word", "aria-label": word},
+                        h("h3", {"class": "wordpanel-title", "text": word}),
+                        h("p", {"class": f"verdict {verdict}",
+                                "text": t(f"wordcheck.{verdict}", word=word, meaning=facts["meaning"])}))
+            source = facts["source"]
+            if source:
+                key = f"wordpanel.source.{source}" if source in ("it_IT", "additions", "appendix") \
+                    else "wordpanel.source.other"
+                append(section, h("p", {"class": "wordpanel-source",
+                                        "text": t(key, source=source, note=facts["note"])}))
+            else:
+                append(section, h("p", {"class": "wordpanel-source", "text": t("wordpanel.why.unknown")}))
+            if entry.get("turn"):
+                append(section, h("p", {"class": "wordpanel-played",
+                                        "text": t.form("wordpanel.played", you=bool(entry.get("you")),
+                                                       name=entry.get("by") or "", move=entry["turn"],
+                                                       where=entry.get("where") or "",
+                                                       points=t.plural("wordpanel.points", int(entry["points"])))}))
+            append(section, h("a", {"class": "button wordpanel-look", "href": DICTIONARY_URL.format(word=word.lower()),
+                                    "target": "_blank", "rel": "noopener noreferrer",
+                                    "text": t("wordpanel.look"), "aria-label": t("wordpanel.look.label", word=word)}))
+            append(out, section)
+
+    asyncio.ensure_future(fill())
+    title = entries[0]["word"] if len(entries) == 1 else t("wordpanel.title")
+    try:
+        await modal(str(title).upper(), out, [("close", t("dialog.close"), "")], scope)
+    finally:
+        scope.close()
+
+
 def install_button(app: Any) -> None:
     """Add the panel's button to the top bar (it needs Python, so it appears when Python is ready)."""
     nav = document.querySelector(".topbar nav")

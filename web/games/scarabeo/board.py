@@ -52,7 +52,11 @@ class Board(ViewPart):
             play = state.play_from_placements(sorted(placed.items()), swaps)
             result = state.preview(play)
         except IllegalMove as err:
+            # the words refused, for the refusal's buttons to the word panel (issue 40)
+            page.selection["refused_words"] = list((getattr(err, "details", None) or {}).get("words") or []) \
+                if getattr(err, "code", "") == "invalid-words" else []
             return None, None, self._reason(page, err)
+        page.selection["refused_words"] = []
         return play, result, None
 
     def _placing(self, page: PlayPage) -> bool:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document
 
 from game.scarabeo.board import SIZE, square_name
+from game.scarabeo import wordinfo
 from game.scarabeo.tiles import LETTERS, SCARAB
 from web.games.scarabeo.context import DOUBLE_TAP_MS, ZOOM_BELOW_PX, ViewPart, local, next_square
 from web.ui.dom import Scope, h, modal
@@ -110,6 +111,7 @@ class Input(ViewPart):
         if not self._can_place(page):
             local(page).cursor = sq
             self._focus(page, sq)
+            self._open_words_at(page, sq)
             return
         sel = page.selection
         placed = sel.setdefault("placed", {})
@@ -131,6 +133,15 @@ class Input(ViewPart):
         local(page).cursor = sq
         self.refresh(page)
         self._focus(page, sq)
+        self._open_words_at(page, sq)
+
+    def _open_words_at(self, page: PlayPage, sq: int) -> None:
+        """A tile of the board tapped (not one being laid): the word panel for its words (issue 40)."""
+        if sq in (page.selection.get("placed") or {}):
+            return
+        words = wordinfo.words_through(page.session.state.board, sq)
+        if words:
+            self._words_panel(page, words)
 
     def _toggle_swap(self, page: PlayPage, sq: int) -> None:
         swaps = list(page.selection.get("swaps") or [])

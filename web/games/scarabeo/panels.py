@@ -16,6 +16,7 @@ from web.platform import events, router
 from web.platform.i18n import signed
 from web.ui.dom import append, download, h
 from game.scarabeo import table as table_rules
+from game.scarabeo import wordinfo
 from web.games.scarabeo.context import ViewPart, local, scarabeo_ai
 
 if TYPE_CHECKING:
@@ -44,6 +45,27 @@ class Panels(ViewPart):
             text = t(key)
             return text if code != "exchange-not-allowed" else f"{text} ({err})"
         return str(err)
+
+    def _words_panel(self, page: PlayPage, words: list[Any]) -> None:
+        """The word panel (issue 40) for words tapped on the board, in the log or in a refusal
+        (``wordinfo.BoardWord``s): whether each counts and why, who played it, when, where, for how much."""
+        from web.ui import wordcheck
+
+        t, session = page.t, page.session
+        names = events.seat_names(t, "scarabeo", session.seats)
+        here = getattr(session, "seat_here", None)  # a game between devices: this device's seat is "you"
+        you = here if isinstance(here, int) else events.you_seat(t, session.seats)
+        results = session.state.results()
+        entries: list[dict[str, Any]] = []
+        for w in words:
+            entry: dict[str, Any] = {"word": w.word}
+            found = wordinfo.played(results, w) if w.start >= 0 else None  # a refused word lies nowhere
+            if found is not None:
+                entry.update(by=names[found.player], you=found.player == you, turn=found.turn, points=found.points,
+                             where=w.where)
+            entries.append(entry)
+        if entries:
+            asyncio.ensure_future(wordcheck.open_words(page.app, entries))
 
     def _status(self, page: PlayPage, view: dict[str, Any]) -> str:
         t = page.t
@@ -110,6 +132,16 @@ class Panels(ViewPart):
         if reason:
             box.className = "sc-preview refused"
             append(box, h("p", {"id": "sc-reason", "text": reason}))
+            refused = page.selection.get("refused_words") or []
+            if refused:  # each word refused opens the word panel: why it does not count
+                row = h("p", {"class": "sc-word-links"})
+                for word in refused:
+                    append(row, h("button", {"type": "button", "class": "sc-word-link", "text": word,
+                                             "aria-label": t("wordpanel.open.word", word=word),
+                                             "on_click": lambda _e, word=word: self._words_panel(
+                                                 page, [wordinfo.BoardWord(word, -1, True)])},
+                                  scope=page.view_scope), " ")
+                append(box, row)
             return box
         if result is None:
             append(box, h("p", {"class": "muted", "text": t("scarabeo.preview.none")}))
@@ -203,9 +235,16 @@ class Panels(ViewPart):
                    "" if r["total"] is None else signed(r["total"], plus=False))
             row = rows.get(key)  # rows already drawn are kept: a long game's sheet is not rebuilt each move
             if row is None:
+                bd = results[r["index"]].breakdown
+                # each word the play formed opens the word panel (issue 40); a click on the list finds it
+                words = [h("button", {"type": "button", "class": "sc-word-link", "text": w.word,
+                                      "data-word": w.word, "data-start": str(w.start), "data-across": "1" if w.across else "",
+                                      "aria-label": t("wordpanel.open.word", word=w.word)})
+                         for w in (bd.words if bd is not None else ())]
                 move_cell = h("td", {}, key[2], " ",
                               h("span", {"class": "mono sc-sheet-notation", "text": key[3]}),
-                              h("span", {"class": "sc-sheet-note", "text": note_text}) if note_text else None)
+                              h("span", {"class": "sc-sheet-note", "text": note_text}) if note_text else None,
+                              h("span", {"class": "sc-word-links"}, *words) if words else None)
                 row = rows[key] = h("tr", {"class": "sc-dispute-row" if score is None else ""},
                                     h("td", {"text": key[0]}), h("td", {"text": key[1]}), move_cell,
                                     h("td", {"class": "num", "text": key[5]}), h("td", {"class": "num", "text": key[6]}))
@@ -215,9 +254,18 @@ class Panels(ViewPart):
         append(table, body)
         # focusable: it scrolls, and a keyboard must be able to scroll it too
         wrap = h("div", {"class": "sc-sheet-wrap", "id": "sc-sheet-wrap", "tabindex": "0", "role": "group",
-                         "aria-label": t("play.log"), "data-move-list": ""}, table)
+                         "aria-label": t("play.log"), "data-move-list": "",
+                         "on_click": lambda e: self._sheet_word(page, e)}, table, scope=page.view_scope)
         return h("section", {"class": "panel", "aria-labelledby": "sc-sheet-title"},
                  h("h2", {"id": "sc-sheet-title", "text": t("play.log")}), wrap)
+
+    def _sheet_word(self, page: PlayPage, event: Any) -> None:
+        """A word of the log tapped: its panel (the rows are kept between redraws, so one listener)."""
+        button = event.target.closest("[data-word]")
+        if button:
+            self._words_panel(page, [wordinfo.BoardWord(str(button.getAttribute("data-word")),
+                                                        int(button.getAttribute("data-start")),
+                                                        bool(button.getAttribute("data-across")))])
 
     def _bag_box(self, page: PlayPage, view: dict[str, Any], viewer: int | None) -> Any:
         """The bag and the tiles not seen by the one whose rack is shown: the player to move (the
