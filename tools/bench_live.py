@@ -154,11 +154,13 @@ def one_run(browser: Any, base: str, moves: int) -> dict[str, Any]:
             ctx.close()
 
 
-def pair_live(anna: Any, bruno: Any) -> None:
-    """Anna invites and shows a code, Bruno answers, Anna takes the answer: both connected."""
+def start_pairing(anna: Any, bruno: Any) -> float:
+    """Anna invites and shows a code, Bruno answers, Anna takes the answer (the channel then opens by
+    itself); the ``perf_counter`` of Anna's tap on "Show a pairing code"."""
     anna.fill("#remote-name", "Anna")
     anna.click("#remote-invite")
     anna.wait_for_selector("#live-offer", timeout=60_000)
+    started = time.perf_counter()
     anna.click("#live-offer")
     anna.wait_for_selector("#live-qr-o[data-version]", timeout=60_000)
     bruno.goto(str(anna.locator("#live-code-o").input_value()))
@@ -168,6 +170,12 @@ def pair_live(anna: Any, bruno: Any) -> None:
     bruno.wait_for_selector("#live-qr-a[data-version]", timeout=60_000)
     anna.fill("#live-answer", str(bruno.locator("#live-code-a").input_value()))
     anna.click("#live-answer-open")
+    return started
+
+
+def pair_live(anna: Any, bruno: Any) -> None:
+    """Anna invites and shows a code, Bruno answers, Anna takes the answer: both connected."""
+    start_pairing(anna, bruno)
     connected(anna, "Bruno")
     connected(bruno, "Anna")
 
@@ -188,19 +196,7 @@ def pairing_run(browser: Any, base: str, limit: float) -> dict[str, Any]:
         anna.wait_for_selector("#remote-invite", timeout=120_000)
         bruno.goto(base + "#/")
         bruno.wait_for_selector("body[data-ready='1']", timeout=120_000)
-        anna.fill("#remote-name", "Anna")
-        anna.click("#remote-invite")
-        anna.wait_for_selector("#live-offer", timeout=60_000)
-        started = time.perf_counter()
-        anna.click("#live-offer")
-        anna.wait_for_selector("#live-qr-o[data-version]", timeout=60_000)
-        bruno.goto(str(anna.locator("#live-code-o").input_value()))
-        bruno.wait_for_selector("#live-join", timeout=60_000)
-        bruno.fill("#live-name", "Bruno")
-        bruno.click("#live-join")
-        bruno.wait_for_selector("#live-qr-a[data-version]", timeout=60_000)
-        anna.fill("#live-answer", str(bruno.locator("#live-code-a").input_value()))
-        anna.click("#live-answer-open")
+        started = start_pairing(anna, bruno)
         deadline = time.monotonic() + limit
         said: list[str] = []
         while time.monotonic() < deadline:
