@@ -307,7 +307,10 @@ class Simulation:
             found = yield from best_static(self.gen, board, r, len(bag), self._bounds, self.spent)
             self.work = self.spent[0]
             self.turns += 1
+            if self.work >= self.budget:
+                return None  # the budget is spent (a deal with a scarab can cost several units)
             if self.should_stop is not None and self.should_stop():
+                self.cut = True
                 return None
             if found is not None:
                 p, _, left = found
@@ -367,15 +370,17 @@ class Simulation:
                 if self.work + per_turn * len(live) * self.plies > self.budget:
                     break
             racks, bag = self.deal()
+            short = False
             for c in live:
                 v = yield from self.play_out(c, racks, bag)
-                if v is None or (self.should_stop is not None and self.should_stop()):
-                    self.cut = True
-                    if v is not None:
-                        c.values.append(v)
+                if v is None:
+                    short = True
                     break
                 c.values.append(v)
-            if self.cut:
+                if self.should_stop is not None and self.should_stop():
+                    self.cut = short = True
+                    break
+            if short:
                 # A round cut short: only the deals every live candidate met count.
                 n = min(len(c.values) for c in live)
                 for c in live:
