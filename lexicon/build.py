@@ -51,6 +51,8 @@ DICTIONARY_SOURCE = "it_IT"
 ADDITIONS = DATA_DIR / "additions.txt"
 REMOVALS = DATA_DIR / "removals.txt"
 ABBREVIATIONS = DATA_DIR / "abbreviations.tsv"
+#: Today's Italian: words the dictionary lacks, each from a published list (docs/lexicon.md).
+SUPPLEMENT = DATA_DIR / "supplement.txt"
 # The builder's own source is an input too: a change to it must rebuild.
 BUILDER_SOURCES = ("affixes.py", "automaton.py", "build.py", "dawg.py")
 
@@ -93,6 +95,9 @@ class BuildReport:
     additions_inflected: int = 0
     additions_model_missing: list[str] = field(default_factory=list)
     abbreviations_new: int = 0
+    supplement_new: int = 0
+    supplement_already_present: list[str] = field(default_factory=list)
+    supplement_inflected: int = 0
     removals_applied: int = 0
     removals_unused: list[str] = field(default_factory=list)
     word_count: int = 0
@@ -112,25 +117,69 @@ def read_entries(path: Path, allow_models: bool = True) -> dict[str, tuple[str, 
     ``WORD = MODEL`` makes WORD a root inflected with the flags of the source's root MODEL,
     so a new verb or noun gets all its forms (and a verb its enclitics and RI-) from one line.
     """
+    return parse_entries(path.read_text(encoding="utf-8").splitlines(), path.name, allow_models)
+
+
+def parse_entries(lines: list[str], name: str, allow_models: bool = True) -> dict[str, tuple[str, str | None]]:
+    """``read_entries`` on the lines of the file ``name`` (named in the errors)."""
     entries: dict[str, tuple[str, str | None]] = {}
-    for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for lineno, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         head, sep, reason = line.partition("#")
         word, eq, model = (part.strip() for part in head.partition("="))
         if not sep or not reason.strip():
-            raise BuildError(f"{path.name} line {lineno}: {word!r} has no '# reason'")
+            raise BuildError(f"{name} line {lineno}: {word!r} has no '# reason'")
         if eq and not allow_models:
-            raise BuildError(f"{path.name} line {lineno}: {word!r}: '= MODEL' is only for additions")
+            raise BuildError(f"{name} line {lineno}: {word!r}: '= MODEL' is only for additions")
         for w in (word, model) if eq else (word,):
             if " " in w or not _VALID.fullmatch(w):
-                raise BuildError(f"{path.name} line {lineno}: {w!r} is not one upper-case word of "
+                raise BuildError(f"{name} line {lineno}: {w!r} is not one upper-case word of "
                                  f"{MIN_LETTERS}-{MAX_LETTERS} letters over {ALPHABET}")
         if word in entries:
-            raise BuildError(f"{path.name} line {lineno}: {word!r} listed twice")
+            raise BuildError(f"{name} line {lineno}: {word!r} listed twice")
         entries[word] = (reason.strip(), model if eq else None)
     return entries
+
+
+_SOURCE_KEY = re.compile(r"[A-Z][A-Z0-9-]*")
+
+
+@dataclass(frozen=True)
+class SupplementEntry:
+    source: str  # the key of a declared source
+    note: str
+    model: str | None
+
+
+def read_supplement(path: Path) -> tuple[dict[str, str], dict[str, SupplementEntry]]:
+    """The supplement: ``@KEY  description`` lines declare a published list, entry lines are
+    ``WORD [= MODEL]  # KEY: note`` (KEY declared in the file). → (sources, entries)."""
+    sources: dict[str, str] = {}
+    body: list[str] = []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for lineno, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if line.startswith("@"):
+            key, _, description = line[1:].partition(" ")
+            if not _SOURCE_KEY.fullmatch(key) or not description.strip():
+                raise BuildError(f"{path.name} line {lineno}: a source is '@KEY description' (KEY upper case)")
+            if key in sources:
+                raise BuildError(f"{path.name} line {lineno}: source {key} declared twice")
+            sources[key] = description.strip()
+            body.append("")
+        else:
+            body.append(raw)
+    entries: dict[str, SupplementEntry] = {}
+    parsed = parse_entries(body, path.name)
+    for word, (reason, model) in parsed.items():
+        key, sep, note = reason.partition(":")
+        if not sep or key.strip() not in sources or not note.strip():
+            raise BuildError(f"{path.name}: {word}: the reason is 'KEY: note' with a source declared by "
+                             f"'@KEY description' (sources: {', '.join(sources) or 'none'})")
+        entries[word] = SupplementEntry(key.strip(), note.strip(), model)
+    return sources, entries
 
 
 def read_word_list(path: Path) -> dict[str, str]:
@@ -227,7 +276,7 @@ def source_files(source: Path) -> tuple[Path, Path]:
 
 def input_files(source: Path) -> list[Path]:
     dic, aff = source_files(source)
-    return [dic, aff, ADDITIONS, REMOVALS, ABBREVIATIONS] + [PACKAGE_DIR / n for n in BUILDER_SOURCES]
+    return [dic, aff, ADDITIONS, REMOVALS, ABBREVIATIONS, SUPPLEMENT] + [PACKAGE_DIR / n for n in BUILDER_SOURCES]
 
 
 def inputs_hash(source: Path) -> str:
@@ -314,11 +363,15 @@ class _Expansion:
         self.ri = find_ri_flag(self.aff)
         self.report = report
         self.entries: list[tuple[str, str]] = []
+        #: The capitalised roots, normalised: the names the dictionary knows.
+        self.names: set[str] = set()
         for root, flags in parse_dic(dic_text):
             report.roots += 1
             reason = root_drop_reason(root, flags)
             if reason is not None:
                 report.dropped[reason] = report.dropped.get(reason, 0) + 1
+                if reason == "capitalised":
+                    self.names.add(normalise(root))
                 continue
             self.entries.append((root, flags))
         report.roots_kept = len(self.entries)
@@ -375,15 +428,24 @@ def dictionary_words(dic_text: str, aff_text: str, report: BuildReport) -> Itera
 
 def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: dict[str, str],
             abbreviations: dict[str, str], report: BuildReport,
-            models: dict[str, str] | None = None, progress: Progress | None = None) -> dict[str, bytearray]:
+            models: dict[str, str] | None = None, progress: Progress | None = None,
+            supplement: dict[str, str] | None = None) -> dict[str, bytearray]:
     """All words, packed as ``WORD\\n`` bytes in buckets keyed by their first three letters
-    (``progress``: the share of the source's roots expanded so far)."""
+    (``progress``: the share of the source's roots expanded so far). ``supplement``: WORD → its
+    source and note, for the words of ``additions`` (and their ``models``) that come from the
+    supplement: the same rules, their own counts and source."""
     for word in removals:
         if word in abbreviations:
             raise BuildError(f"removals.txt: {word} is an appendix abbreviation; the rulebook allows it")
         if word in additions:
             raise BuildError(f"{word} is both in removals.txt and in additions.txt")
     expansion = _Expansion(dic_text, aff_text, report, models)
+    supplement = supplement or {}
+    for word in sorted(supplement):
+        # The rulebook's exclusions hold for the supplement too: no proper names. (J K W X Y,
+        # length, removals and the appendix are refused like any addition's.)
+        if word in expansion.names:
+            raise BuildError(f"supplement.txt: {word} is a proper name in the dictionary (a capitalised root)")
     # The additions' forms (a model line inflects its word) are known before the dictionary is
     # streamed, so that a form the dictionary has too is told apart (its source is the dictionary).
     added_forms: dict[str, str] = {}
@@ -422,18 +484,28 @@ def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: d
         if word in removals:
             removed.add(word)
             continue
-        report.additions_inflected += 1
+        if added_forms[word] in supplement:
+            report.supplement_inflected += 1
+        else:
+            report.additions_inflected += 1
         put(word)
     for word in sorted(extra):
         put(word)
-    report.additions_new = sum(1 for w in additions if w not in in_dictionary)
-    report.additions_already_present = sorted(w for w in additions if w in in_dictionary)
+    report.additions_new = sum(1 for w in additions if w not in in_dictionary and w not in supplement)
+    report.additions_already_present = sorted(w for w in additions if w in in_dictionary and w not in supplement)
+    report.supplement_new = sum(1 for w in supplement if w not in in_dictionary)
+    report.supplement_already_present = sorted(w for w in supplement if w in in_dictionary)
     report.abbreviations_new = sum(1 for w in abbreviations if w not in in_dictionary)
     report.removals_applied = len(removed)
     report.removals_unused = sorted(set(removals) - removed)
     sources: dict[str, tuple[str, str]] = {}
     for word in sorted(tracked - in_dictionary - removed):
-        if word in additions:
+        lemma = added_forms.get(word, word)
+        if word in supplement:
+            sources[word] = ("supplement", supplement[word])
+        elif lemma in supplement and word not in additions:
+            sources[word] = ("supplement", f"a form of {lemma}: {supplement[lemma]}")
+        elif word in additions:
             reason, model = additions[word], (models or {}).get(word)
             sources[word] = ("additions", f"{word} = {model}: {reason}" if model else reason)
         elif word in added_forms:
@@ -464,7 +536,8 @@ def sorted_words(buckets: dict[str, bytearray], progress: Progress | None = None
 # -- build ---------------------------------------------------------------------------------
 
 def build_bytes(source: Path = DEFAULT_SOURCE, additions_path: Path = ADDITIONS, removals_path: Path = REMOVALS,
-                abbreviations_path: Path = ABBREVIATIONS, progress: Progress | None = None) -> tuple[bytes, BuildReport]:
+                abbreviations_path: Path = ABBREVIATIONS, progress: Progress | None = None,
+                supplement_path: Path | None = SUPPLEMENT) -> tuple[bytes, BuildReport]:
     """The lexicon file for these inputs, and a report of what happened (``progress``: told the
     share done, from 0 to 1, a few hundred times)."""
     def expanded(share: float) -> None:
@@ -481,10 +554,20 @@ def build_bytes(source: Path = DEFAULT_SOURCE, additions_path: Path = ADDITIONS,
     entries = read_entries(additions_path)
     additions = {word: reason for word, (reason, _model) in entries.items()}
     models = {word: model for word, (_reason, model) in entries.items() if model is not None}
+    supplement: dict[str, str] = {}
+    if supplement_path is not None:
+        sources, listed = read_supplement(supplement_path)
+        for word, entry in listed.items():
+            if word in additions:
+                raise BuildError(f"{word} is both in supplement.txt and in additions.txt")
+            supplement[word] = f"{entry.source}: {entry.note} — {sources[entry.source]}"
+            additions[word] = entry.note
+            if entry.model is not None:
+                models[word] = entry.model
     removals = {word: reason for word, (reason, _model) in read_entries(removals_path, allow_models=False).items()}
     abbreviations = read_abbreviations(abbreviations_path)
     report = BuildReport()
-    buckets = collect(dic_text, aff_text, additions, removals, abbreviations, report, models, expanded)
+    buckets = collect(dic_text, aff_text, additions, removals, abbreviations, report, models, expanded, supplement)
     builder = DawgBuilder()
     digest = hashlib.sha256()
     for word in sorted_words(buckets, added):
@@ -607,6 +690,9 @@ def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUT
             "additions_already_present": report.additions_already_present,
             "additions_inflected_forms": report.additions_inflected,
             "additions_model_missing": report.additions_model_missing,
+            "supplement_new": report.supplement_new,
+            "supplement_already_present": report.supplement_already_present,
+            "supplement_inflected_forms": report.supplement_inflected,
             "abbreviations_new": report.abbreviations_new,
             "removals_applied": report.removals_applied,
             "removals_unused": report.removals_unused,
