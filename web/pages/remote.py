@@ -84,6 +84,8 @@ class RemotePage(GamePage):
         self.send: str | None = None  # the payload to pass on now
         self.busy = False  # protocol work under way (a click meanwhile is ignored)
         self.notice: tuple[str, bool] | None = None
+        #: the link shared or copied from the bottom sheet: the sheet folds away until the next link
+        self.handed: str | None = None
 
     # --- routes ---------------------------------------------------------------------
     def show_route(self) -> None:
@@ -322,6 +324,11 @@ class RemotePage(GamePage):
             return
         if self.session.started:
             super().redraw()
+            # the strip heads the game's own head: above the board on one column, at the top of
+            # the side column on a wide screen (it never takes the board's height there)
+            strip, head = document.getElementById("remote-panel"), self.root.querySelector(".game-head")
+            if strip and head:
+                head.insertBefore(strip, head.firstChild)
             return
         self.view_scope.close()
         self.view_scope = Scope()
@@ -350,15 +357,21 @@ class RemotePage(GamePage):
         return str(self.t(key, name=shown["waiting_for"] or ""))
 
     def panel(self) -> Any:
-        """Whose turn, what the last link did, the link to send now, and the remote actions."""
+        """Whose turn, what the last link did, the link to send now, and the remote actions.
+
+        Once the game started (issue 37) the page is the local game page plus this one compact
+        strip above its head: whose link is awaited (live: who is connected), a request to answer,
+        the verification; the last link's news is said in the game's message line
+        (``message_line``), the link to send lies in a sheet at the screen's foot (``sheet``), and
+        the actions are the game's tools (``toolbar``, on a phone the app bar's menu) and the
+        drawer's Links panel (``drawer``). Before it started, the page is this panel alone."""
         t, session, scope = self.t, self.session, self.view_scope
+        started = bool(session.started)
         parts: list[Any] = [h("p", {"id": "remote-status", "class": "remote-status", "text": self.status_text()})]
-        if self.notice is not None:
-            text, error = self.notice
-            parts.append(h("p", {"id": "remote-notice", "class": "play-message error" if error else "play-message",
-                                 "role": "alert" if error else "status", "text": text}))
+        if self.notice is not None and not started:
+            parts.append(self.notice_box())
         if self.send:
-            parts.append(self.send_box(self.send))
+            parts.append(self.sheet(self.send) if started else self.send_box(self.send))
         shown = session.device.show()
         if shown.get("round_pending") and not shown["over"]:  # Ruins: the round is drawn with its opener's link
             parts.append(h("p", {"id": "remote-round-pending", "class": "hint",
@@ -385,8 +398,71 @@ class RemotePage(GamePage):
             parts.append(self.request_box(shown["takeback"]))
         if shown["over"] and session.device.ended is not None:  # a resignation or a leave: no end panel
             parts.append(self.hints_line())
-        parts.append(self.actions(shown))
-        return h("section", {"class": "remote-panel", "id": "remote-panel", "aria-label": t("remote.panel")}, *parts)
+        if not started:
+            parts.append(self.actions(shown))
+            return h("section", {"class": "remote-panel", "id": "remote-panel", "aria-label": t("remote.panel")},
+                     *parts)
+        return h("section", {"class": "remote-panel remote-strip", "id": "remote-panel",
+                             "aria-label": t("remote.panel")}, *parts)
+
+    def notice_box(self) -> Any:
+        """What the last link (or this device's own act) did, in words (``#remote-notice``)."""
+        assert self.notice is not None
+        text, error = self.notice
+        return h("p", {"id": "remote-notice", "class": "play-message error" if error else "play-message",
+                       "role": "alert" if error else "status", "text": text})
+
+    def message_line(self) -> Any:
+        """The game's message line, saying the last link's news under a message of the game's own
+        (a refused play lies over it until the next act): nothing above the board grows with it."""
+        line = super().message_line()
+        if self.notice is not None and self.session is not None and self.session.started:
+            line.insertBefore(self.notice_box(), line.firstChild)
+            line.classList.add("has-notice")
+        return line
+
+    def drawer(self, *panels: Any) -> Any:
+        """The game's panels, and the Links panel: paste a link received, why no review."""
+        if self.session is None or not self.session.started:
+            return super().drawer(*panels)
+        return super().drawer(*panels, self.links_panel())
+
+    def sheet(self, payload: str) -> Any:
+        """The link to send, with Share and Copy, in a sheet at the screen's foot on one column (over
+        the hand, never over the board: it is the others' turn), in the side column on a wide
+        screen; folded away on a phone once shared or copied (``handed``), the strip's button
+        showing it again."""
+        t, scope = self.t, self.view_scope
+        try:
+            yours = bool(self.session.your_turn())
+        except Exception:
+            yours = False
+        # on this device's turn the sheet starts folded: the rack and Play stay in view, and the
+        # link made by the move carries this one's news too (docs/remote.md "Resynchronising")
+        folded = self.handed == payload or yours
+        box = h("section", {"class": "remote-sheet folded" if folded else "remote-sheet", "id": "remote-sheet",
+                            "aria-label": t("remote.link.show")}, self.send_box(payload))
+        again = h("button", {"type": "button", "id": "remote-show-link", "class": "remote-show-link",
+                             "text": t("remote.link.show"), "aria-controls": "remote-sheet",
+                             "aria-expanded": "false" if folded else "true"}, scope=scope)
+
+        def unfold(_e: Any) -> None:
+            box.classList.remove("folded")
+            again.setAttribute("aria-expanded", "true")
+            self.handed = None
+
+        scope.on(again, "click", unfold)
+        return h("div", {"class": "remote-send-strip"}, again, box)
+
+    def handed_over(self, payload: str) -> None:
+        """The link was shared or copied: the sheet folds away (on a phone) until the next link."""
+        self.handed = payload
+        sheet = document.getElementById("remote-sheet")
+        if sheet:
+            sheet.classList.add("folded")
+        button = document.getElementById("remote-show-link")
+        if button:
+            button.setAttribute("aria-expanded", "false")
 
     def stopped_box(self, stop: dict[str, Any]) -> Any:
         """The game stopped on a proven cheat: who, what, and the signed messages that prove it
@@ -434,6 +510,9 @@ class RemotePage(GamePage):
                 self.app.toast(t("share.copied"))
             except Exception:  # a browser without a clipboard: the link stays selected to copy by hand
                 self.app.toast(t("remote.copy.select"))
+                return
+            if self.send is not None:
+                self.handed_over(self.send)
 
         async def share() -> None:
             from pyscript.ffi import to_js
@@ -441,7 +520,9 @@ class RemotePage(GamePage):
             try:
                 await window.navigator.share(to_js({"title": t("app.title"), "text": t("remote.share.text"), "url": link}))
             except Exception:  # dismissed, or refused: the link is still there to copy
-                pass
+                return
+            if self.send is not None:
+                self.handed_over(self.send)
 
         can_share = bool(getattr(window.navigator, "share", None))
         label = t.plural("remote.send", self.session.device.players - 1) if number is None \
@@ -602,6 +683,7 @@ class RemotePage(GamePage):
         self.count_in_stats()
 
     def resend(self) -> None:
+        self.handed = None  # asked for again: the sheet shows it
         try:
             self.send = self.session.resend_all()[-1]  # the box shows them all (``outgoing``)
         except Refused as err:
@@ -800,9 +882,70 @@ class RemotePage(GamePage):
         return False  # one seat per device: nothing to hide from the person holding it
 
     def toolbar(self, *extra: Any) -> Any:
-        t = self.t
+        """The game's tools, as a local game has them (on a phone in the app bar's menu): the view's
+        own, Ask to take back, Send my last link again, Paste a link, Resign, Leave, Review (at the
+        end), Export, the rules."""
+        t, scope = self.t, self.view_scope
         rules = h("a", {"class": "button", "href": router.href(self.ui.GAME, "rules"), "text": t("rules.link")})
-        return h("div", {"class": "toolbar row"}, *extra, rules)
+        if self.session is None or not self.session.started:
+            return h("div", {"class": "toolbar row"}, *extra, rules)
+        shown = self.session.device.show()
+        over = shown["over"] or shown["stopped"] is not None  # a stopped game: nothing more to send
+        buttons: list[Any] = [] if shown["shut_out"] else [
+            h("button", {"type": "button", "id": "remote-takeback", "text": t("remote.takeback"),
+                         "title": t("remote.takeback.help"),
+                         "disabled": not shown.get("can_take_back"),
+                         "on_click": lambda _e: self.take_back()}, scope=scope),
+            h("button", {"type": "button", "id": "remote-resend", "text": t("remote.resend"),
+                         "disabled": self.session.device.sent is None,
+                         "on_click": lambda _e: self.resend()}, scope=scope),
+            h("button", {"type": "button", "id": "remote-paste-open", "text": t("remote.paste.button"),
+                         "aria-controls": "remote-paste", "on_click": lambda _e: self.to_paste()}, scope=scope),
+            h("button", {"type": "button", "id": "remote-resign", "class": "danger", "text": t("remote.resign"),
+                         "disabled": over,
+                         "on_click": lambda _e: asyncio.ensure_future(self.quit("resign"))}, scope=scope),
+            h("button", {"type": "button", "id": "remote-leave", "text": t("remote.leave"),
+                         "disabled": over,
+                         "on_click": lambda _e: asyncio.ensure_future(self.quit("leave"))}, scope=scope),
+        ]
+        if over and self.session.review_refusal is None:
+            buttons.append(h("a", {"class": "button", "id": "review", "text": t("review.button"),
+                                   "href": router.href(self.ui.GAME, "review", self.session.save.id)}))
+        buttons.append(h("button", {"type": "button", "id": "export", "text": t("continue.export"),
+                                    "on_click": lambda _e: self.app.export_save(self.session.save.id)}, scope=scope))
+        return h("div", {"class": "toolbar row remote-tools"}, *extra, *buttons, rules)
+
+    def links_panel(self) -> Any:
+        """The drawer's Links panel: a link received pasted here and opened; why there is no review."""
+        t, scope = self.t, self.view_scope
+        shown = self.session.device.show()
+        over = shown["over"] or shown["stopped"] is not None
+        why_not = self.session.review_refusal if over else None
+        paste = h("textarea", {"id": "remote-paste", "rows": "2", "aria-label": t("remote.paste")})
+
+        def open_pasted(_e: Any) -> None:
+            text = str(paste.value).strip()
+            if text:
+                self.open_here(text)
+
+        return h("section", {"class": "panel remote-links", "id": "remote-links", "aria-labelledby": "remote-links-title"},
+                 h("h2", {"id": "remote-links-title", "text": t("remote.links.title")}),
+                 h("p", {"id": "review-why-not", "class": "hint", "text": t(f"remote.review.{why_not}")})
+                 if why_not is not None else None,
+                 h("div", {"class": "share-field"}, h("label", {"for": "remote-paste", "text": t("remote.paste")}),
+                   paste, h("button", {"type": "button", "id": "remote-open", "text": t("remote.open"),
+                                       "on_click": open_pasted}, scope=scope)))
+
+    def to_paste(self) -> None:
+        """Paste a link (the tools, the app bar's menu): the drawer opened at the Links panel's field."""
+        if not bool(getattr(self, "drawer_open", False)):
+            button = document.getElementById("drawer-button")
+            if button is not None and str(button.getAttribute("aria-expanded")) == "false":
+                button.click()
+        field_ = document.getElementById("remote-paste")
+        if field_ is not None:
+            field_.scrollIntoView()
+            field_.focus()
 
 
 def mount(app: Any, root: Any, route: router.Route, ui: GameUI) -> Callable[[], None]:
