@@ -125,7 +125,9 @@ class Rack(ViewPart):
                                disabled=off or hinting or page.session.state.pending is not None, icon="hint")
                  # today's challenge gives no hints (they would give the answer away)
                  # nor a game between devices whose invitation allows none
-                 if scarabeo_ai is not None and not getattr(page, "daily", None) and page.hints_allowed() else None,
+                 # (a still page of the rules or the review has no say: drawn as before)
+                 if scarabeo_ai is not None and not getattr(page, "daily", None)
+                 and getattr(page, "hints_allowed", lambda: True)() else None,
                  action_button(page, "sc-takeback", "play.takeback", lambda: page.take_back(), disabled=not back,
                                icon="takeback"),
                  self._zoom_button(page, zoomed), scope=sc)

@@ -222,7 +222,7 @@ class ScarabyaUI:
         # Hint and the game's toolbar with Take back
         hand = h("div", {"class": "game-hand sy-hand"}, panels.end_screen(page, v) if v["over"] else mission,
                  controls(page, inputs, panels.hint_button(page, placing, lambda: self.show_hint(page))
-                          if page.hints_allowed() else None,
+                          if getattr(page, "hints_allowed", lambda: True)() else None,
                           page.toolbar()) if not v["over"] else page.toolbar(),
                  panels.hint_box(page, hint_reason) if placing else None)
         more = page.drawer(panels.sites_panel(page, v, site, lambda i: self.view_site(page, i)),
@@ -378,7 +378,7 @@ class ScarabyaUI:
         hand_box = h("div", {"class": "game-hand sy-hand"}, pieces,
                      controls(page, inputs, panels.hint_button(page, active_seat is not None,
                                                                lambda: self.show_hint(page))
-                              if page.hints_allowed() else None, page.toolbar())
+                              if getattr(page, "hints_allowed", lambda: True)() else None, page.toolbar())
                      if not v["over"] else page.toolbar(),
                      panels.hint_box(page, hint_reason) if active_seat is not None else None)
         previous = None

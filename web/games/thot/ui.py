@@ -64,7 +64,9 @@ class ThotUI:
         hand = h("div", {"class": "game-hand thot-hand"}, panels.drop_box(page, state),
                  panels.end_box(page, view) if over else None,
                  # no Hint in a game between devices whose invitation allows none
-                 page.toolbar(panels.hint_button(page, person) if page.hints_allowed() else None))
+                 # (a still page of the rules or the review has no say: drawn as before)
+                 page.toolbar(panels.hint_button(page, person)
+                              if getattr(page, "hints_allowed", lambda: True)() else None))
         more = page.drawer(panels.players(page, view),
                            panels.search_info(page),
                            panels.log(page, state),
