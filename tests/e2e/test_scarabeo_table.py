@@ -364,8 +364,13 @@ def unwatch_rack(page: Any) -> None:
     page.evaluate("() => { window.__rackObserver.disconnect(); delete window.__rackObserver; delete window.__rackSeen; }")
 
 
+#: (element.evaluate) A cell's text without the play's word buttons (issue 40's word panel) after it.
+CELL_TEXT = ("e => { const c = e.cloneNode(true); c.querySelectorAll('.sc-word-links').forEach(n => n.remove());"
+             " return c.textContent; }")
+
+
 def sheet_rows(page: Any) -> list[list[str]]:
-    return [[(c.text_content() or "").strip() for c in row.locator("td").all()]
+    return [[(c.evaluate(CELL_TEXT) or "").strip() for c in row.locator("td").all()]
             for row in page.locator("#sc-sheet tbody tr").all()]
 
 
