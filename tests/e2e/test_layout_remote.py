@@ -78,6 +78,14 @@ def at_rest(device: Any, kind: str, state: str, sizes: list[tuple[int, int]] = S
     return found
 
 
+def still(before: dict[tuple[int, int], Any], after: dict[tuple[int, int], Any], what: str) -> None:
+    """Nothing jumps: the board lies where it did at each size."""
+    for size, m in before.items():
+        a, b = m["board"], after[size]["board"]
+        assert abs(a["top"] - b["top"]) <= 1 and abs((a["right"] - a["left"]) - (b["right"] - b["left"])) <= 1, \
+            f"{what} {size}: the board moved from {a} to {b}"
+
+
 def tools_hold_the_remote_actions(device: Device) -> None:
     """Paste a link, Send my last link again, Ask to take back, Resign, Leave and Export are the
     game's tools (the toolbar the app bar's menu mirrors on a phone), not a panel above the board."""
@@ -85,6 +93,17 @@ def tools_hold_the_remote_actions(device: Device) -> None:
     for tool in TOOLS:
         assert page.locator(f"#app div.toolbar.row {tool}").count() == 1, f"{tool} is not among the game's tools"
     assert page.locator("#remote-panel #remote-paste, #remote-panel #remote-resign").count() == 0
+    # on a phone, the app bar's menu lists them; its Paste a link opens the drawer at the field
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.locator("#menu-button").click()
+    listed = page.locator("#bar-game .nav-button").all_inner_texts()
+    for words in ("Ask to take back", "Send my last link again", "Paste a link", "Resign", "Leave the game", "Export"):
+        assert words in listed, f"{words!r} is not in the app bar's menu: {listed}"
+    page.locator("#bar-game .nav-button", has_text="Paste a link").click()
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'remote-paste'")
+    assert page.locator("#remote-paste").is_visible()
+    page.locator("#drawer-button").click()  # folded again, for the measures at rest
+    page.set_viewport_size({"width": 1280, "height": 800})
 
 
 def test_thot_by_links_whole_board_in_every_state(devices: Any, open_site: Any) -> None:
@@ -93,7 +112,7 @@ def test_thot_by_links_whole_board_in_every_state(devices: Any, open_site: Any) 
     mover, other = (anna, bruno) if anna.your_turn() else (bruno, anna)
     tools_hold_the_remote_actions(mover)
     at_rest(mover, "thot", "your-turn")
-    at_rest(other, "thot", "waiting")
+    waiting = at_rest(other, "thot", "waiting")
     # a move: its link to send, in view beside the board
     page = mover.page
     before = mover.pending_link() or ""
@@ -118,7 +137,8 @@ def test_thot_by_links_whole_board_in_every_state(devices: Any, open_site: Any) 
     page.set_viewport_size({"width": 1280, "height": 800})
     said = other.open(link)
     assert said, "no notice"
-    at_rest(other, "thot", "move-arrived")
+    arrived = at_rest(other, "thot", "move-arrived")
+    still(waiting, arrived, "thot by links: the move arrived")
     # a take-back asked by the mover: the other's answer pending
     mover.page.click("#remote-takeback")
     ask = mover.link(other_than=link)
@@ -130,8 +150,7 @@ def test_thot_by_links_whole_board_in_every_state(devices: Any, open_site: Any) 
     relay(other, mover)
     at_rest(mover, "thot", "takeback-declined", [(360, 640), (390, 844)])
     # the end: a resignation
-    mover.page.click("#remote-resign")
-    mover.page.locator("dialog button", has_text="Resign").click()
+    mover.quit("resign")
     relay(mover, other)
     for d, state in ((mover, "resigned"), (other, "over")):
         d.page.wait_for_function("document.getElementById('remote-status').textContent === 'The game is over.'")
@@ -157,8 +176,7 @@ def test_scarabeo_by_links_whole_board_in_every_state(devices: Any, open_site: A
     other.open(link)
     at_rest(other, "scarabeo", "move-arrived", sizes)
     relay(other, mover)
-    other.page.click("#remote-resign")
-    other.page.locator("dialog button", has_text="Resign").click()
+    other.quit("resign")
     relay(other, mover)
     for d, state in ((mover, "verified"), (other, "resigned-verified")):
         d.page.wait_for_selector("#remote-verified", timeout=60_000)
@@ -180,11 +198,11 @@ def test_thot_live_whole_board_in_every_state(context_factory: Any, guard: Any, 
     assert player is not None
     other = bruno if player is anna else anna
     at_rest(player, "thot-live", "your-turn", game="thot")
-    at_rest(other, "thot-live", "waiting", game="thot")
+    waiting = at_rest(other, "thot-live", "waiting", game="thot")
     thot_move(player)
     other.page.wait_for_function("() => document.getElementById('remote-status').textContent === 'Your turn.'",
                                  timeout=60_000)
-    at_rest(other, "thot-live", "move-arrived", game="thot")
+    still(waiting, at_rest(other, "thot-live", "move-arrived", game="thot"), "live thot: the move arrived")
     at_rest(player, "thot-live", "sent", game="thot")
     bruno.page.reload(wait_until="commit")
     anna.page.wait_for_function(LEFT, arg=bruno.name, timeout=120_000)
@@ -212,8 +230,7 @@ def test_scarabya_by_links_whole_board_in_every_state(devices: Any, open_site: A
     at_rest(mover, "scarabya", "link-to-send", link=True)
     other.open(link)
     at_rest(other, "scarabya", "move-arrived")
-    other.page.click("#remote-resign")
-    other.page.locator("dialog button", has_text="Resign").click()
+    other.quit("resign")
     relay(other, mover)
     for d, state in ((mover, "over"), (other, "resigned")):
         d.page.wait_for_function("document.getElementById('remote-status').textContent === 'The game is over.'")

@@ -34,7 +34,8 @@ class Device:
     def link(self, other_than: str | None = None) -> str:
         """The link this device shows to send (a new one, when ``other_than`` was shown before)."""
         box = self.page.locator("#remote-link")
-        box.wait_for(timeout=30_000)
+        # attached: on a phone the link's sheet may be folded (on this device's turn, or copied)
+        box.wait_for(state="attached", timeout=30_000)
         if other_than is not None:
             self.page.wait_for_function("(old) => { const b = document.getElementById('remote-link');"
                                         " return b && b.value !== old; }", arg=other_than, timeout=120_000)
@@ -67,6 +68,17 @@ class Device:
 
     def status(self) -> str:
         return str(self.page.locator("#remote-status").inner_text())
+
+    def quit(self, action: str = "resign") -> str:
+        """Resign or leave, confirmed, and the link that says so once it is made (the work is
+        asynchronous: the link shown at the click is still the one before)."""
+        button = {"resign": "Resign", "leave": "Leave the game"}[action]
+        self.page.click(f"#remote-{action}")
+        self.page.get_by_role("dialog").get_by_role("button", name=button, exact=True).click()
+        done = {"resign": "You resigned: send the link to the others.",
+                "leave": "You left the game: send the link to the others."}[action]
+        self.said(done)
+        return self.link()
 
     def save_id(self) -> str:
         """This device's save of the game (the page may be showing a refused link meanwhile)."""
