@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import grimp
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -86,10 +87,10 @@ def private_imports(path: Path) -> list[str]:
     found: list[str] = []
     modules: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in ("web", "game"):
+        if isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").split(".")[0] in ("web", "game")):
             for alias in node.names:
                 if alias.name.startswith("_") and not alias.name.startswith("__"):
-                    found.append(f"{path}:{node.lineno} imports {node.module}.{alias.name}")
+                    found.append(f"{path}:{node.lineno} imports {'.' * node.level}{node.module or ''}.{alias.name}")
                 modules.add(alias.asname or alias.name)
         elif isinstance(node, ast.Import):
             modules.update(a.asname or a.name.split(".")[0] for a in node.names
@@ -101,13 +102,15 @@ def private_imports(path: Path) -> list[str]:
     return found
 
 
-def test_no_module_of_web_imports_a_private_name() -> None:
-    found = [hit for path in sorted((ROOT / "web").rglob("*.py")) for hit in private_imports(path)]
+@pytest.mark.parametrize("tree", ["web", "game", "lexicon"])
+def test_no_module_imports_a_private_name(tree: str) -> None:
+    found = [hit for path in sorted((ROOT / tree).rglob("*.py")) for hit in private_imports(path)]
     assert found == []
 
 
 def test_the_private_name_check_sees_both_forms(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
-    sample.write_text("from web.ui.charts import _marker, axes\nfrom web.platform import stats\nstats._load()\n")
+    sample.write_text("from web.ui.charts import _marker, axes\nfrom web.platform import stats\nstats._load()\n"
+                      "from .search import _Abort\n")
     assert [hit.split(" ", 1)[1] for hit in private_imports(sample)] == [
-        "imports web.ui.charts._marker", "uses stats._load"]
+        "imports web.ui.charts._marker", "imports .search._Abort", "uses stats._load"]

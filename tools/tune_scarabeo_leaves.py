@@ -125,7 +125,7 @@ def leave_of(state: ScarabeoState, play: Play) -> list[str]:
 
 
 def bag_weight(bag: int) -> float:
-    """The leave's weight in the champion's equity at this bag size (as ``ai._rank``)."""
+    """The leave's weight in the champion's equity at this bag size (as ``ai.rank_plays``)."""
     return 1.0 if bag >= 8 else ai.NEAR_END_LEAVE if bag > 0 else 0.0
 
 

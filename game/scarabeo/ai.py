@@ -180,7 +180,7 @@ def think(state: ScarabeoState, level: str | Level = "champion", lexicon: Any = 
         found = yield from simulate(state, lex, budget, seconds)
         return found.move
     ranked: list[Choice] = []
-    yield from _rank(state, lv, lex, ranked, top=1)
+    yield from rank_plays(state, lv, lex, ranked, top=1)
     if not ranked:
         return Pass()
     if lv.top_share > 0 and len(ranked) > 1:
@@ -195,7 +195,7 @@ def simulate(state: ScarabeoState, lexicon: Any = None, budget: float | None = N
     lex = lexicon if lexicon is not None else state.word_list
     started = time.perf_counter()
     ranked: list[Choice] = []
-    yield from _rank(state, LEVELS["champion"], lex, ranked, sim.CANDIDATES)
+    yield from rank_plays(state, LEVELS["champion"], lex, ranked, sim.CANDIDATES)
     if seconds is not None:  # the cap counts the ranking too
         seconds = max(0.0, seconds - (time.perf_counter() - started))
     found: sim.Analysis = yield from sim.analyse(state, generator_for(lex), ranked, budget, seconds)
@@ -225,7 +225,7 @@ def best_moves(state: ScarabeoState, top: int = 10, level: str | Level = "champi
     lex = lexicon if lexicon is not None else state.word_list
     ranked: list[Choice] = []
     by_score = lv.name == "champion"
-    for _ in _rank(state, lv, lex, ranked, top=max(1, top), by_score=by_score):
+    for _ in rank_plays(state, lv, lex, ranked, top=max(1, top), by_score=by_score):
         pass
     if by_score:
         ranked.sort(key=lambda c: (-c.score, -c.equity, move_text(c.move)))
@@ -250,7 +250,7 @@ def think_hints(state: ScarabeoState, top: int = 5, lexicon: Any = None,
     """``hints`` in slices for the browser (yields every few ms, returns the list)."""
     lex = lexicon if lexicon is not None else state.word_list
     ranked: list[Choice] = []
-    yield from _rank(state, LEVELS["champion"], lex, ranked, top=max(1, top), by_score=True)
+    yield from rank_plays(state, LEVELS["champion"], lex, ranked, top=max(1, top), by_score=True)
     ranked.sort(key=lambda c: (-c.score, -c.equity, move_text(c.move)))
     return [describe(state, c) for c in ranked if isinstance(c.move, Play)][:top]
 
@@ -278,11 +278,11 @@ def rank(state: ScarabeoState, level: str | Level, lexicon: Any, top: int,
     """The level's ranked choices, best first (at least ``top`` when there are that many), in
     slices: the candidates the simulating level starts from."""
     out: list[Choice] = []
-    yield from _rank(state, level_of(level), lexicon, out, top)
+    yield from rank_plays(state, level_of(level), lexicon, out, top)
     return out
 
 
-def _rank(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice], top: int,
+def rank_plays(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice], top: int,
           by_score: bool = False) -> Generator[None, None, None]:
     """Fill ``out`` with the level's best choices, best first (at least ``top`` when there
     are that many); with ``by_score``, the ``top`` highest-scoring plays (with their equity).

@@ -99,8 +99,8 @@ def _turn(state: ScarabeoState, move: Move, top: int, lexicon: Any,
           ) -> Generator[None, None, tuple[tuple[Alternative, ...], Alternative]]:
     """(the best alternatives, best first; the turn played), valued alike."""
     ranked: list[ai.Choice] = []
-    # ``_rank`` is the champion's own ranking: the same plays, leaves and end game it plays by.
-    yield from ai._rank(state, ai.LEVELS["champion"], lexicon, ranked, top=top)
+    # ``rank_plays`` is the champion's own ranking: the same plays, leaves and end game it plays by.
+    yield from ai.rank_plays(state, ai.LEVELS["champion"], lexicon, ranked, top=top)
     endgame = (not state.bag and state.num_players == 2
                and any(isinstance(c.move, Play) for c in ranked))
     weight = _leave_weight(state)

@@ -118,8 +118,8 @@ def _classic_move(state: ScarabyaState, move: Place | Discard) -> Generator[None
     assert tile is not None
     played_mask = state._mask_of(move)
     # The solver's own steps, in its order, so that the random draws are the same as a hint's.
-    rng = solver._rng_for(state)
-    ranked = solver._ranked(state, rng)
+    rng = solver.rng_for(state)
+    ranked = solver.ranked_places(state, rng)
     rest = state.remaining_tiles()
     if not rest or len(ranked) == 1:
         # Nothing to play out (or no choice): the points now decide.
@@ -142,7 +142,7 @@ def _classic_move(state: ScarabyaState, move: Place | Discard) -> Generator[None
     starts = []
     for _, p in cands:
         covered = state.covered[seat] | p[2]
-        live = solver._live(state, seat) & ~p[2]
+        live = solver.live_cells(state, seat) & ~p[2]
         for a in rules.closed_areas(SITE.full & ~(state.rocks | covered), p[2]):
             live &= ~a
         starts.append((covered, live))
@@ -167,8 +167,8 @@ def _classic_alt(state: ScarabyaState, tile: str, p: tuple[int, int, int], now: 
 # --- ruins -------------------------------------------------------------------------------------
 def _ruins_move(state: RuinsState, move: PiecePlace) -> Generator[None, None, MoveAnalysis]:
     seat = state.to_move()
-    rng = solver._rng_for(state)
-    ranked = solver._ruins_ranked(state, True, rng)
+    rng = solver.rng_for(state)
+    ranked = solver.ruins_ranked(state, True, rng)
     played_mask = state._check(move)
     if len(ranked) == 1:
         alt = _ruins_alt(state, ranked[0][2], 0.0)
@@ -183,7 +183,7 @@ def _ruins_move(state: RuinsState, move: PiecePlace) -> Generator[None, None, Mo
     totals = [0.0] * len(cands)
     for s in seeds:
         for i, p in enumerate(cands):
-            totals[i] += yield from solver._ruins_playout(state, PiecePlace(p[0], p[1], p[2]), seat, Rng(s))
+            totals[i] += yield from solver.ruins_playout(state, PiecePlace(p[0], p[1], p[2]), seat, Rng(s))
     alts = [_ruins_alt(state, p, totals[i] / len(seeds)) for i, p in enumerate(cands)]
     return _result(state, alts, alts[index])
 

@@ -63,7 +63,7 @@ _PLACEMENTS = rules.PLACEMENTS
 _neighbours = rules.neighbours
 
 
-def _rng_for(state: AnyState, salt: int = 0) -> Rng:
+def rng_for(state: AnyState, salt: int = 0) -> Rng:
     return Rng((state.seed * 0x9E3779B1 + len(state.history()) * 0x85EBCA77 + salt) & ((1 << 64) - 1))
 
 
@@ -181,7 +181,7 @@ def playout(tiles: list[str] | str, rocks: int, live: int, covered: int, rng: Rn
     return total
 
 
-def _ranked(state: ScarabyaState, rng: Rng) -> list[tuple[float, int, int, tuple[int, int, int]]]:
+def ranked_places(state: ScarabyaState, rng: Rng) -> list[tuple[float, int, int, tuple[int, int, int]]]:
     """Legal placements with their level-3 value, best first: (value, tiebreak, points, placement)."""
     seat = state.to_move()
     out = []
@@ -192,7 +192,7 @@ def _ranked(state: ScarabyaState, rng: Rng) -> list[tuple[float, int, int, tuple
     return out
 
 
-def _live(state: ScarabyaState, seat: int) -> int:
+def live_cells(state: ScarabyaState, seat: int) -> int:
     """Scarabs on ``seat``'s site still visible and not yet scored."""
     return state.symbols & ~(state.covered[seat] | state.closed[seat])
 
@@ -220,7 +220,7 @@ class Search:
         ruins = isinstance(state, RuinsState)
         self.candidates = candidates or (RUINS_CANDIDATES if ruins else CANDIDATES)
         self.samples = samples or (RUINS_SAMPLES if ruins else SAMPLES)
-        self.rng = _rng_for(state) if seed is None else Rng(seed)
+        self.rng = rng_for(state) if seed is None else Rng(seed)
         self.done = False
         self.move: AnyMove | None = None
         self.expected: float | None = None  # level 4: mean points now + later
@@ -288,7 +288,7 @@ class Search:
             k, anchor, _ = self.rng.choice(ties)
             yield from self._finish(Place(tile, k, anchor))
             return
-        ranked = _ranked(state, self.rng)
+        ranked = ranked_places(state, self.rng)
         rest = state.remaining_tiles()
         if self.level == 3 or not rest or len(ranked) == 1:
             k, anchor, _ = ranked[0][3]
@@ -310,7 +310,7 @@ class Search:
         starts = []
         for _, _, pts, p in cands:
             covered = state.covered[seat] | p[2]
-            live = _live(state, seat) & ~p[2]
+            live = live_cells(state, seat) & ~p[2]
             for a in rules.closed_areas(_FULL & ~(state.rocks | covered), p[2]):
                 live &= ~a
             starts.append((pts, p, covered, live))
@@ -431,7 +431,7 @@ def ruins_value(state: RuinsState, occupied: list[int], seat: int, rivals: bool)
     return own - max(worth(q) for q in range(len(occupied)) if q != seat)
 
 
-def _ruins_ranked(
+def ruins_ranked(
     state: RuinsState, rivals: bool, rng: Rng
 ) -> list[tuple[float, int, tuple[str, int, int, int]]]:
     seat = state.to_move()
@@ -445,7 +445,7 @@ def _ruins_ranked(
     return out
 
 
-def _ruins_playout(state: RuinsState, first: PiecePlace, seat: int, rng: Rng) -> Generator[None, None, float]:
+def ruins_playout(state: RuinsState, first: PiecePlace, seat: int, rng: Rng) -> Generator[None, None, float]:
     """Play ``first`` then the rest of the round by a greedy policy for every seat (one of its two
     best moves at random); yields after every move, returns own gain minus the best rival's gain."""
     rnd = state.round_index
@@ -453,7 +453,7 @@ def _ruins_playout(state: RuinsState, first: PiecePlace, seat: int, rng: Rng) ->
     sim.push(first)
     while not sim.is_over() and sim.round_index == rnd:
         yield
-        opts = _ruins_ranked(sim, False, rng)[:2]
+        opts = ruins_ranked(sim, False, rng)[:2]
         n, k, a, _ = rng.choice(opts)[2]
         sim.push(PiecePlace(n, k, a))
     gains = [sim.scores[q] - state.scores[q] for q in range(state.num_players)]
@@ -467,7 +467,7 @@ def _ruins_search(search: Search, state: RuinsState) -> Iterator[None]:
     if search.level == 1:
         yield from search._finish(rng.choice(state.legal_moves()))
         return
-    ranked = _ruins_ranked(state, search.level >= 3, rng)
+    ranked = ruins_ranked(state, search.level >= 3, rng)
     n, k, a, _ = ranked[0][2]
     if search.level <= 3 or len(ranked) == 1:
         yield from search._finish(PiecePlace(n, k, a))
@@ -480,7 +480,7 @@ def _ruins_search(search: Search, state: RuinsState) -> Iterator[None]:
     search.work_total = len(cands) * search.samples
     for sweep in range(1, search.samples + 1):
         for i, move in enumerate(cands):
-            totals[i] += yield from _ruins_playout(state, move, seat, rng)
+            totals[i] += yield from ruins_playout(state, move, seat, rng)
             search.work_done += 1
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         search.move = cands[best]

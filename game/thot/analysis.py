@@ -52,7 +52,7 @@ from game.core.analysis import (
 )
 from game.thot.board import COPIES, FULL_SIZE, Geometry
 from game.thot.notation import parse_move
-from game.thot.search import TOP_LEVEL, Level, Search, SearchResult, _Abort, _pv_text, level_of
+from game.thot.search import TOP_LEVEL, Level, Search, SearchResult, SearchAborted, pv_text, level_of
 from game.thot.state import ThotState
 
 #: In points of the expected final margin. Scarabs are worth −8…+8 and the search's values move
@@ -176,7 +176,7 @@ class _OneMove(Search):
         for depth in range(1, self._target + 1):
             try:
                 yield from self._root([self._code], depth)
-            except _Abort:
+            except SearchAborted:
                 while len(st._undo) > self._base:
                     st._unmake()
                 break
@@ -218,7 +218,7 @@ def _move(state: ThotState, code: int, lv: Level, time_budget: float | None, tab
 
 def _detail(state: ThotState, res: SearchResult) -> dict[str, Any]:
     return {"depth": res.depth, "nodes": res.nodes, "exact": res.exact,
-            "pv": _pv_text(state, res.pv)}
+            "pv": pv_text(state, res.pv)}
 
 
 def _evaluation(state: ThotState, value: float) -> tuple[float | None, ...]:

@@ -66,8 +66,8 @@ TOP_LEVEL = max(LEVELS)
 BROWSER_TIME_BUDGET = 1.0
 
 
-class _Abort(Exception):
-    pass
+class SearchAborted(Exception):
+    """The search ran out of its budget mid-iteration (the analysis stops on it too)."""
 
 
 @dataclass(frozen=True)
@@ -89,11 +89,11 @@ class SearchResult:
             "nodes": self.nodes,
             "exact": self.exact,
             "seconds": round(self.seconds, 4),
-            "pv": _pv_text(state, self.pv),
+            "pv": pv_text(state, self.pv),
         }
 
 
-def _pv_text(state: ThotState, pv: tuple[ThotMove, ...]) -> list[str]:
+def pv_text(state: ThotState, pv: tuple[ThotMove, ...]) -> list[str]:
     s = state.copy()
     out = []
     for mv in pv:
@@ -229,7 +229,7 @@ class Search:
             before = self.nodes
             try:
                 scores = yield from self._root(order, depth)
-            except _Abort:
+            except SearchAborted:
                 while len(st._undo) > self._base:
                     st._unmake()
                 break
@@ -274,7 +274,7 @@ class Search:
                         v = -(yield from self._gsearch(depth - 1, -beta, -alpha))
                 else:
                     v = self._search(depth - 1, alpha, beta) if same else -self._search(depth - 1, -beta, -alpha)
-            except _Abort:
+            except SearchAborted:
                 # Keep what this iteration proved: the previous best is searched first, so a
                 # better finished move is a real improvement.
                 if best >= 0:
@@ -345,9 +345,9 @@ class Search:
     def _search(self, depth: int, alpha: int, beta: int) -> int:
         self.nodes += 1
         if self.nodes >= self.node_limit:
-            raise _Abort
+            raise SearchAborted
         if self.deadline is not None and not self.nodes & 1023 and self.clock() > self.deadline:
-            raise _Abort
+            raise SearchAborted
         st = self.st
         if depth <= 0:
             return self._leaf()
@@ -399,9 +399,9 @@ class Search:
         """``_search`` for the upper plies, yielding after each child so the caller can pause."""
         self.nodes += 1
         if self.nodes >= self.node_limit:
-            raise _Abort
+            raise SearchAborted
         if self.deadline is not None and self.clock() > self.deadline:
-            raise _Abort
+            raise SearchAborted
         st = self.st
         if st.scarabs == 0:
             return self._terminal()

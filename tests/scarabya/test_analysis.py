@@ -22,7 +22,7 @@ def classic_game(levels: tuple[int, ...] = (4, 2), seed: int = 3, worst_at: int 
     while not state.is_over() and len(state.history()) < plies:
         if len(state.history()) + 1 == worst_at:
             # The placement of least level-3 value: covers scarabs, closes nothing.
-            ranked = solver._ranked(state, solver._rng_for(state))
+            ranked = solver.ranked_places(state, solver.rng_for(state))
             k, anchor, _ = ranked[-1][3]
             tile = state.tile()
             assert tile is not None
