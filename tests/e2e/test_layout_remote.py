@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import shot
-from tests.e2e.test_remote import Device, friends, relay, start
+from tests.e2e.test_remote import Device, accept, friends, invite, relay, start
 
 pytestmark = pytest.mark.e2e
 
@@ -78,6 +78,37 @@ def at_rest(device: Any, kind: str, state: str, sizes: list[tuple[int, int]] = S
     return found
 
 
+PHONES = [(360, 640), (390, 844)]
+#: (JS) a Web Share API in the page (headless Chromium has none, and without it there is no Share
+#: button to measure); set before the panel is drawn, taken away once measured
+SHARE = "() => Object.defineProperty(navigator, 'share', {configurable: true, value: async () => {}})"
+UNSHARE = "() => { delete navigator.share; }"
+
+
+def before_the_board(device: Any, kind: str, state: str, sizes: list[tuple[int, int]] = PHONES) -> None:
+    """A state before the game's start (the invitation made, the answers awaited; Scarabeo's deal
+    under way): the page is the remote panel alone, with no board yet (``RemotePage.redraw``), so
+    there are no squares to count. What must be in view at rest instead: the status line, the link
+    to send and its Share and Copy buttons, with nothing sideways (and any square shown, none
+    today, wholly in view)."""
+    page = device.page
+    game = kind.split("-")[0]
+    wanted = ["#remote-status", "#remote-link", "#remote-share", "#remote-copy"]
+    for w, h in sizes:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(150)
+        page.evaluate("scrollTo(0, 0)")
+        m = page.evaluate(MEASURE, [SQUARES[game], BOARDS[game], wanted])
+        label = f"remote-{kind}-{state}-{device.name.lower()}-{w}x{h}"
+        shot(page, label, full_page=False)
+        assert m["seen"] == m["total"], f"{label}: {m['seen']}/{m['total']} squares in view at rest"
+        assert m["wide"] <= 0, f"{label}: the page scrolls sideways by {m['wide']} px"
+        for part in wanted:
+            box = m["parts"][part]
+            assert box is not None and box["inside"], f"{label}: {part} is not wholly in view at rest: {box}"
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
 def still(before: dict[tuple[int, int], Any], after: dict[tuple[int, int], Any], what: str) -> None:
     """Nothing jumps: the board lies where it did at each size."""
     for size, m in before.items():
@@ -108,7 +139,14 @@ def tools_hold_the_remote_actions(device: Device) -> None:
 
 def test_thot_by_links_whole_board_in_every_state(devices: Any, open_site: Any) -> None:
     anna, bruno = friends(devices, "Anna", "Bruno")
-    start(anna, bruno, open_site, "thot", "Thot", lambda p: p.check("#thot-short"))
+    # the invitation made, the answers awaited: `start`'s steps one by one, the inviter measured
+    invitation = invite(anna, open_site, "thot", lambda p: (p.check("#thot-short"), p.evaluate(SHARE)))
+    assert anna.status().startswith("Waiting for everyone to accept"), anna.status()
+    before_the_board(anna, "thot", "invited")
+    anna.page.evaluate(UNSHARE)
+    said = anna.open(accept(bruno, invitation, anna.name, "Thot"))
+    assert f"{bruno.name} accepted the invitation" in said and "The game starts" in said
+    relay(anna, bruno)
     mover, other = (anna, bruno) if anna.your_turn() else (bruno, anna)
     tools_hold_the_remote_actions(mover)
     at_rest(mover, "thot", "your-turn")
@@ -158,13 +196,23 @@ def test_thot_by_links_whole_board_in_every_state(devices: Any, open_site: Any) 
 
 
 def test_scarabeo_by_links_whole_board_in_every_state(devices: Any, open_site: Any, lex: Any, gen: Any) -> None:
-    """Scarabeo at all seven sizes: the game dealt (your turn / waiting), a play and its link, the
-    play arrived, the end after a resignation with the deal verified."""
+    """Scarabeo at all seven sizes: the deal under way (on the phones), the game dealt (your turn /
+    waiting), a play and its link, the play arrived, the end after a resignation with the deal verified."""
     from tests.e2e.test_remote import lay_a_move
 
     sizes = [(360, 640), (390, 844), (820, 1180), (1180, 820), (1366, 768), (1440, 900), (1920, 1080)]
     anna, bruno = friends(devices, "Anna", "Bruno")
-    start(anna, bruno, open_site, "scarabeo", "Scarabeo")
+    # `start`'s steps, the deal's first link carried by hand: Bruno is dealing, his step to send
+    invitation = invite(anna, open_site, "scarabeo")
+    said = anna.open(accept(bruno, invitation, anna.name, "Scarabeo"))
+    assert f"{bruno.name} accepted the invitation" in said and "The game starts" in said
+    bruno.page.evaluate(SHARE)
+    said = bruno.open(anna.link())
+    assert "refused" not in said.lower(), said
+    assert bruno.status() == "The tiles are being dealt: open the others' links and send yours.", bruno.status()
+    before_the_board(bruno, "scarabeo", "dealing")
+    bruno.page.evaluate(UNSHARE)
+    relay(bruno, anna)
     mover, other = (anna, bruno) if anna.your_turn() else (bruno, anna)
     for d in (mover, other):
         d.page.wait_for_selector("#sc-rack")
