@@ -231,6 +231,24 @@ def test_scarabeo_by_links_whole_board_in_every_state(devices: Any, open_site: A
         at_rest(d, "scarabeo", state, sizes)
 
 
+def test_scarabeo_challenge_by_links_whole_board(devices: Any, open_site: Any, lex: Any, gen: Any) -> None:
+    """Scarabeo in challenge mode: a play arrived, the next seat offered the challenge (its own
+    challenge and Accept) on its device, the whole board in view at rest there."""
+    from tests.e2e.test_remote import lay_a_move, mover
+
+    # long names: the offered device's button names itself ("Massimiliano challenges"), and which
+    # device is offered is the deal's draw; at 360 px "Bruno challenges" widened the page by 1 px
+    anna, bruno = friends(devices, "Annamaria", "Massimiliano")
+    start(anna, bruno, open_site, "scarabeo", "Scarabeo", lambda p: p.select_option("#sc-mode", "challenge"))
+    player = mover([anna, bruno])
+    assert player is not None
+    other = bruno if player is anna else anna
+    said = other.open(lay_a_move(player, lex, gen))
+    assert said.startswith(player.name), said
+    other.page.wait_for_selector("#sc-challenge")
+    at_rest(other, "scarabeo", "challenge-offered", [(360, 640), (390, 844), (1366, 768)])
+
+
 def test_thot_live_whole_board_in_every_state(context_factory: Any, guard: Any, open_site: Any,
                                               server: str) -> None:
     """Live Thot (0/100 squares in view at 360×640 after pairing, on both phones): paired, a move
