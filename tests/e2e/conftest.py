@@ -678,8 +678,9 @@ def booted(pool: Pool, guard: Guard, request: Any) -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def device_pools(browser: Any, server: str) -> Iterator[list[Pool]]:
-    """One pool per device (up to three): each keeps one booted page in a context of its own."""
-    pools = [Pool(browser, server) for _ in range(3)]
+    """One pool per device (up to four: Scarabeo's table): each keeps one booted page in a context of
+    its own, booted when first taken."""
+    pools = [Pool(browser, server) for _ in range(4)]
     yield pools
     for one in pools:
         one.close()

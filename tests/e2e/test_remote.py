@@ -426,33 +426,33 @@ def broadcast(devices: list[Device], sender: Device, link: str) -> None:
                     queue.append((d, sent))
 
 
-class TestScarabeoThreePlayers:
-    def test_three_devices_play_then_one_resigns_verified_and_reviewed(
-            self, devices: Any, open_site: Any, lex: Any, gen: Any) -> None:
-        anna, bruno, carla = friends(devices, "Anna", "Bruno", "Carla")
-        group = [anna, bruno, carla]
-        invitation = invite(anna, open_site, "scarabeo", lambda p: p.select_option("#remote-players", "3"))
-        answers = [accept(d, invitation, "Anna", "Scarabeo") for d in (bruno, carla)]
-        assert "Bruno accepted the invitation" in anna.open(answers[0])
-        said = anna.open(answers[1])
-        assert "Carla accepted the invitation" in said and "The game starts" in said
-        for d in (bruno, carla):
-            d.open(answers[0] if d is carla else answers[1])  # the group chat: each sees the other's answer
+class TestScarabeoThreeAndFourPlayers:
+    @pytest.mark.parametrize("players", [3, 4])
+    def test_every_device_plays_then_one_resigns_verified_and_reviewed(
+            self, devices: Any, open_site: Any, lex: Any, gen: Any, players: int) -> None:
+        group = friends(devices, *["Anna", "Bruno", "Carla", "Dario"][:players])
+        anna, others = group[0], group[1:]
+        invitation = invite(anna, open_site, "scarabeo", lambda p: p.select_option("#remote-players", str(players)))
+        answers = [accept(d, invitation, "Anna", "Scarabeo") for d in others]
+        for d, answer in zip(others, answers):
+            said = anna.open(answer)
+            assert f"{d.name} accepted the invitation" in said, said
+        assert "The game starts" in said
+        for d in others:  # the group chat: each sees the others' answers
+            for answer in answers:
+                if answer != answers[others.index(d)]:
+                    d.open(answer)
         broadcast(group, anna, anna.link())  # the start, then the deal's steps, each device's on its own
-        for turn in range(3):
+        for turn in range(players):  # a round: every seat plays (the last one passes)
             player = mover(group)
             assert player is not None, [d.status() for d in group]
             for d in group:  # each shows its own 8 tiles, read
                 d.page.wait_for_selector("#sc-rack")
                 assert d.page.locator("#sc-rack [data-tile]").count() == 8 or d is not player
-            broadcast(group, player, lay_a_move(player, lex, gen, play=turn < 2))
+            broadcast(group, player, lay_a_move(player, lex, gen, play=turn < players - 1))
         quitter = mover(group)
         assert quitter is not None
-        quitter.page.click("#remote-resign")
-        quitter.page.get_by_role("dialog").get_by_role("button", name="Resign", exact=True).click()
-        resigned = "You resigned: send the link to the others."
-        assert quitter.said(resigned) == resigned
-        broadcast(group, quitter, quitter.link())  # then every other seat's keys, in turn
+        broadcast(group, quitter, quitter.quit("resign"))  # then every other seat's keys, in turn
         for d in group:
             d.page.wait_for_selector("#remote-verified", timeout=60_000)
             assert d.status() == "The game is over."
@@ -460,8 +460,8 @@ class TestScarabeoThreePlayers:
             assert d.page.locator("#remote-resign").is_disabled() and d.page.locator("#remote-leave").is_disabled()
         scores = {json.dumps(d.stored("save")["state"]["meta"]["summary"]["scores"]) for d in group}
         assert len(scores) == 1
-        shot(carla.page, "remote-scarabeo-3p-resigned")
-        open_review(carla)
+        shot(group[-1].page, f"remote-scarabeo-{players}p-resigned")
+        open_review(group[-1])
 
 
 class TestScarabeoChallenge:
