@@ -36,6 +36,7 @@ from typing import Any, Callable, Iterator, TextIO
 from .affixes import AffixClass, AffixFile, parse_dic
 from .automaton import ALPHABET, normalise, parse_abbreviations
 from .dawg import DawgBuilder, serialise
+from .sources import parse_sources
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -327,17 +328,9 @@ def sources_text(sources: dict[str, tuple[str, str]]) -> str:
 def read_sources(path: Path = SOURCES) -> dict[str, tuple[str, str]]:
     """The source list (see ``sources_text``); {} when it is missing (an old build)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return parse_sources(path.read_text(encoding="utf-8"))
     except OSError:
         return {}
-    out: dict[str, tuple[str, str]] = {}
-    for line in text.splitlines():
-        if line.startswith("#") or not line:
-            continue
-        word, _, rest = line.partition("\t")
-        source, _, note = rest.partition("\t")
-        out[word] = (source, note)
-    return out
 
 
 def dictionary_version(aff_text: str) -> str:
