@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import shot
+from tests.e2e.test_layout_remote import at_rest
 from tests.e2e.test_remote import accept, broadcast, friends, invite, lay_a_move, mover
 
 pytestmark = pytest.mark.e2e
@@ -38,6 +39,8 @@ class TestScarabeoVote:
         contester = mover(group)
         assert contester is not None and contester is not player
         contester.page.wait_for_selector("#sc-challenge[data-mode='contest']")
+        phones = [(360, 640), (390, 844), (1366, 768)]
+        at_rest(contester, "scarabeo", "contest-offered", phones)  # the screen standard (issue 37)
         before = contester.pending_link() or ""
         contester.page.locator("#sc-challenge .row button").first.click()
         broadcast(group, contester, contester.link(other_than=before))
@@ -47,6 +50,8 @@ class TestScarabeoVote:
             assert voter is not None and (voter is player) == (k == 0)
             voter.page.wait_for_selector("#sc-vote-go")
             assert voter.page.locator("#sc-vote fieldset").count() == 1  # its own ballot only
+            if k == 0:
+                at_rest(voter, "scarabeo", "vote-pending", phones)
             for d in group:
                 if d is not voter:  # no ballot while another's vote is awaited: whose link it waits for
                     assert d.page.locator("#sc-vote-go").count() == 0
