@@ -428,6 +428,50 @@ class TestScarabeo:
         assert all(f < b for f, b in zip(final, before)), (before, final)  # each rack's tiles counted off
         shot(bruno.page, "live-scarabeo-verified")
 
+    def test_played_until_the_bag_is_empty_and_the_game_ends_verified_on_both(
+            self, context_factory: Any, guard: Guard, open_site: Any, server: str, lex: Any, gen: Any) -> None:
+        """A whole live game (issue 37): each turn the play laying the most tiles (the bag empties
+        sooner), a pass when there is none, until the game ends by the rules; the bag is seen empty on
+        the way, the mover's whole rack readable on its turn, both phones verify the deal and agree on
+        the scores."""
+        from tests.e2e.test_scarabeo import new_letters, type_play
+
+        anna, bruno = Phone(context_factory, guard, "Anna"), Phone(context_factory, guard, "Bruno")
+        host(anna, open_site, "scarabeo")
+        pair(anna, bruno, server, from_qr=False, answer_by_link=True)
+        phones = [anna, bruno]
+        bag_emptied = False
+        for _turn in range(120):
+            settle(phones, 180)
+            player = to_move(phones)
+            if player is None:
+                break
+            state, seat, mine = own_rack(player, lex)
+            assert len(mine) == len(state.racks[seat])  # its whole rack readable on its turn
+            bag_emptied = bag_emptied or not state.bag
+            plays = [p for p in gen.plays(state.board, list(state.racks[seat]), state.first_play) if not p[4]]
+            plays.sort(key=lambda p: (-len(new_letters(state, p)), -p[0], p[1], p[2], p[3]))
+            if plays:
+                type_play(player.page, state, plays[0])
+                player.page.click("#sc-play")
+            else:
+                player.page.click("#sc-pass")
+                player.page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
+            player.page.wait_for_function("() => { const s = document.getElementById('remote-status');"
+                                          " return s && s.textContent !== 'Your turn.'; }", timeout=120_000)
+        else:
+            pytest.fail("the live game did not end in 120 turns")
+        assert bag_emptied, "the game ended before the bag was empty"
+        for p in phones:  # the keys go round by themselves: every phone verifies the deal
+            p.page.wait_for_selector("#remote-verified", timeout=180_000)
+            assert p.page.locator("#remote-verified").inner_text().startswith("Verified")
+            assert p.status() == "The game is over."
+        settle(phones)
+        assert anna.device()["chain"] == bruno.device()["chain"]
+        saves = [json.loads(p.page.evaluate(f"localStorage.getItem('scarab:save:{p.save_id()}')")) for p in phones]
+        assert saves[0]["state"]["meta"]["summary"]["scores"] == saves[1]["state"]["meta"]["summary"]["scores"]
+        shot(anna.page, "live-scarabeo-bag-empty-verified")
+
 
 class TestScarabya:
     def test_three_phones_through_the_host(self, context_factory: Any, guard: Guard, open_site: Any,
