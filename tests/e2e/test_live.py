@@ -368,13 +368,38 @@ def own_rack(phone: Phone, lex: Any) -> tuple[Any, int, list[str]]:
     return engine, int(held.seat), [t for t in engine.racks[held.seat] if t != HIDDEN]
 
 
+def play_or_pass(player: Phone, state: Any, play: Any) -> None:
+    """Lay ``play`` through the page and play it, or pass (confirmed) when it is None; returns once
+    this phone's turn is over."""
+    from tests.e2e.test_scarabeo import type_play
+
+    if play is not None:
+        type_play(player.page, state, play)
+        player.page.click("#sc-play")
+    else:
+        player.page.click("#sc-pass")
+        player.page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
+    player.page.wait_for_function("() => { const s = document.getElementById('remote-status');"
+                                  " return s && s.textContent !== 'Your turn.'; }", timeout=120_000)
+
+
+def verified_alike(phones: list[Phone]) -> list[Any]:
+    """Every phone verifies the deal (the keys go round by themselves) and ends on the same chain;
+    their saves."""
+    for p in phones:
+        p.page.wait_for_selector("#remote-verified", timeout=180_000)
+        assert p.page.locator("#remote-verified").inner_text().startswith("Verified")
+        assert p.status() == "The game is over."
+    settle(phones)
+    assert all(p.device()["chain"] == phones[0].device()["chain"] for p in phones)
+    return [json.loads(p.page.evaluate(f"localStorage.getItem('scarab:save:{p.save_id()}')")) for p in phones]
+
+
 class TestScarabeo:
     def test_paired_by_links_each_phone_sees_only_its_rack_played_to_the_end_and_verified(
             self, context_factory: Any, guard: Guard, open_site: Any, server: str, lex: Any, gen: Any) -> None:
         """Three plays, then the game ends as the rules end it when nobody plays (every seat passes
         twice): the racks' tiles counted off the scores, the keys round, every phone verifies."""
-        from tests.e2e.test_scarabeo import type_play
-
         anna, bruno = Phone(context_factory, guard, "Anna"), Phone(context_factory, guard, "Bruno")
         host(anna, open_site, "scarabeo")
         pair(anna, bruno, server, from_qr=False, answer_by_link=True)
@@ -398,14 +423,7 @@ class TestScarabeo:
             plays = [p for p in gen.plays(state.board, list(state.racks[seat]), state.first_play) if not p[4]]
             plays.sort(key=lambda p: (-p[0], p[1], p[2], p[3]))
             drew = bool(plays) and turn < 3
-            if drew:
-                type_play(player.page, state, plays[0])
-                player.page.click("#sc-play")
-            else:
-                player.page.click("#sc-pass")
-                player.page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
-            player.page.wait_for_function("() => { const s = document.getElementById('remote-status');"
-                                          " return s && s.textContent !== 'Your turn.'; }", timeout=120_000)
+            play_or_pass(player, state, plays[0] if drew else None)
             if drew:  # issue 42: the other phone sends its shares of the tiles drawn at once, and the
                 # rack is whole again before that phone moves (by links they come with its move)
                 other = bruno if player is anna else anna
@@ -414,14 +432,8 @@ class TestScarabeo:
                 assert other.page.evaluate(STATUS) == "Your turn."
             turn += 1
         assert turn >= 6  # the plays, then four passes in a row
-        for p in phones:  # the keys go round by themselves: every phone verifies the deal
-            p.page.wait_for_selector("#remote-verified", timeout=180_000)
-            assert p.page.locator("#remote-verified").inner_text().startswith("Verified")
-            assert p.status() == "The game is over."
-        settle(phones)
-        assert anna.device()["chain"] == bruno.device()["chain"]
+        saves = verified_alike(phones)
         # both phones end on the same scores, the racks' tiles counted off (the end's adjustment)
-        saves = [json.loads(p.page.evaluate(f"localStorage.getItem('scarab:save:{p.save_id()}')")) for p in phones]
         final = saves[0]["state"]["meta"]["summary"]["scores"]
         assert final == saves[1]["state"]["meta"]["summary"]["scores"]
         before = played["state"]["meta"]["summary"]["scores"]
@@ -434,7 +446,7 @@ class TestScarabeo:
         sooner), a pass when there is none, until the game ends by the rules; the bag is seen empty on
         the way, the mover's whole rack readable on its turn, both phones verify the deal and agree on
         the scores."""
-        from tests.e2e.test_scarabeo import new_letters, type_play
+        from tests.e2e.test_scarabeo import new_letters
 
         anna, bruno = Phone(context_factory, guard, "Anna"), Phone(context_factory, guard, "Bruno")
         host(anna, open_site, "scarabeo")
@@ -451,24 +463,11 @@ class TestScarabeo:
             bag_emptied = bag_emptied or not state.bag
             plays = [p for p in gen.plays(state.board, list(state.racks[seat]), state.first_play) if not p[4]]
             plays.sort(key=lambda p: (-len(new_letters(state, p)), -p[0], p[1], p[2], p[3]))
-            if plays:
-                type_play(player.page, state, plays[0])
-                player.page.click("#sc-play")
-            else:
-                player.page.click("#sc-pass")
-                player.page.locator("dialog[open] button.primary").click()  # Pass asks once (issue 26)
-            player.page.wait_for_function("() => { const s = document.getElementById('remote-status');"
-                                          " return s && s.textContent !== 'Your turn.'; }", timeout=120_000)
+            play_or_pass(player, state, plays[0] if plays else None)
         else:
             pytest.fail("the live game did not end in 120 turns")
         assert bag_emptied, "the game ended before the bag was empty"
-        for p in phones:  # the keys go round by themselves: every phone verifies the deal
-            p.page.wait_for_selector("#remote-verified", timeout=180_000)
-            assert p.page.locator("#remote-verified").inner_text().startswith("Verified")
-            assert p.status() == "The game is over."
-        settle(phones)
-        assert anna.device()["chain"] == bruno.device()["chain"]
-        saves = [json.loads(p.page.evaluate(f"localStorage.getItem('scarab:save:{p.save_id()}')")) for p in phones]
+        saves = verified_alike(phones)
         assert saves[0]["state"]["meta"]["summary"]["scores"] == saves[1]["state"]["meta"]["summary"]["scores"]
         shot(anna.page, "live-scarabeo-bag-empty-verified")
 
