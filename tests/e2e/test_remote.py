@@ -497,12 +497,9 @@ class TestLeave:
         anna, bruno = friends(devices, "Anna", "Bruno")
         start(anna, bruno, open_site, "thot", "Thot", lambda p: p.check("#thot-short"))
         waiting = next(d for d in (anna, bruno) if not d.your_turn())
-        waiting.page.click("#remote-leave")
-        waiting.page.get_by_role("dialog").get_by_role("button", name="Leave the game", exact=True).click()
-        left = "You left the game: send the link to the others."
-        assert waiting.said(left) == left
+        link = waiting.quit("leave")  # once the page says "You left the game: send the link to the others."
         other = anna if waiting is bruno else bruno
-        assert other.open(waiting.link()).startswith(f"{waiting.name} left the game.")
+        assert other.open(link).startswith(f"{waiting.name} left the game.")
         for d in (anna, bruno):
             assert d.status() == "The game is over."
             assert d.page.locator("#remote-leave").is_disabled()
