@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from game.remote.session import Device as Protocol
+from tests.e2e.test_layout_remote import at_rest
 from tests.e2e.test_remote import friends, start
 
 pytestmark = pytest.mark.e2e
@@ -30,11 +31,15 @@ def test_a_fork_stops_the_game_with_the_evidence(devices: Any, open_site: Any) -
     said = honest.open(f"{site}#/remote?m={forged[0]}")
     assert said.startswith(f"{cheater.name} moved the priest to "), said
     said = honest.open(f"{site}#/remote?m={forged[1]}")
-    assert said.startswith(f"{cheater.name} signed two different messages for message "), said
+    assert said == "", f"the stop is said twice above the board: {said}"
     page = honest.page
     banner = page.locator("#remote-stopped-text")
+    assert banner.inner_text().startswith(f"{cheater.name} signed two different messages for message ")
     assert banner.inner_text().endswith("The game is stopped, and nothing more of yours is revealed.")
     assert honest.status() == "The game is stopped."
+    assert page.locator("#thot-status").inner_text() == "The game is stopped."
+    # The banner and its evidence leave the whole board in view, on a phone too.
+    at_rest(honest, "thot", "stopped", [(360, 640), (390, 844), (1366, 768)])
     page.locator("#remote-evidence summary").click()
     shown = [str(area.input_value()) for area in page.locator("#remote-evidence textarea").all()]
     assert shown == forged

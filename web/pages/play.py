@@ -610,6 +610,11 @@ class GamePage:
         sounds.SOUNDS.play(sounds.cues(self.ui.GAME, gain, over, nxt is not None and not nxt.computer, by_computer),
                            True)
 
+    def halted(self) -> str | None:
+        """What stops play short of the game's end, said where whose turn it is (a game between
+        devices stopped on a proven cheat); None: play goes on as the rules say."""
+        return None
+
     def counts_in_stats(self) -> bool:
         """A finished game counts in Statistics (a daily attempt does not: it has its own)."""
         return True

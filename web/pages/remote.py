@@ -337,6 +337,12 @@ class RemotePage(GamePage):
         title = f"{self.t(f'game.{self.ui.GAME}.name')} — {self.t(self.INVITE + '.title')}"
         append(self.root, h("h1", {"id": "remote-title", "text": title}), self.panel())
 
+    def halted(self) -> str | None:
+        """A game stopped on a proven cheat: nobody is to play, whatever the position says."""
+        if self.session is None or self.session.device.stopped is None:
+            return None
+        return str(self.t("remote.status.stopped"))
+
     def status_text(self) -> str:
         session = self.session
         shown = session.device.show()
@@ -416,6 +422,9 @@ class RemotePage(GamePage):
         """The game's message line, saying the last link's news under a message of the game's own
         (a refused play lies over it until the next act): nothing above the board grows with it."""
         line = super().message_line()
+        stopped = self.session.device.stopped if self.session is not None else None
+        if stopped is not None and self.notice is not None and self.notice[0] == stop_text(self.t, stopped):
+            return line  # the stopped banner says it, with its evidence: not twice above the board
         if self.notice is not None and self.session is not None and self.session.started:
             line.insertBefore(self.notice_box(), line.firstChild)
             line.classList.add("has-notice")

@@ -38,6 +38,9 @@ class PlayPage(Protocol):
 
     def redraw(self) -> None: ...
 
+    #: What stops play short of the end, said as the turn line (a remote game stopped on a cheat).
+    def halted(self) -> str | None: ...
+
     def can_take_back(self) -> bool: ...
 
     #: Hints (a game between devices: only where its invitation allows them, each one counted).

@@ -71,6 +71,9 @@ class Panels(ViewPart):
         t = page.t
         if view["over"]:
             return t("play.over")
+        halted = page.halted()
+        if halted is not None:
+            return halted
         seats = page.session.seats
         pending = view["pending"]
         if pending and pending["kind"] == "vote":

@@ -174,7 +174,8 @@ class ScarabyaUI:
         if not v["over"]:
             mover = v["to_move"]
             turn = h("p", {"class": "sy-turn", "id": "sy-turn",
-                           "text": t.form("play.turn", you=is_you(page, mover), name=seat_name(page, mover))})
+                           "text": page.halted() or t.form("play.turn", you=is_you(page, mover),
+                                                           name=seat_name(page, mover))})
         discard = None
         if active_seat is not None and v["must_discard"]:
             discard = h("div", {"class": "play-message", "role": "status"},

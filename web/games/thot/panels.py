@@ -77,6 +77,9 @@ def status(page: PlayPage, view: dict[str, Any]) -> str:
     t = page.t
     if view["over"]:  # the result in the line that said whose turn it was
         return f"{t('play.over')} — {headline(page, view)}"
+    halted = page.halted()
+    if halted is not None:
+        return halted
     assert page.session is not None
     mover = view["to_move"]
     name = events.seat_names(t, "thot", page.session.seats)[mover]
