@@ -8,7 +8,8 @@ by negamax alpha-beta with iterative deepening, a transposition table and move o
 table's move first, then by score with going out ahead). It is any-time: ``run()`` is a generator
 that yields every few milliseconds (one node, or one anchor square of a move generation), and
 ``solution`` is the best line found so far; a search cut by its budget says so (``complete``
-False). A search that reached the end of the game on every line it looked at is exact
+False). ``values(moves)`` then gives given moves their own exact values with the same table (a
+full window each: the analysis's turn played and alternatives, the hints). A search that reached the end of the game on every line it looked at is exact
 (``complete`` True): each subtree reports whether it met the depth horizon, and the table keeps
 the subtrees that did not as valid at every depth.
 
@@ -36,7 +37,7 @@ from game.core import Rng
 from game.scarabeo.board import SIZE, SQUARES
 from game.scarabeo.game import ScarabeoState
 from game.scarabeo.movegen import GenPlay, MoveGenerator, to_play
-from game.scarabeo.moves import Move, Pass, Play, move_text
+from game.scarabeo.moves import Exchange, Move, Pass, Play, move_text
 from game.scarabeo.tiles import HIDDEN, RACK_SIZE, SCARAB, rack_value, sort_rack
 
 #: Two players: four turns in a row without a tile placed end the game (``2 × players``).
@@ -124,13 +125,31 @@ class PreSolution:
         return self.candidates[0].move if self.candidates else None
 
 
+@dataclass(frozen=True)
+class MoveValue:
+    """One move valued by ``EndgameSolver.values``: the final spread (the player to move at the
+    root minus the other) that best play after it leads to, searched ``depth`` turns deep
+    after it; ``complete``: proved (the search met no horizon), else the spread at the horizon.
+    ``gain``: what the move and the rest of the game add to the spread now."""
+
+    move: Move
+    score: int
+    value: int
+    gain: int
+    complete: bool
+    depth: int
+
+
 def gen_move(m: GenPlay) -> Move:
     """A search move as the engine's move."""
     return Pass(m[4]) if m[1] == PASS_START else to_play(m)
 
 
 def _gen_of(m: Move, score: int) -> GenPlay:
-    """An engine's play (scoring ``score``) or pass as a search move."""
+    """An engine's play (scoring ``score``) or pass as a search move; with the bag empty an
+    exchange gives the same rack back, so it is the pass it is in effect."""
+    if isinstance(m, Exchange):
+        m = Pass(m.swaps)
     if isinstance(m, Play):
         return (score, m.start, m.across, m.word, tuple(m.swaps))
     if isinstance(m, Pass):
@@ -155,6 +174,10 @@ class _Search:
         self.should_stop = should_stop
         self.max_nodes = max_nodes
         self.nodes = 0
+        #: Move generations run and the plays they found (the cache forgets; these do not): the
+        #: work a caller's budget can count at every yield without summing the cache.
+        self.generations = 0
+        self.plays_found = 0
         self.stopped = False
         self.tt: dict[Key, tuple[int, int, int, GenPlay | None, tuple[GenPlay, ...]]] = {}
         self.moves_cache: dict[tuple[str, str, int], list[GenPlay]] = {}
@@ -184,6 +207,8 @@ class _Search:
             return cached
         plays: list[GenPlay] = []
         yield from self.gen.iter_plays(self.board, rack, plays, False)
+        self.generations += 1
+        self.plays_found += len(plays)
         board = self.board
         n = len(rack)
         out_bonus = 2 * rack_value(other) if bag_len == 0 else 0
@@ -430,6 +455,32 @@ class EndgameSolver:
         sol = Solution(sol.value, sol.gain, sol.line, sol.complete, sol.depth, s.nodes)
         self.solution = sol
         return sol
+
+    def values(self, moves: Sequence[tuple[Move, int]]) -> Generator[None, None, list[MoveValue]]:
+        """The final spread after each of ``moves`` (a play with its score on this board, a pass,
+        an exchange, with any flying-scarab swaps) under best play by both after it, in slices.
+
+        Each move's game is searched with a full window (its value exact, not a bound), by
+        iterative deepening over all the moves at once, with the table ``run`` filled: the lines
+        ``run`` proved cost nothing again. ``max_depth`` turns after the move at most. Cut by the
+        budget (shared with ``run``: a search already cut values nothing more), a move keeps its
+        deepest value (``complete`` False); one never valued has its score alone (depth 0)."""
+        s = self.search
+        gens = [_gen_of(m, score) for m, score in moves]
+        out = [MoveValue(m, score, self.spread + score, score, False, 0) for m, score in moves]
+        try:
+            for depth in range(1, self.max_depth + 1):
+                for i, g in enumerate(gens):
+                    if out[i].complete:
+                        continue
+                    v, _, done = yield from s.child(g, self.me, self.other, self.idle, "", depth,
+                                                    -_INF, _INF)
+                    out[i] = MoveValue(out[i].move, out[i].score, self.spread + v, v, done, depth)
+                if all(v.complete for v in out):
+                    break
+        except _Cut:
+            pass
+        return out
 
 
 def solve(state: ScarabeoState, gen: MoveGenerator, max_nodes: int | None = None,

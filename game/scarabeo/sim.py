@@ -159,6 +159,16 @@ def search_work(search: Any) -> float:
     return total
 
 
+def counted_work(search: Any) -> float:
+    """A search's work in ``search_work``'s units, from its running counts (``generations``,
+    ``plays_found``, ``nodes``; the passes a move list also holds are not counted): cheap enough
+    to ask at every yield, and not reset when the search's move cache is cleared. The analysis
+    and the hints budget their endgames by it (the grandmaster keeps ``search_work``, so that
+    its seeded games replay as they did)."""
+    return float(search.generations * MOVEGEN_WORK + search.plays_found / PLAYS_WORK
+                 + search.nodes / NODES_WORK)
+
+
 def _seed(state: ScarabeoState) -> int:
     return (state.seed * 1_000_003 + len(state.history()) * 7919 + 5) & (2**64 - 1)
 

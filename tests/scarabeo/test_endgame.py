@@ -149,6 +149,44 @@ class TestAnyTime:
 YIELD = endgame.YIELD_EVERY
 
 
+class TestMoveValues:
+    """``EndgameSolver.values``: each move's own final spread (a full window, not a bound), as the
+    analysis and the hints value the turn played and the alternatives (issue 39 point 5)."""
+
+    def test_each_move_is_its_exhaustive_value(self) -> None:
+        from game.scarabeo.moves import Exchange
+
+        checked = 0
+        for seed, proof in PROOF[:12]:
+            state = fresh(proof)
+            plays = GEN.plays(state.board, state.racks[0], False)
+            moves = [(to_play(p), p[0]) for p in plays] + [(m, 0) for m in state.legal_moves()]
+            solver = endgame.EndgameSolver(state, GEN)
+            best = endgame.run_to_end(solver.run())
+            values = endgame.run_to_end(solver.values(moves))
+            assert [v.move for v in values] == [m for m, _ in moves]
+            for v in values:
+                after = fresh(proof)
+                after.push(v.move)
+                expected = (after.scores[0] - after.scores[1] if after.is_over()
+                            else -endgame.exhaustive(after, GEN))
+                assert v.complete and v.value == expected, (seed, v.move)
+                assert v.gain == v.value - (state.scores[0] - state.scores[1])
+                # an exchange with the bag empty gives the rack back: the pass it is
+                assert not isinstance(v.move, Exchange) or v.value == values[-2].value
+                checked += 1
+            assert max(v.value for v in values) == best.value, seed
+        assert checked > 40
+
+    def test_a_cut_budget_leaves_them_not_proved(self) -> None:
+        seed, state = next((s, st) for s, st in PROOF if sum(map(len, st.racks)) >= 4)
+        plays = GEN.plays(state.board, state.racks[0], False)
+        solver = endgame.EndgameSolver(state, GEN, max_nodes=YIELD)
+        values = endgame.run_to_end(solver.values([(to_play(p), p[0]) for p in plays]))
+        assert not all(v.complete for v in values), seed
+        assert solver.search.generations >= 1  # the replies it generated, counted for budgets
+
+
 def fresh(state: ScarabeoState) -> ScarabeoState:
     """A copy of a proof position to play moves on (the proof's own states stay as they are)."""
     copy = ScarabeoState.from_position(state.position(), word_list=LEX)
