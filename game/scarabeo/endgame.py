@@ -8,10 +8,11 @@ by negamax alpha-beta with iterative deepening, a transposition table and move o
 table's move first, then by score with going out ahead). It is any-time: ``run()`` is a generator
 that yields every few milliseconds (one node, or one anchor square of a move generation), and
 ``solution`` is the best line found so far; a search cut by its budget says so (``complete``
-False). ``values(moves)`` then gives given moves their own exact values with the same table (a
-full window each: the analysis's turn played and alternatives, the hints). A search that reached the end of the game on every line it looked at is exact
+False). A search that reached the end of the game on every line it looked at is exact
 (``complete`` True): each subtree reports whether it met the depth horizon, and the table keeps
-the subtrees that did not as valid at every depth.
+the subtrees that did not as valid at every depth. ``values(moves)`` then gives given moves
+their own exact values with the same table (a full window each: the analysis's turn played and
+its alternatives, the hints).
 
 **Pre-endgame** (1 or 2 tiles in the bag, two players): ``PreEndgameSolver`` values each
 candidate over every possible draw: the unseen tiles split every way into the bag (in draw
