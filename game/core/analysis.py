@@ -140,6 +140,11 @@ class MoveAnalysis:
     forced: bool = False  # the only legal move: best by definition
     #: Per seat, the engine's expected final margin after the move (Thot), else None.
     evaluation: tuple[float | None, ...] | None = None
+    #: Whether an exact solver proved the values and the loss (Scarabeo's endgame, bag empty and
+    #: two players: True proved; False the solver's budget ran out and the figures are the
+    #: engine's estimate); None where no exact solver is used. In the JSON only when not None,
+    #: so the other games' analyses are as they were.
+    exact: bool | None = None
 
     @property
     def analysed(self) -> bool:
@@ -160,6 +165,7 @@ class MoveAnalysis:
             "class": self.klass,
             "forced": self.forced,
             "evaluation": list(self.evaluation) if self.evaluation is not None else None,
+            **({"exact": self.exact} if self.exact is not None else {}),
         }
 
     @classmethod
@@ -187,6 +193,7 @@ class MoveAnalysis:
             played=Alternative.from_json(played, rules) if played is not None else None,
             loss=_opt_num(d, "loss"), klass=klass, forced=_bool(d, "forced"),
             evaluation=tuple(None if x is None else float(x) for x in ev) if ev is not None else None,
+            exact=None if d.get("exact") is None else _bool(d, "exact"),
         )
 
 
@@ -435,7 +442,7 @@ def _check_fields(a: "Analysis", rules: AnalysisRules) -> None:
             if m.klass != t.classify(m.loss):
                 raise AnalysisError(f"{where}: a loss of {m.loss} is not a {m.klass}")
         elif m.best or m.played is not None or m.loss is not None or m.klass is not None \
-                or m.forced or m.evaluation is not None:
+                or m.forced or m.evaluation is not None or m.exact is not None:
             raise AnalysisError(f"{where} is not analysed yet carries an analysis")
         if m.evaluation is not None:
             if len(m.evaluation) != a.players:

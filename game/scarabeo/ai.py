@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Generator, Sequence
 
 from game.core import Rng
-from game.scarabeo import leaves, sim
+from game.scarabeo import endgame, leaves, sim
 from game.scarabeo.board import SIZE, SQUARES, WORD_MULT, square_name
 from game.scarabeo.game import ScarabeoState
 from game.scarabeo.movegen import (
@@ -74,6 +74,9 @@ EXCHANGE_EQUITY = -2.0
 PASS_COST = 20.0
 #: The leave's weight when the bag holds fewer tiles than a rack (none when it is empty).
 NEAR_END_LEAVE = sim.NEAR_END_LEAVE
+#: The exact endgame's budget for the hints (bag empty, two players), in ``sim``'s work units:
+#: the grandmaster's a move, about 3 s in the page.
+HINT_ENDGAME_WORK = float(sim.BUDGET)
 #: How many plays the end-game look-ahead answers.
 ENDGAME_CANDIDATES = 6
 #: Board danger (champion, bag not empty): points charged per 3P square a play brings within
@@ -246,13 +249,64 @@ def hints(state: ScarabeoState, top: int = 5, lexicon: Any = None) -> list[dict[
 
 
 def think_hints(state: ScarabeoState, top: int = 5, lexicon: Any = None,
+                endgame_work: float = HINT_ENDGAME_WORK,
                 ) -> Generator[None, None, list[dict[str, Any]]]:
-    """``hints`` in slices for the browser (yields every few ms, returns the list)."""
+    """``hints`` in slices for the browser (yields every few ms, returns the list).
+
+    With the bag empty and two players the hints come from the exact endgame when it is proved
+    within ``endgame_work`` work units (``sim.counted_work``; 0: never): the solver's best play
+    and the best plays by score, ordered by the final spread each leads to under best play on
+    both sides, each with ``"value"`` (that spread, the player's score minus the other's at the
+    game's end) and ``"exact": True``. Not proved: the order by score, each with
+    ``"exact": False``. Hints are plays: when passing is the best, the solver's value of the
+    pass is not among them."""
     lex = lexicon if lexicon is not None else state.word_list
     ranked: list[Choice] = []
     yield from rank_plays(state, LEVELS["champion"], lex, ranked, top=max(1, top), by_score=True)
     ranked.sort(key=lambda c: (-c.score, -c.equity, move_text(c.move)))
-    return [describe(state, c) for c in ranked if isinstance(c.move, Play)][:top]
+    plays = [c for c in ranked if isinstance(c.move, Play)][:top]
+    if not state.bag and state.num_players == 2 and plays and endgame_work > 0:
+        exact = yield from _exact_hints(state, lex, plays, top, endgame_work)
+        if exact is not None:
+            return exact
+        return [{**describe(state, c), "exact": False} for c in plays]
+    return [describe(state, c) for c in plays]
+
+
+def _exact_hints(state: ScarabeoState, lexicon: Any, plays: list[Choice], top: int, work: float,
+                 ) -> Generator[None, None, list[dict[str, Any]] | None]:
+    """The hints of an endgame ordered by the solver (``think_hints``); None unless the best
+    and every hint are proved within ``work``."""
+    try:
+        # With the bag empty the tiles a player cannot see are exactly the other rack, so
+        # reading it is no peeking (as ``_endgame``); a seat's masked state has it hidden, and
+        # the solver then takes the unseen tiles.
+        solver = endgame.EndgameSolver(state, generator_for(lexicon))
+    except endgame.EndgameError:
+        return None
+    search = solver.search
+    search.should_stop = lambda: sim.counted_work(search) >= work
+    sol = yield from solver.run()
+    if not sol.complete:
+        return None
+    moves = [(c.move, c.score) for c in plays]
+    first = sol.line[0] if sol.line else None
+    if first is not None and isinstance(first.move, Play) and all(first.move != m for m, _ in moves):
+        moves.insert(0, (first.move, first.score))  # the solver's best, if not the best by score
+    valued = yield from solver.values(moves)
+    if not all(v.complete for v in valued):
+        return None
+    # Best first; equal spreads by score, then notation (a fixed order).
+    valued.sort(key=lambda v: (-v.value, -v.score, move_text(v.move)))
+    out = []
+    for v in valued[:top]:
+        m = v.move
+        assert isinstance(m, Play)  # every move valued here is a play
+        left = rack_after(state.board, state.racks[state.turn],
+                          (v.score, m.start, m.across, m.word, tuple(m.swaps)))
+        item = describe(state, Choice(m, v.score, float(v.value), sort_rack(left)))
+        out.append({**item, "value": v.value, "exact": True})
+    return out
 
 
 def describe(state: ScarabeoState, c: Choice) -> dict[str, Any]:

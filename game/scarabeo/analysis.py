@@ -2,11 +2,22 @@
 
 The value of a turn is the champion's equity (``ai.py``): score + the leave's value (full weight
 with at least a rack's worth of tiles in the bag, half when fewer, none when it is empty), an
-exchange −2, a pass the leave − 20. With the bag empty in a two-player game the champion looks one
-reply ahead, and so does the analysis, for every alternative it lists and for the turn played:
-score − the opponent's best answer − the tiles left on the rack, or score + twice the other rack
-when the turn goes out. The turn played is valued with the same formula, whether or not it is
-among the alternatives, so its loss is on the same scale as the best's.
+exchange −2, a pass the leave − 20. The turn played is valued with the same formula, whether or
+not it is among the alternatives, so its loss is on the same scale as the best's.
+
+**The endgame** (bag empty, two players: perfect information) is solved exactly
+(``endgame.EndgameSolver``) within ``ENDGAME_WORK`` work units a turn, counted and not timed so
+that an analysis is the same everywhere. A value is then the final spread (the mover's score
+minus the other's at the game's end, the racks' adjustments included) under best play by both
+sides after the turn: the best is the solver's proved value; the turn played is searched on its
+own with a full window, so its loss is exact; the champion's other candidates are listed beside
+the best when the rest of the budget proves them too. The turn's ``exact`` is True.
+
+When the budget does not prove both the best value and the turn's, the champion's one-reply look
+stands, as the champion plays: score − the opponent's best answer − the tiles left on the rack,
+or score + twice the other rack when the turn goes out, plus the spread before the turn (an
+estimate of the final spread, on the exact values' scale); ``exact`` is False. Elsewhere (tiles
+in the bag, three or four players) ``exact`` is None and absent from the JSON.
 
 Disputes (``!challenge``, ``!accept``, ``!vote``) are the table's decisions, listed without
 analysis. A play that formed a word the lexicon refuses (challenge and vote modes) is valued as
@@ -15,6 +26,7 @@ if it stood: the analysis says what it would have been worth, the record what it
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Generator
 
 from game.core import GameRecord, RecordError
@@ -23,7 +35,7 @@ from game.core.analysis import (
     Thresholds, field_int, field_text, field_texts, may_analyse, record_digest, rounded, run,
     summarise,
 )
-from game.scarabeo import ai, leaves
+from game.scarabeo import ai, endgame, leaves, sim
 from game.scarabeo.game import ScarabeoState
 from game.scarabeo.movegen import GenPlay, tiles_placed
 from game.scarabeo.moves import Exchange, Move, Pass, Play, move_text, parse_move
@@ -40,11 +52,20 @@ TOP = 5
 #: of score or a weaker rack (inaccuracy); 10-25 about half an average turn (mistake); more than
 #: 25 throws away most of a turn, a missed bonus play or a wasted scarab (blunder).
 THRESHOLDS = Thresholds("equity points", best=0.0, good=3.0, inaccuracy=10.0, mistake=25.0)
+#: The exact endgame's budget for one turn, in the grandmaster's work units (``sim``: about 60 ms
+#: of CPython, 100 ms in the page, each). 30 prove an endgame of about 3-4 tiles a side with its
+#: alternatives; the first turns after the bag empties (up to 8 tiles a side) seldom are, and
+#: keep the champion's figures, marked as not proved. A game has some 4-6 such turns: at most
+#: about 10 s more in the page, whose target for a whole game is 30 s (docs/review.md).
+ENDGAME_WORK = 30.0
+#: The most a turn may be given (about 10 minutes of CPython): a bound for the command line.
+MAX_ENDGAME_WORK = 10_000.0
 
 
 def analyse_steps(record: GameRecord, lexicon: Any, *, viewer: int | None = None,
                   finished: bool | None = None, top: int = TOP,
-                  progress: Progress | None = None) -> Generator[None, None, Analysis]:
+                  progress: Progress | None = None,
+                  endgame_work: float = ENDGAME_WORK) -> Generator[None, None, Analysis]:
     """The analysis of ``record`` in slices (yields every few ms; returns the ``Analysis``).
 
     ``lexicon`` is the ``lexicon.Lexicon`` the game was checked with (the move generator needs its
@@ -53,6 +74,8 @@ def analyse_steps(record: GameRecord, lexicon: Any, *, viewer: int | None = None
     ``RecordError`` (``record.ReplayError``) when the record does not replay."""
     if top < 1:
         raise ValueError(f"top must be at least 1, not {top}")
+    if not 0 <= endgame_work <= MAX_ENDGAME_WORK:
+        raise ValueError(f"endgame_work must be 0-{MAX_ENDGAME_WORK:g} work units, not {endgame_work}")
     ai.generator_for(lexicon)  # refuses a word list without automaton before any work
     end = replay_record(record, lexicon)
     if viewer is not None and not 0 <= viewer < end.num_players:
@@ -68,53 +91,96 @@ def analyse_steps(record: GameRecord, lexicon: Any, *, viewer: int | None = None
         turn = isinstance(move, (Play, Pass, Exchange))
         seat: int | None = state.turn if turn else None
         reason = "dispute" if seat is None else may_analyse(seat, viewer, done)
-        found: tuple[tuple[Alternative, ...], Alternative] | None = None
+        found: TurnValues | None = None
         if reason is None and seat is not None:
-            found = yield from _turn(state, move, top, lexicon)
+            found = yield from turn_steps(state, move, lexicon, top, endgame_work)
         state.push(move)
         scores = tuple(state.scores)
         if found is None:
             out.append(MoveAnalysis(ply, seat, text, scores, reason=reason))
         else:
-            best, played = found
-            loss = rounded(max(0.0, best[0].value - played.value))
-            out.append(MoveAnalysis(ply, seat, text, scores, best=best, played=played, loss=loss,
-                                    klass=THRESHOLDS.classify(loss)))
+            loss = found.loss
+            out.append(MoveAnalysis(ply, seat, text, scores, best=found.best, played=found.played,
+                                    loss=loss, klass=THRESHOLDS.classify(loss), exact=found.exact))
         progress.done = ply
         yield
     return Analysis(
         game="scarabeo", record=record_digest(record), players=state.num_players, viewer=viewer,
-        finished=done, engine={"level": "champion", "top": top}, thresholds=THRESHOLDS,
+        finished=done, engine={"level": "champion", "top": top, "endgame_work": endgame_work},
+        thresholds=THRESHOLDS,
         moves=tuple(out), summary=summarise(out, state.num_players))
 
 
 def analyse(record: GameRecord, lexicon: Any, *, viewer: int | None = None,
-            finished: bool | None = None, top: int = TOP) -> Analysis:
+            finished: bool | None = None, top: int = TOP,
+            endgame_work: float = ENDGAME_WORK) -> Analysis:
     """``analyse_steps`` run to the end (blocking): the command line's and the tests' entry."""
-    return run(analyse_steps(record, lexicon, viewer=viewer, finished=finished, top=top))
+    return run(analyse_steps(record, lexicon, viewer=viewer, finished=finished, top=top,
+                             endgame_work=endgame_work))
 
 
 # --- one turn ----------------------------------------------------------------------------------
-def _turn(state: ScarabeoState, move: Move, top: int, lexicon: Any,
-          ) -> Generator[None, None, tuple[tuple[Alternative, ...], Alternative]]:
-    """(the best alternatives, best first; the turn played), valued alike."""
+@dataclass(frozen=True)
+class TurnValues:
+    """One turn valued: the best alternatives (best first) and the turn played, on one scale;
+    ``exact``: the endgame solver proved them (True), was cut by its budget and the champion's
+    figures stand (False), or was not asked (None: the bag not empty, more than two players, or
+    no budget)."""
+
+    best: tuple[Alternative, ...]
+    played: Alternative
+    exact: bool | None = None
+
+    @property
+    def loss(self) -> float:
+        return rounded(max(0.0, self.best[0].value - self.played.value))
+
+
+def turn_steps(state: ScarabeoState, move: Move, lexicon: Any, top: int = TOP,
+               endgame_work: float = ENDGAME_WORK) -> Generator[None, None, TurnValues]:
+    """The turn ``move`` of the player to move in ``state`` against the best, in slices; the
+    state is left as it was. With the bag empty and two players, first the exact endgame
+    (``_exact``) within ``endgame_work`` work units, then, if it did not prove both the best
+    value and the turn's, the champion's one-reply look (``_champion``)."""
     ranked: list[ai.Choice] = []
     # ``rank_plays`` is the champion's own ranking: the same plays, leaves and end game it plays by.
     yield from ai.rank_plays(state, ai.LEVELS["champion"], lexicon, ranked, top=top)
+    asked = not state.bag and state.num_players == 2 and endgame_work > 0
+    if asked:
+        found = yield from _exact(state, move, ranked, top, lexicon, endgame_work)
+        if found is not None:
+            return TurnValues(*found, exact=True)
+    best, played = yield from _champion(state, move, ranked, top, lexicon)
+    return TurnValues(best, played, exact=False if asked else None)
+
+
+def _champion(state: ScarabeoState, move: Move, ranked: list[ai.Choice], top: int, lexicon: Any,
+              ) -> Generator[None, None, tuple[tuple[Alternative, ...], Alternative]]:
+    """(the best alternatives, best first; the turn played), valued alike by the champion."""
     endgame = (not state.bag and state.num_players == 2
                and any(isinstance(c.move, Play) for c in ranked))
     weight = _leave_weight(state)
     played = _choice(state, move, weight)
     if endgame:
         # The champion values only its best few candidates by the reply; the rest of its list
-        # keeps the plain score. Every alternative shown and the turn played get the reply here.
+        # keeps the plain score. Every alternative shown and the turn played get the reply here,
+        # plus the spread before the turn: an estimate of the final spread, the scale of the
+        # exact endgame's values (the loss is the same either way).
+        spread = _spread(state)
         valued: list[ai.Choice] = []
         for c in ranked[:top]:
             v = yield from _endgame_value(state, c, lexicon)
-            valued.append(ai.Choice(c.move, c.score, v, c.leave))
+            valued.append(ai.Choice(c.move, c.score, v + spread, c.leave))
         ranked = sorted(valued, key=lambda c: (-c.equity, -c.score, move_text(c.move)))
         v = yield from _endgame_value(state, played, lexicon)
-        played = ai.Choice(played.move, played.score, v, played.leave)
+        played = ai.Choice(played.move, played.score, v + spread, played.leave)
+    return _listed(state, ranked, played, top)
+
+
+def _listed(state: ScarabeoState, ranked: list[ai.Choice], played: ai.Choice, top: int,
+            ) -> tuple[tuple[Alternative, ...], Alternative]:
+    """The ``top`` best of ``ranked`` (sorted, best first) and the turn played as alternatives;
+    the turn played takes the figure of the alternative that is the same move."""
     key = _key(state, played.move)
     for c in ranked:
         if _key(state, c.move) == key:
@@ -122,10 +188,61 @@ def _turn(state: ScarabeoState, move: Move, top: int, lexicon: Any,
     best = [_alternative(state, c) for c in ranked[:top]]
     mine = _alternative(state, played)
     if not best or mine.value > best[0].value:
-        # Only the end game can get here (its candidates are the best few by score): the turn
-        # played is then at least as good as anything the champion looked at.
+        # Only the champion's end game can get here (its candidates are the best few by score):
+        # the turn played is then at least as good as anything the champion looked at.
         best = [mine, *best][:top]
     return tuple(best), mine
+
+
+def _spread(state: ScarabeoState) -> int:
+    """The player to move's score minus the other's (two players)."""
+    return state.scores[state.turn] - state.scores[1 - state.turn]
+
+
+def _exact(state: ScarabeoState, move: Move, ranked: list[ai.Choice], top: int, lexicon: Any,
+           work: float) -> Generator[None, None, tuple[tuple[Alternative, ...], Alternative] | None]:
+    """The exact endgame (bag empty, two players) within ``work`` units: the solver's best move
+    and the turn played valued by the final spread under best play on both sides after them;
+    None unless both are proved. Then the champion's candidates (``ranked``) are valued the same
+    way with what is left of the budget, and those proved are listed beside the best.
+
+    The order of the work is the order of need: the root search proves the best value, the turn
+    played's own search gives the loss; the other alternatives only fill the list."""
+    try:
+        solver = endgame.EndgameSolver(state, ai.generator_for(lexicon))
+    except endgame.EndgameError:
+        return None  # a dispute pending, the game over: nothing exact to say
+    search = solver.search
+    search.should_stop = lambda: sim.counted_work(search) >= work
+    sol = yield from solver.run()
+    if not sol.complete or not sol.line:
+        return None
+    played_score = state.preview(move).score if isinstance(move, Play) else 0
+    pair = yield from solver.values([(sol.line[0].move, sol.line[0].score), (move, played_score)])
+    if not all(v.complete for v in pair):
+        return None
+    seen = {_key(state, v.move) for v in pair}
+    others: list[tuple[Move, int]] = []
+    for c in ranked:
+        k = _key(state, c.move)
+        if len(others) < top and k not in seen and not isinstance(c.move, Exchange):
+            seen.add(k)
+            others.append((c.move, c.score))
+    rest = yield from solver.values(others)
+    # The turn played is listed among the best when it is one of them, as the champion's are.
+    mine = [pair[1]] if _key(state, pair[1].move) != _key(state, pair[0].move) else []
+    proved = [pair[0], *mine] + [v for v in rest if v.complete]
+    choices = [_exact_choice(state, v) for v in proved]
+    choices.sort(key=lambda c: (-c.equity, -c.score, move_text(c.move)))
+    return _listed(state, choices, _exact_choice(state, pair[1]), top)
+
+
+def _exact_choice(state: ScarabeoState, v: endgame.MoveValue) -> ai.Choice:
+    """A move valued by the solver, described as ``_choice`` describes it (an exchange leaves
+    nothing: its rack goes back to the bag)."""
+    _, left, _ = _after(state, v.move)
+    leave = "" if isinstance(v.move, Exchange) else sort_rack(left)
+    return ai.Choice(v.move, v.score, float(v.value), leave)
 
 
 def _leave_weight(state: ScarabeoState) -> float:
@@ -277,4 +394,5 @@ class ScarabeoRules(AnalysisRules):
 
 RULES = ScarabeoRules()
 
-__all__ = ["RULES", "THRESHOLDS", "TOP", "analyse", "analyse_steps", "RecordError"]
+__all__ = ["ENDGAME_WORK", "RULES", "THRESHOLDS", "TOP", "TurnValues", "analyse", "analyse_steps",
+           "turn_steps", "RecordError"]

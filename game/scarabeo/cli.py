@@ -165,7 +165,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         return _fail(MALFORMED, f"--viewer must be a seat 0-{state.num_players - 1}, not {args.viewer}",
                      error_code="usage")
     wall, cpu = time.perf_counter(), time.process_time()
-    result = analysis.analyse(rec, words, viewer=args.viewer, top=args.top)
+    result = analysis.analyse(rec, words, viewer=args.viewer, top=args.top,
+                              endgame_work=args.endgame_work)
     out = result.to_json()
     if args.bench:
         out["bench"] = cliargs.analysis_bench(len(result.moves), sum(m.analysed for m in result.moves),
@@ -217,6 +218,11 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--viewer", type=int, default=None,
                     help="the seat (0-based) whose own turns may be analysed while the game is on")
     cliargs.add_count(an, "--top", 1, MAX_TOP, 5, "alternatives listed per turn")
+    from game.scarabeo.analysis import ENDGAME_WORK, MAX_ENDGAME_WORK
+
+    cliargs.add_count(an, "--endgame-work", 0, int(MAX_ENDGAME_WORK), int(ENDGAME_WORK),
+                      "the exact endgame's work units a turn (about 60 ms of CPython each; 0: the "
+                      "champion's one-reply look only)")
     an.add_argument("--bench", action="store_true", help="add the time it took")
     b = sub.add_parser("bench", help="with --engine: time the engine's hot paths")
     b.add_argument("--engine", action="store_true", help="the engine's hot paths (default: move generation)")

@@ -146,6 +146,20 @@ class TestCommandLine:
         assert all(len(m["best"]) == 2 for m in out["moves"] if m["analysed"])
         assert out["bench"]["moves"] == 4 and out["bench"]["analysed"] == 2
 
+    def test_the_endgame_budget_is_an_option(self, lex: Any, game: ScarabeoState, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+        path = tmp_path / "game.json"
+        path.write_text(to_record(game).dumps())
+        assert cli.main(["analyse", str(path), "--viewer", "0", "--top", "1"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["engine"]["endgame_work"] == analysis.ENDGAME_WORK
+        # a full bag: no exact solver asked, no "exact" in the moves
+        assert all("exact" not in m for m in out["moves"])
+        assert cli.main(["analyse", str(path), "--viewer", "0", "--top", "1", "--endgame-work", "0"]) == 0
+        assert json.loads(capsys.readouterr().out)["engine"]["endgame_work"] == 0
+        assert cli.main(["analyse", str(path), "--endgame-work", "-1"]) == 2
+        assert "--endgame-work" in json.loads(capsys.readouterr().out)["error"]
+
     def test_malformed_input(self, lex: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str],
                              monkeypatch: pytest.MonkeyPatch) -> None:
         bad = tmp_path / "bad.json"
@@ -167,3 +181,170 @@ class TestCommandLine:
         good.write_text(GameRecord("scarabeo", {"players": 2}, 1).dumps())
         assert cli.main(["analyse", str(good), "--viewer", "2"]) == 2
         capsys.readouterr()
+
+
+
+class TestExactEndgame:
+    """Bag empty, two players: the analysis and the hints solve the endgame exactly (issue 39
+    point 5). The position is built over the test lexicon so that the exhaustive minimax
+    (``endgame.exhaustive``, the solver's own proof) values every move in a tenth of a second."""
+
+    #: Seat 0 holds ATIS, seat 1 a lone T, the bag emptied, two idle turns already. The
+    #: champion's one-reply look ranks G8 TESA (9 points, the most) first: it cannot see that
+    #: after 10G TA (5 points) the T has no play, and 11F SA follows before the passes end the
+    #: game: +24 at the end, against +13 after TESA.
+    POSITION = "17/17/17/17/17/17/9T7/8TA7/6ERA8/7A9/17/17/17/17/17/17/17 ATIS/T 17/7 2"
+
+    @staticmethod
+    def state() -> ScarabeoState:
+        from tests.scarabeo.test_movegen import LEX
+
+        state = ScarabeoState.from_position(TestExactEndgame.POSITION, word_list=LEX)
+        state.bag = []
+        return state
+
+    @pytest.fixture(scope="class")
+    def minimax(self) -> dict[str, int]:
+        """Every legal turn's final spread for the player to move, by the exhaustive minimax."""
+        from game.scarabeo import endgame
+        from tests.scarabeo.test_movegen import GEN
+
+        state = self.state()
+        moves = [to_play(p) for p in GEN.plays(state.board, state.racks[0], False)] + state.legal_moves()
+        out = {}
+        for move in moves:
+            state.push(move)
+            out[state.move_text(move)] = (state.scores[0] - state.scores[1] if state.is_over()
+                                          else -endgame.exhaustive(state, GEN))
+            state.pop()
+        assert max(out.values()) == endgame.exhaustive(self.state(), GEN)
+        return out
+
+    def value(self, minimax: dict[str, int], text: str) -> int:
+        return minimax[text]  # the analysis writes a play as the move generator does
+
+    def turn(self, text: str, work: float) -> analysis.TurnValues:
+        from game.core.analysis import run
+        from tests.scarabeo.test_movegen import LEX
+
+        state = self.state()
+        found = run(analysis.turn_steps(state, state.parse_move(text), LEX, analysis.TOP, work))
+        assert state.position() == self.state().position()  # the state is left as it was
+        return found
+
+    def test_the_champion_calls_it_best_and_the_exact_loss_is_the_minimax(
+            self, minimax: dict[str, int]) -> None:
+        champion = self.turn("G8 TESA", 0)
+        assert champion.exact is None and champion.loss == 0
+        assert champion.best[0].move == "G8 TESA"
+        exact = self.turn("G8 TESA", analysis.ENDGAME_WORK)
+        assert exact.exact is True
+        assert (exact.best[0].move, exact.best[0].value) == ("10G TA", max(minimax.values()))
+        assert exact.played.value == self.value(minimax, "G8 TESA") == 13
+        assert exact.loss == max(minimax.values()) - 13 == 24 - 13
+        assert analysis.THRESHOLDS.classify(exact.loss) == "mistake"
+        assert exact.played in exact.best  # listed among the best with the same figure
+
+    def test_every_alternative_listed_is_its_minimax_value(self, minimax: dict[str, int]) -> None:
+        exact = self.turn("10G TA", analysis.ENDGAME_WORK)
+        state = self.state()
+        assert exact.exact is True and exact.loss == 0 and exact.played == exact.best[0]
+        assert len(exact.best) == analysis.TOP
+        values = [a.value for a in exact.best]
+        assert values == sorted(values, reverse=True)
+        for a in exact.best:
+            assert a.value == self.value(minimax, a.move), a.move
+            assert a.detail["score"] == state.preview(state.parse_move(a.move)).score
+
+    def test_a_pass_is_valued_exactly_too(self, minimax: dict[str, int]) -> None:
+        exact = self.turn("-", analysis.ENDGAME_WORK)
+        assert exact.exact is True
+        assert exact.played.value == minimax["-"]
+        assert exact.loss == exact.best[0].value - exact.played.value > 0
+
+    def test_cut_by_its_budget_the_champions_figures_stand_marked_not_proved(self) -> None:
+        from tests.scarabeo.test_movegen import GEN
+
+        champion = self.turn("G8 TESA", 0)
+        cut = self.turn("G8 TESA", 0.01)
+        assert cut.exact is False
+        assert (cut.best, cut.played, cut.loss) == (champion.best, champion.played, champion.loss)
+        # The champion's estimate is on the final spread's scale: the spread before the turn
+        # (17 - 7) plus its one-reply value: the play's 9 points, less the T's best answer, less
+        # the I left on the rack.
+        after = self.state()
+        after.push(after.parse_move("G8 TESA"))
+        answers = GEN.plays(after.board, ["T"], False)
+        # a lone tile that finds a play goes out: twice the I left comes with it
+        answer = max((p[0] + 2 for p in answers), default=0)
+        assert cut.played.value == 10 + 9 - answer - 1
+
+    def test_the_json_says_exact_and_reads_back(self) -> None:
+        from game.core.analysis import MoveAnalysis, record_digest, summarise
+
+        moves = []
+        for ply, (text, work) in enumerate([("G8 TESA", analysis.ENDGAME_WORK), ("-", 0.01)], 1):
+            found = self.turn(text, work)
+            moves.append(MoveAnalysis(2 * ply - 1, 0, text, (17, 7), best=found.best,
+                                      played=found.played, loss=found.loss,
+                                      klass=analysis.THRESHOLDS.classify(found.loss), exact=found.exact))
+            moves.append(MoveAnalysis(2 * ply, 1, "-", (17, 7), reason="hidden"))
+        a = Analysis(game="scarabeo", record=record_digest(GameRecord("scarabeo", {"players": 2}, 1)),
+                     players=2, viewer=0, finished=False,
+                     engine={"level": "champion", "top": 5, "endgame_work": analysis.ENDGAME_WORK},
+                     thresholds=analysis.THRESHOLDS, moves=tuple(moves), summary=summarise(moves, 2))
+        text = a.dumps()
+        data = json.loads(text)
+        assert [m.get("exact", "absent") for m in data["moves"]] == [True, "absent", False, "absent"]
+        assert Analysis.loads(text) == a
+        for bad in ("yes", 1):
+            data["moves"][0]["exact"] = bad
+            with pytest.raises(AnalysisError, match="exact"):
+                Analysis.from_json(data)
+        data["moves"][0]["exact"] = True
+        data["moves"][1]["exact"] = False  # a move not analysed carries nothing
+        with pytest.raises(AnalysisError, match="not analysed"):
+            Analysis.from_json(data)
+
+    def test_the_hints_are_ordered_by_the_exact_endgame(self, minimax: dict[str, int]) -> None:
+        from game.core.analysis import run
+        from tests.scarabeo.test_movegen import LEX
+
+        state = self.state()
+        by_score = run(ai.think_hints(state, 5, LEX, endgame_work=0))
+        assert by_score[0]["move"] == "G8 TESA" and "exact" not in by_score[0]
+        cut = run(ai.think_hints(state, 5, LEX, endgame_work=0.01))
+        assert [h["move"] for h in cut] == [h["move"] for h in by_score]
+        assert all(h["exact"] is False and "value" not in h for h in cut)
+        hints = run(ai.think_hints(state, 5, LEX))
+        assert hints[0]["move"] == "10G TA" and hints[0]["placements"] == [["G10", "T"]]
+        assert hints[0]["leave"] == "AIS" and all(h["exact"] is True for h in hints)
+        values = [h["value"] for h in hints]
+        assert values == sorted(values, reverse=True) and values[0] == max(minimax.values())
+        for h in hints:
+            assert h["value"] == self.value(minimax, h["move"]), h["move"]
+
+
+class TestExactEndgameInAGame:
+    def test_a_real_games_endgame_turns_are_marked_and_read_back(self, lex: Any) -> None:
+        """A seeded greedy game to its end on the real lexicon (27 turns, the bag empty from
+        turn 25 on), seat 0's turns analysed: the turns before the bag empties carry no
+        ``exact``; turn 25 (8 tiles against 3) is too large for the budget, turn 27 (N against T)
+        is proved, its best value the solver's own; the JSON reads back checked against the
+        record."""
+        from game.scarabeo import endgame
+
+        state = ScarabeoState.new(2, 2, word_list=lex)
+        while not state.is_over():
+            state.push(ai.choose(state, "greedy"))
+        rec = to_record(state)
+        assert len(rec.moves) == 27
+        a = analysis.analyse(rec, lex, viewer=0, finished=False, top=2)
+        marked = {m.ply: m.exact for m in a.moves if m.exact is not None}
+        assert marked == {25: False, 27: True}
+        replay = ScarabeoState.new(2, 2, word_list=lex)
+        for text in rec.moves[:26]:
+            replay.push(replay.parse_move(text))
+        last = a.moves[26]
+        assert last.best[0].value == endgame.solve(replay, ai.generator_for(lex)).value
+        assert Analysis.loads(a.dumps(), rec, lex) == a
