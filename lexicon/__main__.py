@@ -5,7 +5,8 @@
                                      on stderr a line when it starts, its progress and a line
                                      when done; the statistics go to data/it.dawg.stamp
                                      (--verbose: also as JSON on stdout)
-    check WORD…                      JSON: word → {"valid", "abbreviation", "normalised", "source", "source_note"}
+    check WORD…                      JSON: word → {"valid", "abbreviation", "normalised", "source", "source_note",
+                                     "lemma", "forms", "lemmas", "exclusion"}
     stats                            JSON: counts, sizes, build inputs
     bench [--lookups N] [--no-build] [--pyodide]
                                      JSON: the performance targets, measured here
@@ -60,25 +61,43 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .build import DICTIONARY_SOURCE, SOURCES, read_sources, sources_path
+    from .build import DICTIONARY_SOURCE, OUTPUT, excluded_path, forms_path, read_exclusions, read_sources, \
+        sources_path
+    from .forms import Forms
+    from .sources import exclusion
 
     lex = load(args.lexicon)
+    path = Path(args.lexicon) if args.lexicon else OUTPUT
     # Where each word comes from: the build's list of the words that are not the dictionary's.
-    sources = read_sources(sources_path(Path(args.lexicon)) if args.lexicon else SOURCES)
+    sources = read_sources(sources_path(path))
+    # Its lemma and forms, or why it is left out: the build's forms file and excluded list (an
+    # older build has neither: the lemmas are then empty and every exclusion "unknown").
+    excluded = read_exclusions(excluded_path(path))
+    forms = Forms.from_bytes(read_file(str(forms_path(path))), lex) if forms_path(path).is_file() else None
     results = {}
     for word in args.words:
         meaning = lex.abbreviation(word)
         valid = lex.contains(word)
         source, note = sources.get(normalise(word), (DICTIONARY_SOURCE if valid and sources else None, None))
+        lemmas = forms.lemmas(word, own_root=source == DICTIONARY_SOURCE) if forms and valid else []
+        why = exclusion(lex, excluded, word)
         results[word] = {
             "normalised": normalise(word),
             "valid": valid,
             "abbreviation": meaning,
             "source": source if valid else None,
             "source_note": note if valid else None,
+            "lemma": lemmas[0].lemma if lemmas else None,
+            "forms": lemmas[0].shortest(FORMS_SHOWN) if lemmas else [],
+            "lemmas": [m.to_json(FORMS_SHOWN) for m in lemmas],
+            "exclusion": {"rule": why[0], "note": why[1]} if why else None,
         }
     _print(results)
     return 0
+
+
+#: Forms of a lemma that ``check`` prints (the count says how many there are).
+FORMS_SHOWN = 12
 
 
 def cmd_anagram(args: argparse.Namespace) -> int:

@@ -13,7 +13,8 @@ Continuation classes (``append/FLAGS``), compounding, ``NEEDAFFIX``,
 rather than silently ignored, so a new dictionary version that starts using
 them cannot give a wrong expansion.
 
-Build-time code only: the browser never imports this module.
+The build expands every root with it; the word panel (``forms.py``) expands the few roots of the
+words it explains, in the browser too.
 """
 
 from __future__ import annotations
@@ -204,7 +205,14 @@ class AffixFile:
 
     def expand(self, root: str, flags: str) -> set[str]:
         """The root and every form its flags produce (unmunch semantics)."""
-        words = {root}
+        return set(self.forms(root, flags)[0])
+
+    def forms(self, root: str, flags: str) -> tuple[list[str], int]:
+        """``expand`` in order: the root, then each suffix class's forms (flags and rules in their order),
+        then the prefixed forms; repeats possible. Also how many come before the first prefixed form.
+        One expansion for the build and for the word panel, which lists a root's forms as its rules
+        give them (the present before the past, the singular before the plural)."""
+        words = [root]
         prefixes: list[AffixClass] = []
         crossable: list[str] = []
         for flag in flags:
@@ -214,16 +222,17 @@ class AffixFile:
             if klass.is_prefix:
                 prefixes.append(klass)
                 continue
-            for form in klass.apply(root):
-                words.add(form)
-                if klass.cross_product:
-                    crossable.append(form)
+            start = len(words)
+            words.extend(klass.apply(root))
+            if klass.cross_product:
+                crossable.extend(words[start:])
+        plain = len(words)
         for klass in prefixes:
-            words.update(klass.apply(root))
+            words.extend(klass.apply(root))
             if klass.cross_product:
                 for form in crossable:
-                    words.update(klass.apply(form))
-        return words
+                    words.extend(klass.apply(form))
+        return words, plain
 
 
 def parse_dic(text: str) -> Iterator[tuple[str, str]]:

@@ -33,10 +33,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, TextIO
 
-from .affixes import AffixClass, AffixFile, parse_dic
-from .automaton import ALPHABET, normalise, parse_abbreviations
+from . import forms as forms_file
+from .affixes import AffixFile, parse_dic
+from .automaton import ALPHABET, Lexicon, normalise, parse_abbreviations
 from .dawg import DawgBuilder, serialise
-from .sources import parse_sources
+from .forms import verb_roots
+from .review import REVIEW, read_review
+from .sources import RULES, parse_exclusions, parse_sources
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -47,6 +50,10 @@ STAMP = DATA_DIR / "it.dawg.stamp"
 #: Beside the automaton: the words that are not the hunspell dictionary's, with their source
 #: (``python -m lexicon check`` says where a word comes from). Written by the build, git-ignored.
 SOURCES = DATA_DIR / "it.sources.tsv"
+#: Beside it too, for the word panel and ``check`` (issue 40): the roots and rules that give a word's
+#: lemma and its other forms (``forms.py``), and the words left out with the rule that excludes each.
+FORMS = DATA_DIR / "it.forms"
+EXCLUDED = DATA_DIR / "it.excluded.tsv"
 #: The source of a word of the automaton that ``SOURCES`` does not list.
 DICTIONARY_SOURCE = "it_IT"
 ADDITIONS = DATA_DIR / "additions.txt"
@@ -55,7 +62,7 @@ ABBREVIATIONS = DATA_DIR / "abbreviations.tsv"
 #: Today's Italian: words the dictionary lacks, each from a published list (docs/lexicon.md).
 SUPPLEMENT = DATA_DIR / "supplement.txt"
 # The builder's own source is an input too: a change to it must rebuild.
-BUILDER_SOURCES = ("affixes.py", "automaton.py", "build.py", "dawg.py")
+BUILDER_SOURCES = ("affixes.py", "automaton.py", "build.py", "dawg.py", "forms.py", "review.py", "sources.py")
 
 #: Told the share of the build done so far, from 0 to 1.
 Progress = Callable[[float], None]
@@ -75,6 +82,9 @@ _VALID = re.compile("[%s]{%d,%d}" % (ALPHABET, MIN_LETTERS, MAX_LETTERS))
 # ordinal-numeral suffix class (£) and prefix class ($); their expansion is
 # every numeral (MI, VI, CIV, MMX …), none of which is a word.
 ROMAN_NUMERAL_FLAGS = frozenset("£$")
+
+#: The rules a line of removals.txt may name before its reason (``lexicon.sources.RULES``).
+REMOVAL_RULES = ("name", "abbreviation", "archaic", "dialect", "foreign", "fragment", "numeral", "excluded")
 
 
 class BuildError(Exception):
@@ -106,6 +116,17 @@ class BuildReport:
     #: The words that are not the hunspell dictionary's: word → (source, note). The source is
     #: "additions" (note: the entry and its reason) or "appendix" (note: the meaning).
     sources: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The words left out that the board could hold, each with the rule that excludes it and a note
+    #: (``lexicon.sources.RULES``): the build's ``data/it.excluded.tsv``.
+    exclusions: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The roots as the build expands them, (spelling, flags): the dictionary's, then the additions'.
+    roots_expanded: list[tuple[str, str]] = field(default_factory=list)
+    #: The affix rules kept, in ``.aff`` syntax; with the roots, the build's ``data/it.forms``.
+    affixes: str = ""
+    forms_data: bytes = b""
+    #: Roots in the forms file, and those of them that are not words of the automaton themselves.
+    roots_in_forms: int = 0
+    roots_outside: int = 0
     node_count: int = 0
     edge_count: int = 0
 
@@ -223,47 +244,6 @@ def find_ri_flag(aff: AffixFile) -> str:
     raise BuildError("the affix file has no RI- prefix class (PFX x 0 ri .)")
 
 
-def is_infinitive(aff: AffixFile, root: str, flags: str) -> bool:
-    """A verb's infinitive root: its suffix rules conjugate it to a first person plural (-iamo).
-
-    Every Italian verb has one (amiamo, crediamo, partiamo, poniamo) and the
-    it_IT conjugation classes derive it from the infinitive; no noun class does.
-    """
-    if not root.endswith(("re", "rsi")):
-        return False
-    for flag in flags:
-        klass = aff.classes.get(flag)
-        if klass is None or klass.is_prefix:
-            continue
-        for strip_len, append in klass.rules(root):
-            if strip_len >= 2 and (root[:-strip_len] + append).endswith("iamo"):
-                return True
-    return False
-
-
-# it_IT lists gerunds (abbaiando/D) and past participles (abbaiato/EyT) as
-# roots of their own. They are verb forms too, recognised by mapping their
-# ending back to an infinitive that is in the dictionary.
-_INFINITIVE_OF = (
-    ("ando", ("are",)), ("aendo", ("arre",)), ("cendo", ("rre",)), ("nendo", ("rre",)),
-    ("endo", ("ere", "ire")), ("ato", ("are",)), ("uto", ("ere",)), ("ito", ("ire",)),
-)
-
-
-def verb_roots(aff: AffixFile, entries: list[tuple[str, str]]) -> set[str]:
-    """Roots that are verb forms: infinitives, and gerunds/participles of those infinitives."""
-    infinitives = {root for root, flags in entries if is_infinitive(aff, root, flags)}
-    verbs = set(infinitives)
-    for root, _flags in entries:
-        for ending, candidates in _INFINITIVE_OF:
-            if root.endswith(ending):
-                stem = root[: -len(ending)]
-                if stem and any(stem + c in infinitives for c in candidates):
-                    verbs.add(root)
-                    break
-    return verbs
-
-
 # -- inputs and stamp -------------------------------------------------------------------
 
 def source_files(source: Path) -> tuple[Path, Path]:
@@ -277,7 +257,7 @@ def source_files(source: Path) -> tuple[Path, Path]:
 
 def input_files(source: Path) -> list[Path]:
     dic, aff = source_files(source)
-    return [dic, aff, ADDITIONS, REMOVALS, ABBREVIATIONS, SUPPLEMENT] + [PACKAGE_DIR / n for n in BUILDER_SOURCES]
+    return [dic, aff, ADDITIONS, REMOVALS, ABBREVIATIONS, SUPPLEMENT, REVIEW] + [PACKAGE_DIR / n for n in BUILDER_SOURCES]
 
 
 def inputs_hash(source: Path) -> str:
@@ -307,13 +287,42 @@ def is_up_to_date(source: Path = DEFAULT_SOURCE, output: Path = OUTPUT, stamp: P
         return False
     if info.get("inputs_sha256") != current or info.get("output_sha256") != hashlib.sha256(output.read_bytes()).hexdigest():
         return False
-    sources = sources_path(output)
-    return sources.is_file() and info.get("sources_sha256") == hashlib.sha256(sources.read_bytes()).hexdigest()
+    for path, key in ((sources_path(output), "sources_sha256"), (forms_path(output), "forms_sha256"),
+                      (excluded_path(output), "excluded_sha256")):
+        if not path.is_file() or info.get(key) != hashlib.sha256(path.read_bytes()).hexdigest():
+            return False
+    return True
 
 
 def sources_path(output: Path) -> Path:
     """The source list written beside a lexicon file (``it.dawg`` → ``it.sources.tsv``)."""
     return output.with_name(output.stem + ".sources.tsv")
+
+
+def forms_path(output: Path) -> Path:
+    """The forms file written beside a lexicon file (``it.dawg`` → ``it.forms``)."""
+    return output.with_name(output.stem + ".forms")
+
+
+def excluded_path(output: Path) -> Path:
+    """The excluded list written beside a lexicon file (``it.dawg`` → ``it.excluded.tsv``)."""
+    return output.with_name(output.stem + ".excluded.tsv")
+
+
+def excluded_text(exclusions: dict[str, tuple[str, str]]) -> str:
+    """``WORD<TAB>rule<TAB>note`` lines, sorted (the build's excluded list)."""
+    lines = ["# words left out: WORD<TAB>rule<TAB>note, the rule in lexicon/sources.py RULES "
+             "(written by python -m lexicon build)"]
+    lines.extend(f"{word}\t{rule}\t{' '.join(note.split())}" for word, (rule, note) in sorted(exclusions.items()))
+    return "\n".join(lines) + "\n"
+
+
+def read_exclusions(path: Path = EXCLUDED) -> dict[str, tuple[str, str]]:
+    """The excluded list (see ``excluded_text``); {} when it is missing (an old build)."""
+    try:
+        return parse_exclusions(path.read_text(encoding="utf-8"))
+    except OSError:
+        return {}
 
 
 def sources_text(sources: dict[str, tuple[str, str]]) -> str:
@@ -358,6 +367,8 @@ class _Expansion:
         self.entries: list[tuple[str, str]] = []
         #: The capitalised roots, normalised: the names the dictionary knows.
         self.names: set[str] = set()
+        #: The roots left out, by reason (not the comments): what the excluded list says of their forms.
+        self.dropped: dict[str, list[tuple[str, str]]] = {}
         for root, flags in parse_dic(dic_text):
             report.roots += 1
             reason = root_drop_reason(root, flags)
@@ -365,6 +376,8 @@ class _Expansion:
                 report.dropped[reason] = report.dropped.get(reason, 0) + 1
                 if reason == "capitalised":
                     self.names.add(normalise(root))
+                if reason != "comment":
+                    self.dropped.setdefault(reason, []).append((root, flags))
                 continue
             self.entries.append((root, flags))
         report.roots_kept = len(self.entries)
@@ -396,17 +409,37 @@ class _Expansion:
                 roots.append((word.lower(), next(iter(found))))
         return roots
 
+    def flags(self, root: str, flags: str) -> str:
+        """The flags the root is expanded with: RI- added to a verb (rulebook: RIABBAIARE), except to
+        roots already in ri-, so that RIRI- doubles are not invented."""
+        if self.ri not in flags and not root.startswith("ri") and root in self.verbs:
+            return flags + self.ri
+        return flags
+
+    def compact(self, flags: str) -> str:
+        """The same flags without those whose class has no rule left (the elisions) or no class, in
+        the affix file's order: what the forms file stores (the same expansion, fewer sets)."""
+        return "".join(f for f, klass in self.aff.classes.items() if klass.entries and f in flags)
+
+    def affix_text(self) -> str:
+        """The affix classes with the rules kept, in ``.aff`` syntax (the forms file's rules)."""
+        lines = []
+        for flag, klass in self.aff.classes.items():
+            if klass.entries:
+                kind = "PFX" if klass.is_prefix else "SFX"
+                lines.append(f"{kind} {flag} {'Y' if klass.cross_product else 'N'} {len(klass.entries)}")
+                lines.extend(f"{kind} {flag} {e.strip or 0} {e.append or 0} {e.condition}" for e in klass.entries)
+        return "\n".join(lines) + "\n"
+
     def words(self, entries: list[tuple[str, str]]) -> Iterator[str]:
         """Normalised words of these roots (with repeats)."""
-        aff, ri, verbs, report = self.aff, self.ri, self.verbs, self.report
+        aff, report = self.aff, self.report
         valid = _VALID.fullmatch
         for root, flags in entries:
-            if ri not in flags and not root.startswith("ri") and root in verbs:
-                # RI- on every verb (rulebook: RIABBAIARE); roots already in ri- are
-                # left alone so that RIRI- doubles are not invented.
-                flags += ri
+            extended = self.flags(root, flags)
+            if extended != flags:
                 report.ri_verbs_extended += 1
-            for form in aff.expand(root, flags):
+            for form in aff.expand(root, extended):
                 report.forms_expanded += 1
                 word = normalise(form)
                 if valid(word):
@@ -422,11 +455,15 @@ def dictionary_words(dic_text: str, aff_text: str, report: BuildReport) -> Itera
 def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: dict[str, str],
             abbreviations: dict[str, str], report: BuildReport,
             models: dict[str, str] | None = None, progress: Progress | None = None,
-            supplement: dict[str, str] | None = None) -> dict[str, bytearray]:
+            supplement: dict[str, str] | None = None,
+            review: dict[str, tuple[str, str]] | None = None) -> dict[str, bytearray]:
     """All words, packed as ``WORD\\n`` bytes in buckets keyed by their first three letters
     (``progress``: the share of the source's roots expanded so far). ``supplement``: WORD → its
     source and note, for the words of ``additions`` (and their ``models``) that come from the
-    supplement: the same rules, their own counts and source."""
+    supplement: the same rules, their own counts and source. ``review``: the frequency review's
+    left-outs, WORD → (verdict, reason), for the excluded list (with the removals and the roots
+    the cleaning dropped: ``report.exclusions``). The roots as expanded, for the forms file, are
+    in ``report.roots_expanded``."""
     for word in removals:
         if word in abbreviations:
             raise BuildError(f"removals.txt: {word} is an appendix abbreviation; the rulebook allows it")
@@ -507,7 +544,54 @@ def collect(dic_text: str, aff_text: str, additions: dict[str, str], removals: d
         else:
             sources[word] = ("appendix", abbreviations[word])
     report.sources = sources
+    report.roots_expanded = [(root, expansion.compact(expansion.flags(root, flags)))
+                             for root, flags in expansion.entries + expansion.added_roots]
+    report.affixes = expansion.affix_text()
+    report.exclusions = exclusions(expansion, removals, review or {})
     return buckets
+
+
+def removal_rule(reason: str) -> tuple[str, str]:
+    """The rule a line of removals.txt names before its reason (``DR  # abbreviation: of "dottore",
+    not in the appendix``) and the rest of the reason; a reason without a known rule is "excluded"."""
+    head, sep, rest = reason.partition(":")
+    if sep and head.strip() in REMOVAL_RULES:
+        return head.strip(), rest.strip()
+    return "excluded", reason
+
+
+def exclusions(expansion: _Expansion, removals: dict[str, str],
+               review: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
+    """Words left out and the rule that excludes each, the first that says so: removals.txt, the
+    frequency review's left-outs, then the forms of the roots the cleaning dropped (with an
+    apostrophe, which is taken out; capitalised: a name, or an abbreviation when the whole root is in
+    capitals; the Roman numerals). Only words the board could hold; the build keeps those not in the
+    lexicon."""
+    found: dict[str, tuple[str, str]] = {}
+
+    def exclude(word: str, rule: str, note: str) -> None:
+        if _VALID.fullmatch(word) and word not in found:
+            found[word] = (rule, note)
+
+    for word in sorted(removals):
+        exclude(word, *removal_rule(removals[word]))
+    for word in sorted(review):
+        verdict, reason = review[word]
+        exclude(word, verdict if verdict in RULES else "excluded", reason)
+    aff = expansion.aff
+    for reason, rule in (("apostrophe", "apostrophe"), ("capitalised", "name"), ("roman numeral", "numeral")):
+        for root, flags in expansion.dropped.get(reason, ()):
+            why = rule
+            if rule == "name" and "'" in root:  # anch'Egli: written with an apostrophe first of all
+                why = "apostrophe"
+            elif rule == "name" and len(root) > 1 and root.isupper():  # ADSL, AIDS: an acronym
+                why = "abbreviation"
+            for form in sorted(aff.expand(root, flags)):
+                word = normalise(form).replace("'", "")
+                # the note: how the dictionary writes it, when that says more than the word's capitals
+                plain = rule == "numeral" or form in (word, word.capitalize())
+                exclude(word, why, "" if plain else form)
+    return found
 
 
 def sorted_words(buckets: dict[str, bytearray], progress: Progress | None = None) -> Iterator[str]:
@@ -530,9 +614,11 @@ def sorted_words(buckets: dict[str, bytearray], progress: Progress | None = None
 
 def build_bytes(source: Path = DEFAULT_SOURCE, additions_path: Path = ADDITIONS, removals_path: Path = REMOVALS,
                 abbreviations_path: Path = ABBREVIATIONS, progress: Progress | None = None,
-                supplement_path: Path | None = SUPPLEMENT) -> tuple[bytes, BuildReport]:
+                supplement_path: Path | None = SUPPLEMENT,
+                review_path: Path | None = REVIEW) -> tuple[bytes, BuildReport]:
     """The lexicon file for these inputs, and a report of what happened (``progress``: told the
-    share done, from 0 to 1, a few hundred times)."""
+    share done, from 0 to 1, a few hundred times). The report also carries the forms file
+    (``report.forms_data``) and the excluded list (``report.exclusions``) of the same build."""
     def expanded(share: float) -> None:
         if progress is not None:
             progress(EXPAND_SHARE * share)
@@ -559,19 +645,47 @@ def build_bytes(source: Path = DEFAULT_SOURCE, additions_path: Path = ADDITIONS,
                 models[word] = entry.model
     removals = {word: reason for word, (reason, _model) in read_entries(removals_path, allow_models=False).items()}
     abbreviations = read_abbreviations(abbreviations_path)
+    try:
+        review = read_review(review_path) if review_path is not None else {}
+    except ValueError as exc:  # the review's own error says which line
+        raise BuildError(str(exc)) from None
     report = BuildReport()
-    buckets = collect(dic_text, aff_text, additions, removals, abbreviations, report, models, expanded, supplement)
+    buckets = collect(dic_text, aff_text, additions, removals, abbreviations, report, models, expanded, supplement,
+                      review)
+    # A root is stored as the number of its word in the automaton's order, taken as the words go by.
+    roots_of: dict[str, list[int]] = {}
+    for i, (spelling, _flags) in enumerate(report.roots_expanded):
+        roots_of.setdefault(normalise(spelling), []).append(i)
+    numbers: dict[int, int] = {}
     builder = DawgBuilder()
     digest = hashlib.sha256()
-    for word in sorted_words(buckets, added):
+    for number, word in enumerate(sorted_words(buckets, added)):
         builder.add(word)
         digest.update(word.encode("ascii") + b"\n")
+        hit = roots_of.get(word)
+        if hit is not None:
+            for i in hit:
+                numbers[i] = number
     nodes, root = builder.finish()
     data = serialise(nodes, root, builder.word_count, abbreviations)
     report.word_count = builder.word_count
     report.words_sha256 = digest.hexdigest()
     report.node_count = 1 + sum(1 for sig in nodes if len(sig) > 1)
     report.edge_count = sum(len(sig) - 1 for sig in nodes)
+    lex = Lexicon.from_bytes(data)
+    report.exclusions = {w: why for w, why in sorted(report.exclusions.items()) if not lex.contains(w)}
+    # The roots with flags: one without is its word's only form, which the forms file says without it
+    # (a word of the dictionary that no root's rules make is a root of its own). The spelling is kept
+    # only where the rules would read the word in lower case otherwise (an accent a rule tests).
+    rules = AffixFile.parse(report.affixes)
+    ranked = [(numbers[i], spelling if forms_file.needs_spelling(rules, spelling, flags) else "", flags)
+              for i, (spelling, flags) in enumerate(report.roots_expanded) if i in numbers and flags]
+    # A root that is not a word itself (removed, or with J K W X Y) is kept if a form of it is one.
+    outside = [(spelling, flags) for i, (spelling, flags) in enumerate(report.roots_expanded)
+               if i not in numbers and flags and any(lex.contains(normalise(f)) for f in rules.expand(spelling, flags))]
+    report.roots_outside = len(set(outside))
+    report.roots_in_forms = len(set(ranked)) + report.roots_outside
+    report.forms_data = forms_file.encode(report.affixes, ranked, outside, len(lex), lex.edge_count)
     return data, report
 
 
@@ -649,21 +763,30 @@ def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUT
     tmp.write_bytes(data)
     os.replace(tmp, output)
     listed = sources_text(report.sources).encode("utf-8")
-    tmp = output.with_name(output.name + ".sources.tmp")
-    tmp.write_bytes(listed)
-    os.replace(tmp, sources_path(output))
+    excluded = excluded_text(report.exclusions).encode("utf-8")
+    for path, content in ((sources_path(output), listed), (forms_path(output), report.forms_data),
+                          (excluded_path(output), excluded)):
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(content)
+        os.replace(tmp, path)
     aff_text = source_files(source)[1].read_text(encoding="utf-8")
     info: dict[str, Any] = {
         "format_version": 1,
         "inputs_sha256": inputs_hash(source),
         "output_sha256": hashlib.sha256(data).hexdigest(),
         "sources_sha256": hashlib.sha256(listed).hexdigest(),
+        "forms_sha256": hashlib.sha256(report.forms_data).hexdigest(),
+        "excluded_sha256": hashlib.sha256(excluded).hexdigest(),
         "words_sha256": report.words_sha256,
         "word_count": report.word_count,
         "node_count": report.node_count,
         "edge_count": report.edge_count,
         "size_bytes": len(data),
         "gzip_bytes": len(gzip.compress(data, 9, mtime=0)),
+        # what the word panel fetches when it first opens (issue 40): raw and gzip -9 bytes
+        "panel_files": {path.name: {"size_bytes": len(content), "gzip_bytes": len(gzip.compress(content, 9, mtime=0))}
+                        for path, content in ((sources_path(output), listed), (forms_path(output), report.forms_data),
+                                              (excluded_path(output), excluded))},
         "build_seconds": round(seconds, 2),
         "source": {
             "package": package_version(source),
@@ -690,6 +813,9 @@ def build(source: Path = DEFAULT_SOURCE, force: bool = False, output: Path = OUT
             "removals_applied": report.removals_applied,
             "removals_unused": report.removals_unused,
             "words_by_source": _by_source(report),
+            "forms_roots": report.roots_in_forms,
+            "forms_roots_outside": report.roots_outside,
+            "excluded_by_rule": _by_rule(report),
         },
         "skipped": False,
     }
@@ -707,6 +833,13 @@ def _by_source(report: BuildReport) -> dict[str, int]:
     for source, _note in report.sources.values():
         counts[source] = counts.get(source, 0) + 1
     return {DICTIONARY_SOURCE: report.word_count - len(report.sources), **dict(sorted(counts.items()))}
+
+
+def _by_rule(report: BuildReport) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for rule, _note in report.exclusions.values():
+        counts[rule] = counts.get(rule, 0) + 1
+    return dict(sorted(counts.items()))
 
 
 def _count(n: object) -> str:

@@ -43,7 +43,9 @@ VERDICTS = {
     "fragment": "part of an elided, hyphenated or split form, or a bare prefix: not a word on its own",
     "abbreviation": "an abbreviation, acronym or symbol not in the rulebook's appendix",
     "numeral": "a Roman numeral",
-    "excluded": "a word the rulebook does not accept (dialectal, archaic or literary, a misspelling, texting)",
+    "archaic": "an archaic, literary or poetic word or form: the rulebook does not accept them",
+    "dialect": "a dialectal word: the rulebook does not accept them",
+    "excluded": "another form the rulebook does not accept (a colloquial truncation, laughter, a misspelling, texting)",
 }
 
 _LETTERS = re.compile("[a-zàèéìíòóùú]+")

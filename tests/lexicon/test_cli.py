@@ -26,11 +26,31 @@ def test_check(capsys: pytest.CaptureFixture[str], lex: lexicon.Lexicon) -> None
     code, out, _ = run(capsys, "check", "città", "TA", "Roma", "jazz", "")
     assert code == 0
     assert out["città"] == {"normalised": "CITTA", "valid": True, "abbreviation": None, "source": "it_IT",
-                            "source_note": None}
+                            "source_note": None, "lemma": "CITTA", "forms": ["CITTA"],
+                            "lemmas": [{"lemma": "CITTA", "root": "CITTA", "kind": "word", "prefix": "",
+                                        "forms": ["CITTA"], "form_count": 1}], "exclusion": None}
     assert out["TA"] == {"normalised": "TA", "valid": True, "abbreviation": "Taranto", "source": "appendix",
-                         "source_note": "Taranto"}
+                         "source_note": "Taranto", "lemma": None, "forms": [], "lemmas": [], "exclusion": None}
     assert out["Roma"]["valid"] is False and out["jazz"]["valid"] is False and out[""]["valid"] is False
     assert out["Roma"]["source"] is None
+    assert out["Roma"]["exclusion"] == {"rule": "name", "note": ""}
+    assert out["jazz"]["exclusion"]["rule"] == "letters" and out[""]["exclusion"]["rule"] == "length"
+
+
+def test_check_gives_the_lemma_its_forms_or_the_rule_that_excludes_it(
+        capsys: pytest.CaptureFixture[str], lex: lexicon.Lexicon) -> None:
+    code, out, _ = run(capsys, "check", "gatti", "riabbaiare", "amati", "COR", "DR", "Milano")
+    assert code == 0
+    assert out["gatti"]["lemma"] == "GATTO" and out["gatti"]["forms"] == ["GATTO", "GATTI", "GATTA", "GATTE"]
+    assert out["gatti"]["exclusion"] is None
+    [abbaiare] = out["riabbaiare"]["lemmas"]
+    assert abbaiare["lemma"] == "ABBAIARE" and abbaiare["kind"] == "verb" and abbaiare["prefix"] == "RI"
+    assert abbaiare["form_count"] > 300 and abbaiare["forms"][:3] == ["ABBAI", "ABBAIO", "ABBAIA"]
+    assert [(m["lemma"], m["root"], m["kind"]) for m in out["amati"]["lemmas"]] == [
+        ("AMARE", "AMARE", "verb"), ("AMARE", "AMATO", "participle")]
+    assert out["COR"]["exclusion"]["rule"] == "archaic" and "cuore" in out["COR"]["exclusion"]["note"]
+    assert out["DR"]["exclusion"]["rule"] == "abbreviation" and out["Milano"]["exclusion"]["rule"] == "name"
+    assert out["COR"]["lemma"] is None and out["COR"]["lemmas"] == []
 
 
 def test_check_says_where_a_word_comes_from(capsys: pytest.CaptureFixture[str], lex: lexicon.Lexicon) -> None:
