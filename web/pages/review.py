@@ -385,6 +385,9 @@ class Review:
                                  "text": t(f"review.class.{klass}")}), " ",
                       t("review.forced") if m.forced else
                       t("review.loss", loss=review_model.number(m.loss, t.lang), unit=self.unit(m.loss))))
+        if m.exact is not None:  # an exact solver was asked (Scarabeo's endgame): proved, or its budget ran out
+            append(box, h("p", {"class": "muted review-exact", "id": "review-exact", "data-exact": str(m.exact).lower(),
+                                "text": t("review.exact" if m.exact else "review.exact.not")}))
         append(box, self.alternatives(m))
         return box
 

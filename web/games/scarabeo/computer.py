@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from web.ui.context import PlayPage
 
 
+def spread_text(value: int) -> str:
+    """A final spread with its sign: "+12", "0", "−5" (a true minus sign)."""
+    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+
+
 class Computer(ViewPart):
     """A mixin of ``web.games.scarabeo.ScarabeoUI``: the methods this module's docstring describes (every one
     takes the game page, ``web.ui.context.PlayPage``)."""
@@ -44,8 +49,9 @@ class Computer(ViewPart):
         return text
 
     async def _hint(self, page: PlayPage) -> None:
-        """The best plays by score (the engine's ranking, run in slices): the best is laid on the board
-        as a tentative play (the player still presses Play), the others listed in words beside."""
+        """The best plays by score (the engine's ranking, run in slices; with the bag empty and two
+        players, by the exact endgame when it is proved in time): the best is laid on the board as a
+        tentative play (the player still presses Play), the others listed in words beside."""
         if scarabeo_ai is None or page.selection.get("hinting") or not self._can_place(page) \
                 or not page.hint_taken():  # (a game between devices counts it, or refuses it in words)
             return
@@ -77,7 +83,11 @@ class Computer(ViewPart):
         swaps = [parse_square(sq) for sq in hint["swaps"]]
         page.selection = {"placed": placed, "order": list(placed), "swaps": swaps, "hints": hints, "hint": k}
         said = self._hint_words(page, page.session.state, hint)
-        page.message = (page.t("scarabeo.hint.laid", n=k + 1, count=len(hints), play=said), False)
+        text = page.t("scarabeo.hint.laid", n=k + 1, count=len(hints), play=said)
+        if hint.get("exact") is True and isinstance(hint.get("value"), int):
+            # the endgame solver ordered the hints: say where this one leads (ai.think_hints)
+            text += " " + page.t("scarabeo.hint.exact", spread=spread_text(int(hint["value"])))
+        page.message = (text, False)
         local(page).cursor = min(placed) if placed else local(page).cursor
         page.redraw()
         page.say(page.message[0])
