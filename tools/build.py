@@ -64,8 +64,11 @@ PY_PACKAGES = ["game", "lexicon", "web"]
 PAGES = ["index.html", "embed.html"]
 #: Data files the page fetches.
 DATA_FILES = {"lexicon/data/it.dawg": "data/it.dawg",
-              # each word's source, for the word panel (issue 40): fetched when a panel first opens
-              "lexicon/data/it.sources.tsv": "data/it.sources.tsv"}
+              # for the word panel (issue 40), fetched when a panel first opens: each word's source, the
+              # roots and rules that give a word's lemma and forms, the words left out and why
+              "lexicon/data/it.sources.tsv": "data/it.sources.tsv",
+              "lexicon/data/it.forms": "data/it.forms",
+              "lexicon/data/it.excluded.tsv": "data/it.excluded.tsv"}
 #: Files of web/ that must sit at the site's root (a service worker controls only what is below it).
 ROOT_FILES = {"web/shell/sw.js": "sw.js", "web/app.webmanifest": "app.webmanifest"}
 

@@ -172,9 +172,17 @@ async def open_panel(app: Any) -> None:
 
 
 SOURCES_URL = "./data/it.sources.tsv"
+#: A word's lemma and its other forms (the dictionary's roots and rules), and the rule that excludes a word
+#: left out: both written by the lexicon's build, fetched with the source list when a panel first opens.
+FORMS_URL = "./data/it.forms"
+EXCLUDED_URL = "./data/it.excluded.tsv"
 _sources: asyncio.Future[Any] | None = None
+_details: asyncio.Future[Any] | None = None
 #: Where "Look it up" goes: a page a person opens in a new tab (the site itself requests nothing).
 DICTIONARY_URL = "https://it.wiktionary.org/wiki/{word}"
+#: A lemma's forms the panel names (its count says how many there are), and the lemmas of one word.
+FORMS_SHOWN = 8
+LEMMAS_SHOWN = 3
 
 
 def sources() -> asyncio.Future[Any]:
@@ -188,30 +196,105 @@ def sources() -> asyncio.Future[Any]:
 async def _load_sources() -> dict[str, tuple[str, str]]:
     from lexicon.sources import parse_sources
 
-    response = await window.fetch(SOURCES_URL)
+    return parse_sources(await _text(SOURCES_URL))
+
+
+async def _fetched(url: str) -> Any:
+    response = await window.fetch(url)
     if not response.ok:
-        raise RuntimeError(f"{SOURCES_URL}: HTTP {response.status}")
-    return parse_sources(str(await response.text()))
+        raise RuntimeError(f"{url}: HTTP {response.status}")
+    return response
 
 
-def word_facts(lex: Any, table: dict[str, tuple[str, str]], word: str) -> dict[str, Any]:
+async def _text(url: str) -> str:
+    return str(await (await _fetched(url)).text())
+
+
+async def _bytes(url: str) -> bytes:
+    return bytes((await (await _fetched(url)).arrayBuffer()).to_bytes())
+
+
+def details() -> asyncio.Future[Any]:
+    """(forms, excluded) for the word panel, fetched the first time a panel opens: the lexicon's
+    ``Forms`` (None if its file cannot be had) and the excluded list ({} then)."""
+    global _details
+    if _details is None:
+        _details = asyncio.ensure_future(_load_details())
+    return _details
+
+
+async def _load_details() -> tuple[Any, dict[str, tuple[str, str]]]:
+    from lexicon.forms import Forms
+    from lexicon.sources import parse_exclusions
+
+    lex = await lexicon()
+    data, text = await asyncio.gather(_bytes(FORMS_URL), _text(EXCLUDED_URL), return_exceptions=True)
+    # each is a detail of the panel: without one the panel says the rest (a word's verdict never depends on them)
+    forms = None
+    if isinstance(data, bytes):
+        try:
+            forms = Forms.from_bytes(data, lex)
+        except Exception as err:  # a damaged file or one of another build
+            window.console.warn(f"{FORMS_URL}: {err}")
+    excluded = parse_exclusions(text) if isinstance(text, str) else {}
+    return forms, excluded
+
+
+def word_facts(lex: Any, table: dict[str, tuple[str, str]], word: str, forms: Any = None,
+               excluded: dict[str, tuple[str, str]] | None = None) -> dict[str, Any]:
     """What the lexicon says of ``word``: valid or not, the abbreviation's meaning, its source and the
-    source's note (a word the source list does not name is the dictionary's: ``it_IT``)."""
+    source's note (a word the source list does not name is the dictionary's: ``it_IT``); with the forms
+    file, the lemmas it is a form of (``lexicon.forms.Lemma``); with the excluded list, the rule that
+    leaves an invalid word out and its note."""
     from lexicon import normalise
+    from lexicon.sources import exclusion
 
     norm = normalise(word)
     meaning = lex.abbreviation(norm) if norm else None
     valid = bool(norm) and (bool(meaning) or lex.contains(norm))
     source, note = table.get(norm, ("it_IT" if valid else "", ""))
+    lemmas = forms.lemmas(norm, own_root=source == "it_IT") if valid and forms is not None else []
+    rule, rule_note = ("", "") if valid else exclusion(lex, excluded or {}, norm) or ("unknown", "")
     return {"word": norm, "valid": valid, "meaning": meaning or "", "source": source if valid else "",
-            "note": note if valid else ""}
+            "note": note if valid else "", "lemmas": lemmas, "rule": rule, "rule_note": rule_note}
+
+
+def explain(t: Any, facts: dict[str, Any]) -> list[tuple[str, str]]:
+    """The panel's lines on a word's lemma and forms, or on the rule that excludes it: (css class, text)."""
+    word = facts["word"]
+    lines: list[tuple[str, str]] = []
+    if not facts["valid"]:
+        rule, note = facts["rule"] or "unknown", facts["rule_note"]
+        text = t("wordpanel.why.unknown") if rule == "unknown" else \
+            t(f"wordpanel.rule.{rule}", detail=f" ({note})" if note else "")
+        return [("wordpanel-source wordpanel-rule", text)]
+    for lemma in facts["lemmas"][:LEMMAS_SHOWN]:
+        prefix = t("wordpanel.lemma.prefix", prefix=lemma.prefix) if lemma.prefix else ""
+        own = lemma.root == word and not lemma.prefix
+        lines.append(("wordpanel-lemma", t(f"wordpanel.lemma.{'self.' if own else ''}{lemma.kind}", word=word,
+                                           lemma=lemma.lemma, root=lemma.root, prefix=prefix)))
+        shown = lemma.shortest(FORMS_SHOWN, leave_out=word)
+        if not shown:
+            lines.append(("wordpanel-forms", t("wordpanel.forms.none", root=lemma.root)))
+            continue
+        every = len(shown) + (word in lemma.forms) == len(lemma.forms) == lemma.form_count
+        lines.append(("wordpanel-forms", t("wordpanel.forms.all" if every else "wordpanel.forms.some", root=lemma.root,
+                                           n=grouped(lemma.form_count, t.lang), forms=", ".join(shown))))
+    return lines
+
+
+def grouped(n: int, lang: str) -> str:
+    """A count with its thousands marked as the language does (1.387, 1,387)."""
+    text = f"{n:,}"
+    return text.replace(",", ".") if lang == "it" else text
 
 
 async def open_words(app: Any, entries: list[dict[str, Any]]) -> None:
     """The word panel (issue 40): for each word tapped (on the board, in the log, in a refusal) whether
-    it counts and why — its source, an abbreviation's meaning — who played it, on which move, where
-    and for how many points, and a link to look it up in an online dictionary (opened by the person,
-    in a new tab; nothing is fetched from elsewhere)."""
+    it counts and why — its source, an abbreviation's meaning, its lemma and other forms, or the rule
+    that leaves it out — who played it, on which move, where and for how many points, and a link to
+    look it up in an online dictionary (opened by the person, in a new tab; nothing is fetched from
+    elsewhere)."""
     t = app.t
     scope = Scope()
     out = h("div", {"class": "wordpanel", "id": "wordpanel", "aria-live": "polite"},
@@ -228,9 +311,10 @@ async def open_words(app: Any, entries: list[dict[str, Any]]) -> None:
             table = await sources()
         except Exception:  # the list is a detail: without it every valid word is said to be the dictionary's
             table = {}
+        forms, excluded = await details()
         clear(out)
         for entry in entries:
-            facts = word_facts(lex, table, str(entry["word"]))
+            facts = word_facts(lex, table, str(entry["word"]), forms, excluded)
             word = facts["word"]
             verdict = "abbreviation" if facts["meaning"] else "valid" if facts["valid"] else "invalid"
             section = h("section", {"class": "wordpanel-word", "aria-label": word},
@@ -243,8 +327,9 @@ async def open_words(app: Any, entries: list[dict[str, Any]]) -> None:
                     else "wordpanel.source.other"
                 append(section, h("p", {"class": "wordpanel-source",
                                         "text": t(key, source=source, note=facts["note"])}))
-            else:
-                append(section, h("p", {"class": "wordpanel-source", "text": t("wordpanel.why.unknown")}))
+            for css, text in explain(t, facts):  # its lemma and forms, or the rule that leaves it out
+                append(section, h("p", {"class": css, "text": text,
+                                        "data-rule": facts["rule"] if "wordpanel-rule" in css else None}))
             if entry.get("turn"):
                 append(section, h("p", {"class": "wordpanel-played",
                                         "text": t.form("wordpanel.played", you=bool(entry.get("you")),
