@@ -284,6 +284,9 @@ def _exact_hints(state: ScarabeoState, lexicon: Any, plays: list[Choice], top: i
         solver = endgame.EndgameSolver(state, generator_for(lexicon))
     except endgame.EndgameError:
         return None
+    floor = yield from solver.proof_floor()
+    if floor * sim.MOVEGEN_WORK >= work:
+        return None  # the budget cannot pay for a proof: the hints by score at once
     search = solver.search
     search.should_stop = lambda: sim.counted_work(search) >= work
     sol = yield from solver.run()

@@ -212,6 +212,9 @@ def _exact(state: ScarabeoState, move: Move, ranked: list[ai.Choice], top: int, 
         solver = endgame.EndgameSolver(state, ai.generator_for(lexicon))
     except endgame.EndgameError:
         return None  # a dispute pending, the game over: nothing exact to say
+    floor = yield from solver.proof_floor()
+    if floor * sim.MOVEGEN_WORK >= work:
+        return None  # more positions to generate than the budget pays for: no proof, no spending
     search = solver.search
     search.should_stop = lambda: sim.counted_work(search) >= work
     sol = yield from solver.run()

@@ -457,6 +457,29 @@ class EndgameSolver:
         self.solution = sol
         return sol
 
+    def proof_floor(self) -> Generator[None, None, int]:
+        """The fewest move generations a proof of this endgame can take, in slices: the root's
+        own, and one for each distinct position a root move leads to without ending the game.
+        ``run`` searches every root move, and a position searched below the horizon has its
+        moves generated at least once, so a budget smaller than these generations cannot prove
+        the endgame: a caller can tell before spending it. The root's moves are kept for ``run``."""
+        s = self.search
+        root = s.board_key()
+        moves = yield from s.moves(root, self.me, self.other, 0)
+        boards: set[str] = set()
+        for i, m in enumerate(moves):
+            if m[1] == PASS_START and self.idle + 1 >= IDLE_LIMIT:
+                continue  # the passes end the game
+            left, filled = s.apply(m, self.me)
+            if left or m[1] == PASS_START:  # a play that leaves nothing goes out: the end
+                boards.add(s.board_key())
+            s.undo(m, filled)
+            if i % 256 == 255:
+                yield
+        if self.other == self.me:
+            boards.discard(root)  # a pass hands the same board to the same letters: kept moves
+        return 1 + len(boards)
+
     def values(self, moves: Sequence[tuple[Move, int]]) -> Generator[None, None, list[MoveValue]]:
         """The final spread after each of ``moves`` (a play with its score on this board, a pass,
         an exchange, with any flying-scarab swaps) under best play by both after it, in slices.

@@ -178,6 +178,15 @@ class TestMoveValues:
             assert max(v.value for v in values) == best.value, seed
         assert checked > 40
 
+    def test_a_proof_takes_at_least_its_floor_of_generations(self) -> None:
+        for seed, proof in PROOF[:60]:
+            solver = endgame.EndgameSolver(fresh(proof), GEN)
+            floor = endgame.run_to_end(solver.proof_floor())
+            generated = solver.search.generations
+            sol = endgame.run_to_end(solver.run())
+            assert generated == 1  # the root's moves, kept for the search
+            assert sol.complete and solver.search.generations >= floor >= 1, seed
+
     def test_a_cut_budget_leaves_them_not_proved(self) -> None:
         seed, state = next((s, st) for s, st in PROOF if sum(map(len, st.racks)) >= 4)
         plays = GEN.plays(state.board, state.racks[0], False)
