@@ -12,6 +12,9 @@ stderr).
   timed against the champion's look-ahead in the same run, with the load average.
 - ``endgame POSITION [--time S]`` → the solved line and its final spread (``endgame.py``): bag
   empty, the exact endgame; 1 or 2 tiles in the bag, the pre-endgame's candidates over every draw.
+- ``endgame-review [--count N] [--seed S] [--tiles T] [--top K] [--work W]`` → the analysis's
+  loss of the champion's best K moves on seeded endgames, exact against the champion's one-reply
+  figure: how often they differ, with the load average.
 """
 
 from __future__ import annotations
@@ -192,6 +195,67 @@ def cmd_endgame_bench(args: argparse.Namespace) -> int:
     _emit({"positions": len(rows), "seed": args.seed, "tiles": args.tiles, "time": args.time,
            "solved": sum(r["complete"] for r in rows),
            "nodes_per_s": round(sum(r["nodes"] for r in rows) / max(1e-6, sum(r["solver_s"] for r in rows)), 1),
+           "load_average": load, "rows": rows, "error": None})
+    return OK
+
+
+def cmd_endgame_review(args: argparse.Namespace) -> int:
+    """The analysis's loss of each move in genuine endgames, exact against the champion's: the
+    first turn of ``--count`` seeded greedy games with the bag empty and both racks of at most
+    ``--tiles``; the moves judged are the champion's best ``--top`` as the analysis lists them
+    with no exact endgame (its one-reply look); their exact values are the solver's, as the
+    analysis computes them (the root searched, then each move on its own, all within ``--work``
+    units of ``sim.counted_work``). How often the champion's loss is not the exact one, in the
+    same run, with the load average before and after."""
+    from game.core.analysis import rounded, run  # noqa: PLC0415 - only this command needs them
+    from game.scarabeo import analysis, sim  # noqa: PLC0415
+
+    try:
+        lex = _lexicon()
+    except RuntimeError as err:
+        return _fail(str(err))
+    gen = ai.generator_for(lex)
+    load = [os.getloadavg()[0] if hasattr(os, "getloadavg") else None]
+    started = time.perf_counter()
+    positions = endgame.sample_endgames(gen, args.count, args.seed, args.tiles, deals=1)
+    rows: list[dict[str, Any]] = []
+    for text in positions:
+        state = ScarabeoState.from_position(text, word_list=lex)
+        champion = run(analysis.turn_steps(state, ai.choose(state, "champion"), lex, args.top, 0))
+        t0 = time.process_time()
+        solver = endgame.EndgameSolver(state, gen)
+        search = solver.search
+        search.should_stop = lambda: sim.counted_work(search) >= args.work
+        sol = run(solver.run())
+        listed = [(state.parse_move(a.move), int(a.detail["score"])) for a in champion.best]
+        values = run(solver.values(listed)) if sol.complete else []
+        seconds = time.process_time() - t0
+        moves = []
+        for k, a in enumerate(champion.best):
+            loss = rounded(champion.best[0].value - a.value)
+            v = values[k] if values else None
+            exact_loss = None if v is None or not v.complete else rounded(sol.value - v.value)
+            moves.append({"move": a.move, "champion_loss": loss, "exact_loss": exact_loss,
+                          "champion_class": analysis.THRESHOLDS.classify(loss),
+                          "exact_class": (None if exact_loss is None
+                                          else analysis.THRESHOLDS.classify(exact_loss))})
+        rows.append({"position": text, "racks": text.split(" ")[1], "proved": sol.complete,
+                     "exact_best": move_text(sol.line[0].move) if sol.complete and sol.line else None,
+                     "work": round(sim.counted_work(search), 1), "solver_s": round(seconds, 3),
+                     "moves": moves})
+    judged = [m for r in rows for m in r["moves"] if m["exact_loss"] is not None]
+    differs = [m for m in judged if abs(m["exact_loss"] - m["champion_loss"]) > 0.5]
+    load.append(os.getloadavg()[0] if hasattr(os, "getloadavg") else None)
+    _emit({"positions": len(rows), "seed": args.seed, "tiles": args.tiles, "top": args.top,
+           "work": args.work, "proved": sum(r["proved"] for r in rows),
+           "moves_judged": len(judged), "loss_differs": len(differs),
+           "class_differs": sum(m["exact_class"] != m["champion_class"] for m in judged),
+           "champion_best_not_best": sum(m["champion_loss"] == 0 and m["exact_loss"] > 0
+                                         for m in judged),
+           "mean_abs_difference": (round(statistics.fmean(abs(m["exact_loss"] - m["champion_loss"])
+                                                          for m in judged), 2) if judged else None),
+           "solver_s": round(sum(r["solver_s"] for r in rows), 2),
+           "seconds": round(time.perf_counter() - started, 1),
            "load_average": load, "rows": rows, "error": None})
     return OK
 
@@ -385,6 +449,14 @@ def build_parser() -> argparse.ArgumentParser:
     cliargs.add_count(eb, "--tiles", 1, 8, 4, "most tiles on either rack")
     eb.add_argument("--time", type=cliargs.seconds(MAX_ENDGAME_TIME), default=ENDGAME_TIME,
                     help=f"seconds of search per endgame at most (default {ENDGAME_TIME:g})")
+    er = sub.add_parser("endgame-review", help="the analysis's exact loss against the champion's "
+                        "on seeded endgames")
+    cliargs.add_count(er, "--count", 1, 1000, 30, "endgames (one per seeded game)")
+    er.add_argument("--seed", type=cliargs.seed, default=1)
+    cliargs.add_count(er, "--tiles", 1, 8, 4, "most tiles on either rack")
+    cliargs.add_count(er, "--top", 1, 20, 5, "the champion's moves judged per endgame")
+    cliargs.add_count(er, "--work", 1, 10_000, 30, "the exact endgame's work units a turn "
+                      "(the analysis's: 30)")
     q = sub.add_parser("positions", help="make the seeded bench positions")
     cliargs.add_count(q, "--count", 1, MAX_POSITIONS, 54, "positions made")
     q.add_argument("--seed", type=cliargs.seed, default=1)
@@ -412,7 +484,7 @@ def _main(args_list: list[str]) -> int:
         return int(exc.code or 0)
     handler = {"best": cmd_best, "selfplay": cmd_selfplay, "bench": cmd_bench,
                "positions": cmd_positions, "endgame": cmd_endgame,
-               "endgame-bench": cmd_endgame_bench}
+               "endgame-bench": cmd_endgame_bench, "endgame-review": cmd_endgame_review}
     if args.command not in handler:
         return _fail("a command is needed: best, selfplay, bench, positions or endgame")
     return handler[args.command](args)

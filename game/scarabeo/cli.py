@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from typing import Any, Sequence
@@ -197,6 +198,20 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return OK
 
 
+def _endgame_work(text: str) -> float:
+    """argparse ``type=`` for ``analyse --endgame-work``: a finite number of work units from 0."""
+    from game.scarabeo.analysis import MAX_ENDGAME_WORK
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and 0 <= value <= MAX_ENDGAME_WORK):
+        raise argparse.ArgumentTypeError(f"work units from 0 to {MAX_ENDGAME_WORK:g} are needed, "
+                                         f"not {text[:40]!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m game scarabeo", description="Scarabeo engine")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
@@ -220,9 +235,10 @@ def build_parser() -> argparse.ArgumentParser:
     cliargs.add_count(an, "--top", 1, MAX_TOP, 5, "alternatives listed per turn")
     from game.scarabeo.analysis import ENDGAME_WORK, MAX_ENDGAME_WORK
 
-    cliargs.add_count(an, "--endgame-work", 0, int(MAX_ENDGAME_WORK), int(ENDGAME_WORK),
-                      "the exact endgame's work units a turn (about 60 ms of CPython each; 0: the "
-                      "champion's one-reply look only)")
+    an.add_argument("--endgame-work", type=_endgame_work, default=ENDGAME_WORK,
+                    help=f"the exact endgame's work units a turn, bag empty and two players "
+                    f"(0-{MAX_ENDGAME_WORK:,.0f}, about 15-80 ms of CPython each; default "
+                    f"{ENDGAME_WORK:g}; 0: the champion's one-reply look only)")
     an.add_argument("--bench", action="store_true", help="add the time it took")
     b = sub.add_parser("bench", help="with --engine: time the engine's hot paths")
     b.add_argument("--engine", action="store_true", help="the engine's hot paths (default: move generation)")
@@ -241,12 +257,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 #: Commands of the computer player (issue 5), whose contract lives in ai_cli.
-AI_COMMANDS = ("best", "selfplay", "positions", "endgame", "endgame-bench")
+AI_COMMANDS = ("best", "selfplay", "positions", "endgame", "endgame-bench", "endgame-review")
 AI_HELP = {"best": "the computer's best plays of a position (ai_cli)",
            "selfplay": "seeded games between two computer levels (ai_cli)",
            "positions": "make the seeded move-generation bench positions (ai_cli)",
            "endgame": "solve a two-player endgame or pre-endgame: the line and its final spread (ai_cli)",
-           "endgame-bench": "the endgame solver on seeded endgames, timed against the champion (ai_cli)"}
+           "endgame-bench": "the endgame solver on seeded endgames, timed against the champion (ai_cli)",
+           "endgame-review": "the analysis's exact endgame loss against the champion's (ai_cli)"}
 ENGINE_BENCH_FLAGS = ("--engine", "--n", "--pyodide")
 
 

@@ -293,3 +293,14 @@ class TestCommandLine:
         if out["final_scores"] is not None:
             mine, theirs = out["final_scores"]
             assert mine - theirs == out["value"]
+
+    def test_the_review_bench_compares_the_champions_losses_with_the_exact_ones(
+            self, real: tuple[Any, MoveGenerator], capsys: pytest.CaptureFixture[str]) -> None:
+        code, out = self.run(capsys, "endgame-review", "--count", "1", "--seed", "1", "--top", "3",
+                             "--work", "5")
+        assert code == 0 and out["error"] is None and out["positions"] == 1
+        row = out["rows"][0]
+        assert row["racks"] == "TVE/CBT" and row["proved"] is False  # 5 units prove nothing here
+        assert [m["exact_loss"] for m in row["moves"]] == [None] * 3
+        assert row["moves"][0]["champion_loss"] == 0 and out["moves_judged"] == 0
+        assert len(out["load_average"]) == 2
