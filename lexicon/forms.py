@@ -39,6 +39,7 @@ import zlib
 from array import array
 from bisect import bisect_left
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Callable, Iterable, Sequence
 
 from .affixes import AffixError, AffixFile
@@ -128,17 +129,21 @@ class WordNumbers:
     def __init__(self, lex: Lexicon) -> None:
         self.lex = lex
         arr = lex.edge_array
-        below = array("I", bytes(4 * len(arr)))  # by a node's first edge: the words under it
+        # by a node's first edge: the words under it (a list: the fastest to index in the page's Python,
+        # where this pass is most of the panel's first opening)
+        below = [0] * len(arr)
         total = 0
-        start = 1
-        for i in range(1, len(arr)):
-            e = arr[i]
+        start = i = 1
+        edges = iter(arr)
+        next(edges)  # the sentinel
+        for e in edges:
             child = e >> CHILD_SHIFT
             total += (child & 1) + below[child >> 1]
             if e & LAST_FLAG:
                 below[start] = total
                 total = 0
                 start = i + 1
+            i += 1
         self.below = below
 
     def rank(self, word: str) -> int:
@@ -292,26 +297,21 @@ class Forms:
             for line in outside_text.splitlines():
                 spelling, _, number = line.partition("\t")
                 outside.setdefault(normalise(spelling), []).append((spelling, flagsets[int(number)]))
-            ranks, flag_numbers = array("I"), array("H")
-            body = view[HEADER_SIZE + text_size:]
-            pos, rank, n = 0, 0, len(body)
-            values = [0, 0]
-            for _ in range(count):
-                for k in (0, 1):
+            values: list[int] = []
+            value = shift = 0
+            for b in bytes(view[HEADER_SIZE + text_size:]):
+                if b < 0x80:
+                    values.append(value | b << shift)
                     value = shift = 0
-                    while True:
-                        b = body[pos]
-                        pos += 1
-                        value |= (b & 0x7F) << shift
-                        if b < 0x80:
-                            break
-                        shift += 7
-                    values[k] = value
-                rank += values[0]
-                ranks.append(rank)
-                flag_numbers.append(values[1])
-            if pos != n or (flag_numbers and max(flag_numbers) >= len(flagsets)):
+                else:
+                    value |= (b & 0x7F) << shift
+                    shift += 7
+            if shift or len(values) != 2 * count:
                 raise ValueError("the roots do not fill the file")
+            ranks = array("I", accumulate(values[0::2]))
+            flag_numbers = array("H", values[1::2])
+            if flag_numbers and max(flag_numbers) >= len(flagsets):
+                raise ValueError("a root's flag set is not in the file")
         except (UnicodeDecodeError, ValueError, IndexError, AffixError) as exc:
             raise LexiconError(f"forms file unreadable: {exc}; {_REBUILD}") from None
         return cls(lex, aff, flagsets, ranks, flag_numbers, spellings, outside)
