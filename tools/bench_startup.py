@@ -1,6 +1,6 @@
 """Start-up benchmark: this site vs a bare PyScript+Pyodide page, side by side in one run.
 
-    .venv/bin/python tools/bench_startup.py [--runs 5] [--dist DIR]
+    .venv/bin/python tools/bench_startup.py [--runs 5] [--dist DIR] [--first-visit]
 
 Both pages are served from one local server and use the same vendored runtime. For each, it measures
 (median over runs, loads interleaved so both see the same machine state):
@@ -16,7 +16,9 @@ and when the game accepts a move (Anna's rack enabled, drawn by Python with the 
 the bare page's interactive time of the same runs (targets: board ≤ 300 ms; playable ≤ 1.3× bare).
 First visit: the bytes the server sends until the site is interactive, with the build's brotli and gzip
 copies (a browser that accepts both), from a copy of the build with the gzip copies only, and from one
-without any (a host that does not compress).
+without any (a host that does not compress). ``--first-visit`` measures only that, once each, and names
+the data files the page asked for by then (none: the lexicon comes after, the word panel's files when a
+panel opens).
 CPU per cold load: the core-seconds all of Chromium's processes spend from navigation until the page
 is interactive (and, for the site, its lexicon loaded), site and bare page (Linux: read from /proc).
 This is what each Pyodide boot of an e2e test costs the suite; the load average is printed beside it.
@@ -99,11 +101,14 @@ def long_tasks(page: Any, until: float) -> tuple[int, int, float]:
     return len(tasks), sum(1 for d in tasks if d > 200), max(tasks, default=0.0)
 
 
-def first_visit_bytes(browser: Any, url: str, port: int) -> int:
-    """Bytes sent to a fresh profile until the site is interactive (before the lexicon and the worker)."""
+def first_visit_bytes(browser: Any, url: str, port: int, data: list[str] | None = None) -> int:
+    """Bytes sent to a fresh profile until the site is interactive (before the lexicon and the worker);
+    ``data``: given, the data files (``data/…``) the page asked for by then are added to it."""
     ctx = browser.new_context(service_workers="block")  # Chromium sends "gzip, deflate, br, zstd"
     ctx.route("**/*", guard)
     page = ctx.new_page()
+    if data is not None:
+        page.on("request", lambda r: data.append(r.url.split(f":{port}/", 1)[-1]) if "/data/" in r.url else None)
     before = SENT.get(port, 0)
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']", timeout=120_000)
@@ -186,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--dist", type=Path, help="measure this build as it is (e.g. one made with --deflated-zips)")
+    parser.add_argument("--first-visit", action="store_true",
+                        help="only the first visit: the bytes sent until interactive (brotli, gzip, no copies) "
+                             "and the data files the page asked for by then")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -216,6 +224,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, args=ARGS)
+            if args.first_visit:
+                for name, running in servers.items():
+                    port = running.server_address[1]
+                    asked: list[str] = []
+                    sent = first_visit_bytes(browser, f"http://127.0.0.1:{port}/index.html", port, asked)
+                    print(f"first visit until interactive, {name}: {sent:,} bytes sent; data files asked for: "
+                          f"{', '.join(asked) or 'none'}")
+                browser.close()
+                return 0
             for _ in range(args.runs):
                 for name, url in pages.items():
                     ctx = browser.new_context()
