@@ -72,6 +72,8 @@ def at_rest(device: Any, kind: str, state: str, sizes: list[tuple[int, int]] = S
         assert notice is None or not overlap(notice, m["board"]), f"{label}: the notice lies over the board"
         assert not overlap(m["parts"]["#remote-sheet"], m["board"]), f"{label}: the link's sheet lies over the board"
         assert not overlap(m["parts"]["#live-box .live-pair"], m["board"]), f"{label}: the pairing lies over the board"
+        hand = m["parts"][".game-hand"]
+        assert hand is None or hand["inside"], f"{label}: the hand (rack or piece, the main action) is cut: {hand}"
         if link:
             copy = m["parts"]["#remote-copy"]
             assert copy is not None and copy["inside"], f"{label}: Copy is not in view beside the board: {copy}"
@@ -193,6 +195,9 @@ def test_thot_by_links_whole_board_in_every_state(devices: Any, open_site: Any) 
     relay(mover, other)
     for d, state in ((mover, "resigned"), (other, "over")):
         d.page.wait_for_function("document.getElementById('remote-status').textContent === 'The game is over.'")
+        # nobody is to play once a player resigned, whatever the position says; no move is offered
+        assert d.page.locator("#thot-status").inner_text() == "Game over"
+        assert d.page.locator("#thot-board .mark-legal").count() == 0
         at_rest(d, "thot", state)
 
 
@@ -301,4 +306,6 @@ def test_scarabya_by_links_whole_board_in_every_state(devices: Any, open_site: A
     relay(other, mover)
     for d, state in ((mover, "over"), (other, "resigned")):
         d.page.wait_for_function("document.getElementById('remote-status').textContent === 'The game is over.'")
+        assert d.page.locator("#sy-turn").text_content() == "Game over"  # not whose turn the position gives
+        assert d.page.locator(".sy-hand .sy-mission").count() == 0  # no card left to place
         at_rest(d, "scarabya", state)

@@ -47,6 +47,9 @@ class Page:
         self.revealed = None
         self.closed = False
 
+    def halted(self) -> str | None:
+        return None
+
 
 def store(quota: int | None = None) -> SaveStore:
     ticks, ids = itertools.count(1000), itertools.count(1)

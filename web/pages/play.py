@@ -611,8 +611,12 @@ class GamePage:
                            True)
 
     def halted(self) -> str | None:
-        """What stops play short of the game's end, said where whose turn it is (a game between
-        devices stopped on a proven cheat); None: play goes on as the rules say."""
+        """What stops play short of the position's end, said where whose turn it is: a resignation
+        (the engines know none: the position would still name a player to move), or a game between
+        devices that ended or stopped on a proven cheat; None: play goes on as the rules say."""
+        session = self.session
+        if session is not None and getattr(session, "resigned", None) is not None and not session.state.is_over():
+            return str(self.t("play.over"))
         return None
 
     def counts_in_stats(self) -> bool:

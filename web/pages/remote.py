@@ -338,10 +338,17 @@ class RemotePage(GamePage):
         append(self.root, h("h1", {"id": "remote-title", "text": title}), self.panel())
 
     def halted(self) -> str | None:
-        """A game stopped on a proven cheat: nobody is to play, whatever the position says."""
-        if self.session is None or self.session.device.stopped is None:
+        """A game stopped on a proven cheat, or ended by a resignation or a leave: nobody is to play,
+        whatever the position says."""
+        if self.session is None:
             return None
-        return str(self.t("remote.status.stopped"))
+        device = self.session.device
+        if device.stopped is not None:
+            return str(self.t("remote.status.stopped"))
+        state = self.session.state_or_none()
+        if device.ended is not None and state is not None and not state.is_over():
+            return str(self.t("play.over"))
+        return None
 
     def status_text(self) -> str:
         session = self.session

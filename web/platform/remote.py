@@ -238,8 +238,8 @@ class RemoteSession:
 
     def to_move(self) -> int | None:
         state = self.state_or_none()
-        if state is None or state.is_over() or self.device.stopped is not None:
-            return None  # a stopped game offers nobody a move
+        if state is None or state.is_over() or self.device.stopped is not None or self.device.ended is not None:
+            return None  # a stopped game, or one a player resigned or left, offers nobody a move
         if getattr(self.device.game, "voters", lambda: [])():  # Scarabeo's vote by links: one voter's link at a time
             return self.device.game.next_sender()  # type: ignore[union-attr]
         return state.to_move()
@@ -247,8 +247,8 @@ class RemoteSession:
     def computer_to_move(self) -> bool:
         """True while another device's seat is to move: the views treat it like a turn nobody here
         plays (their input is off), and no computer is behind it. A stopped game too: nobody here
-        plays on (``Device.stopped``)."""
-        if self.device.stopped is not None:
+        plays on (``Device.stopped``), nor after a resignation or a leave (``Device.ended``)."""
+        if self.device.stopped is not None or self.device.ended is not None:
             return True
         return self.to_move() is not None and self.to_move() != self.seat_here
 

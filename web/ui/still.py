@@ -58,6 +58,9 @@ class StillPage:
             return lambda *args, **kwargs: None
         raise AttributeError(name)  # the view's own state (getattr with a default) stays absent
 
+    def halted(self) -> str | None:
+        return None  # a position shown still: its own turn line
+
 
 def still_board(app: Any, ui: Any, state: Any, seats: list[Seat], selection: dict[str, Any] | None = None,
                 mark: Callable[[Any], None] | None = None) -> Any:

@@ -221,11 +221,15 @@ class ScarabyaUI:
                       board.node, board.status)
         # the action row in every state (disabled while nobody here places): rotate, flip, Place,
         # Hint and the game's toolbar with Take back
-        hand = h("div", {"class": "game-hand sy-hand"}, panels.end_screen(page, v) if v["over"] else mission,
-                 controls(page, inputs, panels.hint_button(page, placing, lambda: self.show_hint(page))
-                          if getattr(page, "hints_allowed", lambda: True)() else None,
-                          page.toolbar()) if not v["over"] else page.toolbar(),
-                 panels.hint_box(page, hint_reason) if placing else None)
+        if not v["over"] and page.halted() is not None:
+            # resigned, or a game between devices ended or stopped: no card to place, no controls
+            hand = h("div", {"class": "game-hand sy-hand"}, page.toolbar())
+        else:
+            hand = h("div", {"class": "game-hand sy-hand"}, panels.end_screen(page, v) if v["over"] else mission,
+                     controls(page, inputs, panels.hint_button(page, placing, lambda: self.show_hint(page))
+                              if getattr(page, "hints_allowed", lambda: True)() else None,
+                              page.toolbar()) if not v["over"] else page.toolbar(),
+                     panels.hint_box(page, hint_reason) if placing else None)
         more = page.drawer(panels.sites_panel(page, v, site, lambda i: self.view_site(page, i)),
                            panels.supply_panel(page, v), panels.last_panel(page, v))
         return h("section", {"class": "sy-game game-layout", "data-variant": "classic", **panels.marks(state, v)},

@@ -76,6 +76,9 @@ class _StillPage:
             return lambda *args, **kwargs: None
         raise AttributeError(name)  # the view's own state (getattr with a default) stays absent
 
+    def halted(self) -> str | None:
+        return None  # a diagram: the position's own turn line
+
 
 def board_of(app: Any, state: ThotState, selection: dict[str, Any] | None = None) -> Any:
     """The game page's board grid for ``state``, still: no ids, no focus stops, no handlers."""
