@@ -281,6 +281,11 @@ def test_thot_live_whole_board_in_every_state(context_factory: Any, guard: Any, 
     bruno.page.wait_for_selector("#live-offer-paste", timeout=120_000)
     at_rest(anna, "thot-live", "channel-lost", game="thot")
     at_rest(bruno, "thot-live", "channel-lost", game="thot")
+    # pairing again (the code the host chose to show lies over the page, as a dialog would, until the
+    # answer is taken), then both phones at rest again
+    pair(anna, bruno, server, from_qr=False, again=True)
+    at_rest(anna, "thot-live", "paired-again", game="thot")
+    at_rest(bruno, "thot-live", "paired-again", game="thot")
 
 
 def test_scarabya_by_links_whole_board_in_every_state(devices: Any, open_site: Any) -> None:
