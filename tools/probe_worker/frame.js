@@ -1,0 +1,1 @@
+document.getElementById("probe").src = decodeURIComponent(location.hash.slice(1));
