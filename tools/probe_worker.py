@@ -194,25 +194,20 @@ def one_run(browser: Any, url: str, rate: float, kind: str, timeout: float) -> d
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url, wait_until="commit")
-        deadline = time.monotonic() + timeout
+        page.goto(url, wait_until="load", timeout=timeout * 1000)  # a frame's document loads with the page
         frame = page.main_frame
+        if framed:
+            inner = [f for f in page.frames if f is not page.main_frame and "/probe/index.html" in f.url]
+            frame = inner[0] if inner else None
         probe: dict[str, Any] | None = None
-        while time.monotonic() < deadline:
-            if framed:
-                inner = [f for f in page.frames if f is not page.main_frame and "/probe/index.html" in f.url]
-                if not inner:
-                    time.sleep(0.1)
-                    continue
-                frame = inner[0]
+        if frame is not None:
             try:
-                if frame.evaluate("() => !!(window.__probe && window.__probe.done)"):
-                    time.sleep(0.3)  # let the observer deliver the last entries
-                    probe = frame.evaluate("() => window.__probe")
-                    break
-            except Exception:  # navigating, or the frame not attached yet
-                pass
-            time.sleep(0.1)
+                frame.wait_for_function("() => !!(window.__probe && window.__probe.done)", polling=100,
+                                        timeout=timeout * 1000)
+                time.sleep(0.3)  # let the observer deliver the last entries
+                probe = frame.evaluate("() => window.__probe")
+            except Exception as err:  # noqa: BLE001 - reported in the run's figures
+                errors.append(f"{type(err).__name__}: {str(err)[:200]}")
         if probe is None:
             probe = {"ok": False, "error": f"no result within {timeout:g} s; page errors: {errors}"}
         fig = run_figures(probe)
