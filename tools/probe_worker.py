@@ -187,6 +187,7 @@ def one_run(browser: Any, url: str, rate: float, kind: str, timeout: float) -> d
     ctx.route("**/*", guard)
     try:
         if kind == "bare":
+            ctx.add_init_script(path=str(PROBE / "heartbeat.js"))
             ctx.add_init_script(path=str(PROBE / "bare_init.js"))
         page = ctx.new_page()
         if rate != 1:

@@ -1,29 +1,7 @@
-// The probe page's only script (classic, so it runs before anything else): a long-task observer, a
-// setTimeout and a requestAnimationFrame heartbeat, then the worker. Results in window.__probe.
+// The probe page's script (classic, after heartbeat.js, so it runs before anything else): the
+// heartbeats, then the worker. Results in window.__probe.
 (() => {
-  const P = (window.__probe = { longtasks: [], maxTimeoutGap: 0, maxRafGap: 0, stages: {}, done: false });
-  try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) P.longtasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: "longtask", buffered: true });
-  } catch (err) {
-    P.observerError = String(err);
-  }
-  let last = performance.now();
-  const tick = () => {
-    const now = performance.now();
-    P.maxTimeoutGap = Math.max(P.maxTimeoutGap, now - last);
-    last = now;
-    if (!P.done) setTimeout(tick, 10);
-  };
-  setTimeout(tick, 10);
-  let lastFrame = null;
-  const frame = (now) => {
-    if (lastFrame !== null) P.maxRafGap = Math.max(P.maxRafGap, now - lastFrame);
-    lastFrame = now;
-    if (!P.done) requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
+  const P = window.__probeStart();
   const rel = (at) => at - performance.timeOrigin;
   P.crossOriginIsolated = self.crossOriginIsolated;
   P.sharedArrayBuffer = typeof SharedArrayBuffer !== "undefined";
