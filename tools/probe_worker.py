@@ -10,6 +10,15 @@ Pyodide, unpacks app.zip, imports ``game.scarabeo`` and ``game.thot``, plays 20 
 one Thot move at the top level (1 s budget), and posts its timings.
 
     .venv/bin/python tools/probe_worker.py --runs 3 [--rates 1,4] [--no-frame] [--json FILE]
+        [--csp] [--storage-refused]
+
+``--csp`` adds two cases: the probe page with the site's own ``<meta http-equiv="Content-Security-Policy">``
+(read from ``index.html``) and with that policy less ``'unsafe-eval'``; as a worker loaded from a URL does not
+inherit the page's meta policy, the server also sends the same policy as a ``Content-Security-Policy`` header
+with ``worker.js`` in those cases. ``--storage-refused`` adds the framed case with storage refused, as the
+site's embed tests do (tests/e2e/test_trust.py: ``localStorage``, ``indexedDB`` and ``serviceWorker`` throw in
+the frame), and ``indexedDB`` and ``caches`` refused in the worker too. Every run counts the worker's touches of
+``indexedDB`` and ``caches``.
 
 Prints the load average before and after, one line per run, a JSON summary (medians) and a table.
 """
@@ -19,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -66,6 +76,10 @@ def arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--chromium", default="/usr/bin/chromium")
     p.add_argument("--timeout", type=float, default=180.0, help="seconds per run before giving up")
     p.add_argument("--json", type=Path, help="also write the summary here")
+    p.add_argument("--csp", action="store_true",
+                   help="add the cases with the site's CSP (page meta and worker header) and without 'unsafe-eval'")
+    p.add_argument("--storage-refused", action="store_true",
+                   help="add the case framed cross-origin with storage refused in the frame and in the worker")
     return p
 
 
@@ -80,6 +94,35 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.runs < 1:
         arg_parser().error("--runs: at least 1")
     return args
+
+
+#: The CSP variants of --csp: the name in the page's query (?csp=NAME) and what it does to the site's policy.
+CSP_VARIANTS = ("site", "no-unsafe-eval")
+
+
+def site_policy(index_html: str) -> str:
+    """The policy of the site's ``<meta http-equiv="Content-Security-Policy">``."""
+    m = re.search(r'<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"', index_html)
+    if not m:
+        raise SystemExit("index.html carries no Content-Security-Policy meta")
+    return m.group(1)
+
+
+def policy_variant(policy: str, variant: str) -> str:
+    """The site's policy (``site``) or that policy less ``'unsafe-eval'`` (``no-unsafe-eval``), which keeps
+    ``'wasm-unsafe-eval'``."""
+    if variant == "site":
+        return policy
+    if variant == "no-unsafe-eval":
+        return re.sub(r"\s+'unsafe-eval'", "", policy)
+    raise ValueError(variant)
+
+
+def page_with_policy(page_html: str, policy: str) -> str:
+    """The probe page with the policy as a meta, first thing in its head."""
+    meta = f'<meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="{policy}">'
+    assert '<meta charset="utf-8">' in page_html
+    return page_html.replace('<meta charset="utf-8">', meta, 1)
 
 
 def run_figures(probe: dict[str, Any]) -> dict[str, Any]:
@@ -97,6 +140,14 @@ def run_figures(probe: dict[str, Any]) -> dict[str, Any]:
         if isinstance(out.get(k), (int, float)):
             fig[k] = out[k]
     fig["ok"] = bool(probe.get("ok"))
+    if probe.get("storageTouched"):
+        fig["storage_touched"] = list(probe["storageTouched"])
+    for key, name in (("pageIndexedDB", "page_indexeddb"), ("pageEval", "page_eval"),
+                      ("workerIndexedDB", "worker_indexeddb"), ("workerEval", "worker_eval")):
+        if probe.get(key):
+            fig[name] = probe[key]
+    if probe.get("violations"):
+        fig["violations"] = list(probe["violations"])[:20]
     if probe.get("error"):
         fig["error"] = str(probe["error"])[:500]
     return fig
@@ -145,14 +196,32 @@ def prepare(dist: Path, into: Path) -> Path:
 
     (site / "bare.html").write_text(BARE_HTML, encoding="utf-8")
     (site / "bare.toml").write_text(BARE_TOML, encoding="utf-8")
+    policy = site_policy((site / "index.html").read_text(encoding="utf-8"))
+    page = (site / "probe" / "index.html").read_text(encoding="utf-8")
+    for variant in CSP_VARIANTS:
+        (site / "probe" / f"csp-{variant}.html").write_text(page_with_policy(page, policy_variant(policy, variant)),
+                                                             encoding="utf-8")
     return site
 
 
-def handler_class() -> type:
+def worker_policy(path: str, policy: str | None) -> str | None:
+    """The CSP header for a request of the probe's worker with ``?csp=VARIANT`` (--csp), else None."""
+    if policy is None or not path.startswith("/probe/worker.js?"):
+        return None
+    from urllib.parse import parse_qs, urlsplit
+
+    variant = (parse_qs(urlsplit(path).query).get("csp") or [""])[0]
+    return policy_variant(policy, variant) if variant in CSP_VARIANTS else None
+
+
+def handler_class(policy: str | None = None) -> type:
     class ProbeHandler(serve.Handler):
         def end_headers(self) -> None:
             if self.path.startswith("/probe/"):
                 self.frameable = True  # the probe may be framed by the other origin (127.0.0.1 / localhost)
+            header = worker_policy(self.path, policy)
+            if header:  # a worker loaded from a URL has the policy of its own response, not the page's meta
+                self.send_header("Content-Security-Policy", header)
             super().end_headers()
 
     return ProbeHandler
@@ -161,7 +230,7 @@ def handler_class() -> type:
 def start_server(site: Path) -> tuple[Any, int]:
     """serve.py's server and handler (no COOP/COEP), the probe's pages frameable."""
     server = serve.make_server("127.0.0.1", 0, site, coi=False)
-    cls = handler_class()
+    cls = handler_class(site_policy((site / "index.html").read_text(encoding="utf-8")))
 
     def factory(*a: Any, **kw: Any) -> Any:
         return cls(*a, directory=str(site), **kw)
@@ -172,8 +241,8 @@ def start_server(site: Path) -> tuple[Any, int]:
 
 
 def one_run(browser: Any, url: str, rate: float, kind: str, timeout: float) -> dict[str, Any]:
-    """One cold visit (a fresh context); ``kind`` is worker, framed or bare."""
-    framed = kind == "framed"
+    """One cold visit (a fresh context); ``kind`` is worker, framed, framed-refused, csp-VARIANT or bare."""
+    framed = kind.startswith("framed")
     blocked: list[str] = []
 
     def guard(route: Any) -> None:
@@ -189,12 +258,16 @@ def one_run(browser: Any, url: str, rate: float, kind: str, timeout: float) -> d
         if kind == "bare":
             ctx.add_init_script(path=str(PROBE / "heartbeat.js"))
             ctx.add_init_script(path=str(PROBE / "bare_init.js"))
+        if kind == "framed-refused":
+            ctx.add_init_script(path=str(PROBE / "refuse_storage.js"))
         page = ctx.new_page()
         if rate != 1:
             cdp = ctx.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
         errors: list[str] = []
+        console: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: console.append(m.text[:300]) if m.type == "error" else None)
         page.goto(url, wait_until="load", timeout=timeout * 1000)  # a frame's document loads with the page
         frame = page.main_frame
         if framed:
@@ -216,9 +289,36 @@ def one_run(browser: Any, url: str, rate: float, kind: str, timeout: float) -> d
         fig["shared_array_buffer"] = probe.get("sharedArrayBuffer")
         if blocked:
             fig["blocked"] = blocked
+        if console:
+            fig["console_errors"] = console[:10]
         return fig
     finally:
         ctx.close()
+
+
+def extra_cases(args: argparse.Namespace) -> list[tuple[str, float, str]]:
+    """The cases of --csp and --storage-refused, at each rate: (name, rate, kind)."""
+    plan = []
+    for r in args.rates:
+        if args.csp:
+            plan += [(f"worker {r:g}x, site CSP", r, "csp-site"),
+                     (f"worker {r:g}x, CSP without 'unsafe-eval'", r, "csp-no-unsafe-eval")]
+        if args.storage_refused:
+            plan.append((f"worker {r:g}x, framed, storage refused", r, "framed-refused"))
+    return plan
+
+
+def case_url(kind: str, port: int) -> str:
+    """The address a case opens."""
+    if kind == "bare":
+        return f"http://127.0.0.1:{port}/bare.html"
+    if kind.startswith("framed"):
+        query = "?storage=refused" if kind == "framed-refused" else ""
+        inner = f"http://localhost:{port}/probe/index.html{query}"
+        return f"http://127.0.0.1:{port}/probe/frame.html#{inner}"
+    if kind.startswith("csp-"):
+        return f"http://127.0.0.1:{port}/probe/{kind}.html?csp={kind[4:]}"
+    return f"http://127.0.0.1:{port}/probe/index.html"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -240,18 +340,13 @@ def main(argv: list[str] | None = None) -> int:
                     plan = [(f"worker {r:g}x", r, "worker") for r in args.rates]
                     if not args.no_frame:
                         plan.append(("worker 1x, framed cross-origin", 1.0, "framed"))
+                    plan += extra_cases(args)
                     if not args.no_bare:
                         plan += [(f"bare page {r:g}x", r, "bare") for r in args.rates]
                     # Interleave the cases run by run, so a change in the machine's load hits them alike.
                     for i in range(args.runs):
                         for name, rate, kind in plan:
-                            if kind == "bare":
-                                url = f"http://127.0.0.1:{port}/bare.html"
-                            elif kind == "framed":
-                                inner = f"http://localhost:{port}/probe/index.html"
-                                url = f"http://127.0.0.1:{port}/probe/frame.html#{inner}"
-                            else:
-                                url = f"http://127.0.0.1:{port}/probe/index.html"
+                            url = case_url(kind, port)
                             fig = one_run(browser, url, rate, kind, args.timeout)
                             cases.setdefault(name, []).append(fig)
                             print(f"run {i + 1} {name}: {json.dumps(fig)}", flush=True)

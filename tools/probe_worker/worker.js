@@ -5,6 +5,34 @@ const T = () => performance.timeOrigin + performance.now();
 const marks = { start: T() };
 const stage = (name) => { marks[name] = T(); self.postMessage({ kind: "stage", name, at: marks[name] }); };
 
+// Storage: every touch of indexedDB or caches in this worker is counted (Pyodide's start should touch
+// neither); with ?storage=refused each touch throws as Safari, Brave or strict Firefox do in a frame of
+// another site (tools/probe_worker.py --storage-refused). CSP violations in the worker are kept too.
+const params = new URL(import.meta.url).searchParams;
+const refuse = params.get("storage") === "refused";
+const storageTouched = [];
+for (const name of ["indexedDB", "caches"]) {
+  const real = self[name];
+  Object.defineProperty(self, name, {
+    configurable: true,
+    get() {
+      storageTouched.push(name);
+      if (refuse) throw new DOMException("The operation is insecure.", "SecurityError");
+      return real;
+    },
+  });
+}
+// After the run (so these touches are not counted): is storage refused here, is eval allowed here (the
+// worker's own policy, if its response carried one)?
+const checks = () => {
+  const c = { storageTouched: storageTouched.slice() };
+  try { c.workerIndexedDB = self.indexedDB ? "granted" : "absent"; } catch (err) { c.workerIndexedDB = err.name; }
+  try { c.workerEval = (0, eval)("1 + 1") === 2 ? "allowed" : "?"; } catch (err) { c.workerEval = err.name; }
+  return c;
+};
+const violations = [];
+self.addEventListener("securitypolicyviolation", (e) => violations.push(`worker: ${e.violatedDirective} ${e.blockedURI}`));
+
 const COMPUTE = `
 import json, time
 from game.core import Rng
@@ -49,7 +77,9 @@ import game.scarabeo, game.scarabeo.game, game.scarabeo.randomplay, game.thot, g
   stage("engines");
   const out = py.runPython(COMPUTE);
   stage("computed");
-  self.postMessage({ kind: "done", ok: true, marks, out: JSON.parse(out), zipBytes: bytes.byteLength });
+  self.postMessage({ kind: "done", ok: true, marks, out: JSON.parse(out), zipBytes: bytes.byteLength,
+                    ...checks(), violations });
 } catch (err) {
-  self.postMessage({ kind: "done", ok: false, marks, error: String((err && err.stack) || err) });
+  self.postMessage({ kind: "done", ok: false, marks, error: String((err && err.stack) || err),
+                    ...checks(), violations });
 }
