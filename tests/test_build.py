@@ -39,6 +39,16 @@ class TestRemoteUrls:
                         '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n')
         build.check_no_remote([page])
 
+    def test_a_python_address_fails_unless_it_is_the_followed_dictionary_link(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(build, "ROOT", tmp_path)
+        module = tmp_path / "view.py"
+        module.write_text('LOOK = "https://it.wiktionary.org/wiki/{word}"\nsite = x  # e.g. "https://example.org/"\n')
+        build.check_no_remote([module])
+        module.write_text('LOOK = "https://it.wiktionary.org/wiki/{word}"\nAPI = "https://api.example.net/v1"\n')
+        with pytest.raises(build.BuildError, match="view.py:2"):
+            build.check_no_remote([module])
+
     def test_project_sources_are_clean(self) -> None:
         build.check_no_remote(build.site_sources())
 

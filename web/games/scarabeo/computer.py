@@ -11,15 +11,11 @@ from pyscript import document
 from game.scarabeo.board import parse_square
 from web.games.scarabeo.context import ViewPart, local, scarabeo_ai
 from web.platform import events
+from web.platform.i18n import signed
 from web.ui.slices import Pause, run_in_slices
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
-
-
-def spread_text(value: int) -> str:
-    """A final spread with its sign: "+12", "0", "−5" (a true minus sign)."""
-    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
 
 
 class Computer(ViewPart):
@@ -86,7 +82,7 @@ class Computer(ViewPart):
         text = page.t("scarabeo.hint.laid", n=k + 1, count=len(hints), play=said)
         if hint.get("exact") is True and isinstance(hint.get("value"), int):
             # the endgame solver ordered the hints: say where this one leads (ai.think_hints)
-            text += " " + page.t("scarabeo.hint.exact", spread=spread_text(int(hint["value"])))
+            text += " " + page.t("scarabeo.hint.exact", spread=signed(int(hint["value"])))
         page.message = (text, False)
         local(page).cursor = min(placed) if placed else local(page).cursor
         page.redraw()
