@@ -26,6 +26,7 @@ from web.pages.remote import NOTICES, RemotePage, said, words
 from web.platform import events, pairing, router, rtc
 from web.platform.remote import RemoteSession, find, game_id_of
 from web.platform.storage import StorageError
+from web.ui import vdom
 from web.ui.dom import Scope, append, h
 
 ROUTE = "#/live?"
@@ -806,24 +807,24 @@ def mount_code(app: Any, root: Any, route: router.Route) -> Callable[[], None]:
     return JoinPage(app, root, route).mount()
 
 
-def settings_field(app: Any, scope: Scope) -> Any:
+def settings_field(app: Any, state: dict[str, Any]) -> vdom.VNode:
     """Settings: a STUN or TURN server for live play, none by default (the site then reaches nothing
-    outside the local network)."""
-    t = app.t
-    value = str(app.settings.get("ice_server", ""))
-    box = h("input", {"type": "text", "id": "ice-server", "value": value, "spellcheck": False,
-                      "autocomplete": "off", "placeholder": "stun:stun.example.org:3478"})
-    error = h("p", {"class": "error", "id": "ice-server-error", "role": "alert", "hidden": True})
+    outside the local network). ``state`` is the settings page's: whether the last entry was refused."""
+    t, vh = app.t, vdom.h
 
-    def changed(_e: Any) -> None:
-        text = str(box.value).strip()
-        reason = rtc.check_server(text)
-        error.hidden = reason is None
-        error.textContent = t("live.server.bad") if reason else ""
-        if reason is None:
+    def changed(event: vdom.Event) -> None:
+        text = (event.value or "").strip()
+        refused = rtc.check_server(text) is not None
+        state["ice_refused"] = refused
+        if not refused:
             app.set_setting("ice_server", text)
 
-    scope.on(box, "change", changed)
-    return h("fieldset", {"id": "live-settings"}, h("legend", {"text": t("live.server")}),
-             h("label", {"for": "ice-server", "text": t("live.server.label")}), box,
-             h("p", {"class": "muted", "text": t("live.server.help")}), error)
+    refused = bool(state.get("ice_refused"))
+    return vh("fieldset", {"id": "live-settings"}, vh("legend", {"text": t("live.server")}),
+              vh("label", {"for": "ice-server", "text": t("live.server.label")}),
+              vh("input", {"type": "text", "id": "ice-server", "value": str(app.settings.get("ice_server", "")),
+                           "spellcheck": "false", "autocomplete": "off", "placeholder": "stun:stun.example.org:3478",
+                           "on_change": changed}),
+              vh("p", {"class": "muted", "text": t("live.server.help")}),
+              vh("p", {"class": "error", "id": "ice-server-error", "role": "alert", "hidden": not refused,
+                       "text": t("live.server.bad") if refused else None}))

@@ -18,6 +18,8 @@ from web.platform import engines
 from web.platform import events
 from web.platform.i18n import LANGUAGES, Messages, signed
 from web.ui.dom import Scope, append, by_id, clear, download, h, modal
+from web.ui import vdom
+from web.ui.mount import Mount
 from web.platform.storage import (
     EMBED_PREFIX,
     MAX_IMPORT_BYTES,
@@ -473,42 +475,42 @@ class App:
 
     # --- settings & about ------------------------------------------------------------
     def view_settings(self) -> None:
-        t, scope = self.t, self.scope
-        lang_field = h("fieldset", {}, h("legend", {"text": t("settings.language")}))
-        for lang in LANGUAGES:
-            append(lang_field, h("label", {"class": "choice"},
-                                 h("input", {"type": "radio", "name": "language", "value": lang,
-                                             "checked": self.t.lang == lang,
-                                             "on_change": lambda e: self.set_setting("language", str(e.target.value))},
-                                   scope=scope),
-                                 t(f"lang.{lang}")))
-        theme_field = h("fieldset", {}, h("legend", {"text": t("settings.theme")}))
+        # A view tree (web.ui.vdom), drawn by patch.js: issue 38's first page off the imperative builder.
+        state: dict[str, Any] = {}
+        Mount(self.root, lambda: self.settings_tree(state), self.scope)
+
+    def settings_tree(self, state: dict[str, Any]) -> vdom.VNode:
+        t, vh = self.t, vdom.h
+        lang_field = vh("fieldset", {}, vh("legend", {"text": t("settings.language")}),
+                        [vh("label", {"class": "choice"},
+                            vh("input", {"type": "radio", "name": "language", "value": lang,
+                                         "checked": self.t.lang == lang,
+                                         "on_change": lambda e: self.set_setting("language", str(e.value))}),
+                            t(f"lang.{lang}")) for lang in LANGUAGES])
         current_theme = str(document.documentElement.dataset.theme)
-        for theme in ("light", "dark"):
-            append(theme_field, h("label", {"class": "choice"},
-                                  h("input", {"type": "radio", "name": "theme", "value": theme,
-                                              "checked": current_theme == theme,
-                                              "on_change": lambda e: self.set_setting("theme", str(e.target.value))},
-                                    scope=scope),
-                                  t(f"settings.theme.{theme}")))
-        sound_field = h("fieldset", {}, h("legend", {"text": t("settings.sounds")}),
-                        h("label", {"class": "choice"},
-                          h("input", {"type": "checkbox", "name": "sounds", "id": "sounds",
-                                      "checked": sounds.enabled(self.settings),
-                                      "on_change": lambda e: self.set_setting("sounds", bool(e.target.checked))},
-                            scope=scope),
-                          t("settings.sounds.on")),
-                        h("p", {"class": "muted", "text": t("settings.sounds.help")}))
-        learn = h("fieldset", {}, h("legend", {"text": t("settings.learn")}))
-        for game in router.GAMES:
-            append(learn, h("p", {"class": "row"}, h("strong", {"text": t(GAME_NAMES[game])}),
-                            h("a", {"class": "button", "href": router.href(game, "rules"), "text": t("rules.link")}),
-                            h("a", {"class": "button", "href": router.href(game, "tutorial"),
-                                    "text": t("tutorial.replay")}) if registry.has(game) else None))
+        theme_field = vh("fieldset", {}, vh("legend", {"text": t("settings.theme")}),
+                         [vh("label", {"class": "choice"},
+                             vh("input", {"type": "radio", "name": "theme", "value": theme,
+                                          "checked": current_theme == theme,
+                                          "on_change": lambda e: self.set_setting("theme", str(e.value))}),
+                             t(f"settings.theme.{theme}")) for theme in ("light", "dark")])
+        sound_field = vh("fieldset", {}, vh("legend", {"text": t("settings.sounds")}),
+                         vh("label", {"class": "choice"},
+                            vh("input", {"type": "checkbox", "name": "sounds", "id": "sounds",
+                                         "checked": sounds.enabled(self.settings),
+                                         "on_change": lambda e: self.set_setting("sounds", bool(e.checked))}),
+                            t("settings.sounds.on")),
+                         vh("p", {"class": "muted", "text": t("settings.sounds.help")}))
+        learn = vh("fieldset", {}, vh("legend", {"text": t("settings.learn")}),
+                   [vh("p", {"class": "row"}, vh("strong", {"text": t(GAME_NAMES[game])}),
+                       vh("a", {"class": "button", "href": router.href(game, "rules"), "text": t("rules.link")}),
+                       vh("a", {"class": "button", "href": router.href(game, "tutorial"),
+                                "text": t("tutorial.replay")}) if registry.has(game) else None)
+                    for game in router.GAMES])
         from web.pages import together
 
-        append(self.root, h("section", {"class": "settings"}, h("h1", {"text": t("settings.title")}),
-                            lang_field, theme_field, sound_field, together.settings_field(self, scope), learn))
+        return vh("section", {"class": "settings"}, vh("h1", {"text": t("settings.title")}),
+                  lang_field, theme_field, sound_field, together.settings_field(self, state), learn)
 
     def set_setting(self, name: str, value: Any) -> None:
         self.settings = {**self.store.settings(), name: value}
@@ -548,17 +550,20 @@ class App:
             menu.setAttribute("aria-label", self.t("nav.menu"))
 
     def view_about(self) -> None:
-        t = self.t
-        credits = h("ul", {"class": "credits"},
-                    *[h("li", {"text": t(f"about.credit.{k}")})
-                      for k in ("app", "pyodide", "pyscript", "python", "dictionary", "rules")])
+        Mount(self.root, self.about_tree, self.scope)
+
+    def about_tree(self) -> vdom.VNode:
+        t, vh = self.t, vdom.h
         from game import __version__
 
-        append(self.root, h("section", {"class": "about"},
-                            h("h1", {"text": t("about.title")}),
-                            h("p", {"text": t("about.body")}),
-                            h("h2", {"text": t("about.licences")}), credits,
-                            h("p", {"class": "muted", "text": t("about.version", version=__version__)})))
+        return vh("section", {"class": "about"},
+                  vh("h1", {"text": t("about.title")}),
+                  vh("p", {"text": t("about.body")}),
+                  vh("h2", {"text": t("about.licences")}),
+                  vh("ul", {"class": "credits"},
+                     [vh("li", {"text": t(f"about.credit.{k}")})
+                      for k in ("app", "pyodide", "pyscript", "python", "dictionary", "rules")]),
+                  vh("p", {"class": "muted", "text": t("about.version", version=__version__)}))
 
     # --- games -----------------------------------------------------------------------
     def mark_tutorial_seen(self, game: str) -> None:

@@ -22,6 +22,7 @@ class Scope:
     def __init__(self) -> None:
         self._proxies: list[Any] = []
         self._listeners: list[tuple[Any, str, Any]] = []
+        self._closers: list[Callable[[], None]] = []
 
     def on(self, node: Any, event: str, handler: Callable[..., Any]) -> Any:
         proxy = create_proxy(handler)
@@ -30,7 +31,14 @@ class Scope:
         self._listeners.append((node, event, proxy))
         return node
 
+    def defer(self, closer: Callable[[], None]) -> None:
+        """Call ``closer`` when the view is torn down (a view tree mounted in it: ``web.ui.mount``)."""
+        self._closers.append(closer)
+
     def close(self) -> None:
+        closers, self._closers = self._closers, []
+        for closer in closers:
+            closer()
         for node, event, proxy in self._listeners:
             node.removeEventListener(event, proxy)
         for proxy in self._proxies:
