@@ -25,6 +25,7 @@ from web.platform import engines, router
 from web.platform.i18n import date_text, signed
 from web.platform.session import Seat, Session
 from web.platform.storage import Save, StorageError
+from web.ui import vdom
 from web.ui.dom import append, h
 from web.ui.slices import run_in_slices
 
@@ -66,37 +67,37 @@ def date_query(app: Any, day: datetime.date) -> str:
 
 
 # --- the chooser's section ----------------------------------------------------------------
-def chooser_section(app: Any) -> Any:
-    t = app.t
+def chooser_section(app: Any) -> vdom.VNode:
+    """The chooser's section of today's challenge, as a view tree (web/ui/vdom.py)."""
+    t, vh = app.t, vdom.h
     day = puzzle_day(app)
     number = number_of(day)
-    section = h("section", {"class": "daily", "id": "daily", "aria-labelledby": "daily-title"},
-                h("h2", {"id": "daily-title", "text": t("daily.title")}))
+    title = vh("h2", {"id": "daily-title", "text": t("daily.title")})
     if number is None:
-        append(section, h("p", {"class": "muted", "text": t("daily.before", first=date_text(daily.FIRST_DAY, t.lang))}))
-        return section
+        return vh("section", {"class": "daily", "id": "daily", "aria-labelledby": "daily-title"}, title,
+                  vh("p", {"class": "muted", "text": t("daily.before", first=date_text(daily.FIRST_DAY, t.lang))}))
     stamp = int(window.Date.new(day.year, day.month - 1, day.day).getTime())
     when = app.when(stamp, date_only=True) if hasattr(app, "when") else date_text(day, t.lang)
-    append(section, h("p", {"class": "muted", "id": "daily-number", "data-number": str(number),
-                            "text": t("daily.number", number=number, date=when)}))
     attempts = ds.load_attempts(app.store.kv)
-    cards = h("div", {"class": "cards daily-cards"})
+    cards = []
     for game in ds.GAMES:
         entry = ds.counted(attempts, day.isoformat(), game)
         name = t(f"game.{game}.name")
         status = (t("daily.card.done", percent=entry["percent"]) if entry else t("daily.card.todo"))
         href = router.href("daily", game) + date_query(app, day)
-        append(cards, h("article", {"class": "card daily-card", "data-daily": game},
-                        h("h3", {"text": t(f"daily.kind.{game}")}),
-                        h("p", {"class": "daily-game", "text": f"{name} · #{number}"}),
-                        h("p", {"class": "daily-status", "text": status}),
-                        h("p", {"class": "daily-marks", "aria-hidden": "true", "text": entry["marks"]}) if entry else None,
-                        h("a", {"class": "button primary" if not entry else "button", "href": href,
-                                "id": f"daily-open-{game}",
-                                "aria-label": f"{t('daily.open.done' if entry else 'daily.open')}: {name} #{number}",
-                                "text": t("daily.open.done" if entry else "daily.open")})))
-    append(section, cards)
-    return section
+        cards.append(vh("article", {"class": "card daily-card", "data-daily": game},
+                        vh("h3", {"text": t(f"daily.kind.{game}")}),
+                        vh("p", {"class": "daily-game", "text": f"{name} · #{number}"}),
+                        vh("p", {"class": "daily-status", "text": status}),
+                        vh("p", {"class": "daily-marks", "aria-hidden": "true", "text": entry["marks"]}) if entry else None,
+                        vh("a", {"class": "button primary" if not entry else "button", "href": href,
+                                 "id": f"daily-open-{game}",
+                                 "aria-label": f"{t('daily.open.done' if entry else 'daily.open')}: {name} #{number}",
+                                 "text": t("daily.open.done" if entry else "daily.open")}), key=game))
+    return vh("section", {"class": "daily", "id": "daily", "aria-labelledby": "daily-title"}, title,
+              vh("p", {"class": "muted", "id": "daily-number", "data-number": str(number),
+                       "text": t("daily.number", number=number, date=when)}),
+              vh("div", {"class": "cards daily-cards"}, cards))
 
 
 # --- the launcher: #/daily/<game> -----------------------------------------------------------

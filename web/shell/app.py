@@ -66,6 +66,8 @@ class App:
         self.route = router.parse(str(window.location.hash))
         self.route_hash = str(window.location.hash)
         self._toast_timer: Any = None
+        #: The chooser's view tree while it is shown (its dialogs open over it).
+        self.home: Mount | None = None
         self._toast_hide: Any = None
 
     def embed_game_from_query(self) -> str | None:
@@ -257,35 +259,35 @@ class App:
 
     # --- chooser ---------------------------------------------------------------------
     def view_home(self) -> None:
-        t = self.t
-        cards = h("div", {"class": "cards"})
-        for game in router.GAMES:
-            playable = registry.has(game)
-            card = h(
-                "article", {"class": "card", "data-game": game},
-                h("h2", {"text": t(GAME_NAMES[game])}),
-                h("p", {"text": t(f"game.{game}.blurb")}),
-            )
-            if playable:
-                append(card, h("div", {"class": "row"},
-                               h("a", {"class": "button primary", "href": router.href(game, "new"), "text": t("game.new")}),
-                               h("a", {"class": "button", "href": router.href(game, "rules"), "text": t("rules.link")})))
-            else:
-                append(card, h("p", {"class": "note", "text": t("game.unavailable")}),
-                       h("a", {"class": "button", "href": router.href(game, "new"), "aria-disabled": "true",
-                               "text": t("game.new")}))
-            append(cards, card)
-        append(
-            self.root,
-            h("section", {"class": "chooser", "aria-labelledby": "chooser-title"},
-              h("h1", {"id": "chooser-title", "text": t("app.title")}),
-              h("p", {"class": "tagline", "text": t("app.tagline")}),
-              cards),
-            self.daily_section(),
-            self.continue_list(),
-        )
+        # a game nobody played is not one to continue (one whose tab was closed before the first
+        # move goes once it is old enough not to be open in another tab)
+        from web.platform.session import UNPLAYED_KEEP_MS, drop_unplayed
 
-    def daily_section(self) -> Any:
+        drop_unplayed(self.store, before=int(window.Date.now()) - UNPLAYED_KEEP_MS)
+        self.home = Mount(self.root, self.home_tree, self.scope)
+
+    def home_tree(self) -> list[vdom.VNode | None]:
+        t, vh = self.t, vdom.h
+        cards = []
+        for game in router.GAMES:
+            head = [vh("h2", {"text": t(GAME_NAMES[game])}), vh("p", {"text": t(f"game.{game}.blurb")})]
+            if registry.has(game):
+                body = [vh("div", {"class": "row"},
+                           vh("a", {"class": "button primary", "href": router.href(game, "new"), "text": t("game.new")}),
+                           vh("a", {"class": "button", "href": router.href(game, "rules"), "text": t("rules.link")}))]
+            else:
+                body = [vh("p", {"class": "note", "text": t("game.unavailable")}),
+                        vh("a", {"class": "button", "href": router.href(game, "new"), "aria-disabled": "true",
+                                 "text": t("game.new")})]
+            cards.append(vh("article", {"class": "card", "data-game": game}, head, body, key=game))
+        return [vh("section", {"class": "chooser", "aria-labelledby": "chooser-title"},
+                   vh("h1", {"id": "chooser-title", "text": t("app.title")}),
+                   vh("p", {"class": "tagline", "text": t("app.tagline")}),
+                   vh("div", {"class": "cards"}, cards)),
+                self.daily_section(),
+                self.continue_list()]
+
+    def daily_section(self) -> vdom.VNode | None:
         """Today's challenge (web/pages/daily.py); whatever fails there, the chooser still works."""
         if self.embed:
             return None
@@ -302,49 +304,39 @@ class App:
 
         daily.view(self)
 
-    def continue_list(self) -> Any:
-        t, scope = self.t, self.scope
-        file_input = h("input", {"type": "file", "accept": ".json,application/json", "id": "import-file",
-                                 "class": "visually-hidden", "hidden": True,
-                                 "on_change": lambda e: asyncio.ensure_future(self.import_file(e.target))},
-                       scope=scope)
-        head = h("div", {"class": "section-head"},
-                 h("h2", {"id": "continue-title", "text": t("continue.title")}),
-                 h("button", {"type": "button", "id": "import-button", "text": t("continue.import"),
-                              "on_click": lambda _e: file_input.click()}, scope=scope),
-                 file_input)
-        items = h("ul", {"class": "saves", "aria-labelledby": "continue-title"})
-        saves = self.store.list()
-        # a game nobody played is not one to continue (one whose tab was closed before the first
-        # move goes once it is old enough not to be open in another tab)
-        from web.platform.session import UNPLAYED_KEEP_MS, drop_unplayed, is_unplayed
-
-        if drop_unplayed(self.store, before=int(window.Date.now()) - UNPLAYED_KEEP_MS):
-            saves = self.store.list()
-        saves = [s for s in saves if not (isinstance(s, Save) and is_unplayed(s.state))]
-        if not saves:
-            append(items, h("li", {"class": "muted", "text": t("continue.empty")}))
+    def continue_list(self) -> vdom.VNode:
+        t, vh = self.t, vdom.h
+        head = vh("div", {"class": "section-head"},
+                  vh("h2", {"id": "continue-title", "text": t("continue.title")}),
+                  vh("button", {"type": "button", "id": "import-button", "text": t("continue.import"),
+                                "on_click": lambda _e: by_id("import-file").click()}),
+                  vh("input", {"type": "file", "accept": ".json,application/json", "id": "import-file",
+                               "class": "visually-hidden", "hidden": True,
+                               "on_change": lambda _e: self.import_file(by_id("import-file"))}))
+        from web.platform.session import is_unplayed
         from web.platform import daily_store
 
+        saves = [s for s in self.store.list() if not (isinstance(s, Save) and is_unplayed(s.state))]
         attempts = daily_store.load_attempts(self.store.kv)  # a daily attempt is listed with its result
-        for save in saves:
-            append(items, self.save_item(save, attempts))
-        return h("section", {"class": "continue"}, head, items)
+        items = [self.save_item(save, attempts) for save in saves] or [
+            vh("li", {"class": "muted", "text": t("continue.empty")})]
+        return vh("section", {"class": "continue"}, head,
+                  vh("ul", {"class": "saves", "aria-labelledby": "continue-title"}, items))
 
-    def save_item(self, save: Save | DamagedSave, attempts: dict[str, Any] | None = None) -> Any:
-        t, scope = self.t, self.scope
+    def save_item(self, save: Save | DamagedSave, attempts: dict[str, Any] | None = None) -> vdom.VNode:
+        t, vh = self.t, vdom.h
         if isinstance(save, DamagedSave):
-            return h("li", {"class": "save damaged", "data-save": save.id},
-                     h("span", {"class": "title", "text": t("continue.damaged")}),
-                     h("span", {"class": "meta", "text": t("continue.damaged.detail", reason=save.reason)}),
-                     h("span", {"class": "actions"},
-                       h("button", {"type": "button", "text": t("continue.export"),
-                                    "aria-label": f"{t('continue.export')}: {save.id}",
-                                    "on_click": lambda _e: self.export_save(save.id)}, scope=scope),
-                       h("button", {"type": "button", "class": "danger", "text": t("continue.delete"),
-                                    "aria-label": f"{t('continue.delete')}: {save.id}",
-                                    "on_click": lambda _e: asyncio.ensure_future(self.delete_save(save.id, save.id))},
-                         scope=scope)))
+            return vh("li", {"class": "save damaged", "data-save": save.id},
+                      vh("span", {"class": "title", "text": t("continue.damaged")}),
+                      vh("span", {"class": "meta", "text": t("continue.damaged.detail", reason=save.reason)}),
+                      vh("span", {"class": "actions"},
+                         vh("button", {"type": "button", "text": t("continue.export"),
+                                       "aria-label": f"{t('continue.export')}: {save.id}",
+                                       "on_click": lambda _e: self.export_save(save.id)}),
+                         vh("button", {"type": "button", "class": "danger", "text": t("continue.delete"),
+                                       "aria-label": f"{t('continue.delete')}: {save.id}",
+                                       "on_click": lambda _e: self.delete_save(save.id, save.id)})),
+                      key=save.id)
         when = self.when(save.updated)
         game_name = t(GAME_NAMES[save.game])
         from web.platform.remote import remote_meta
@@ -353,33 +345,33 @@ class App:
         page = "remote" if remote_meta(save.state) is not None else "play"  # a game played by links
         # which game is which: who plays (a title the site made says only the date), or a daily's result
         shown = listing(t, save.game, save.title, save.state, save.id, attempts)
-        facts = (h("span", {"class": "facts"}, h("span", {"class": "save-progress", "text": shown.line}))
+        facts = (vh("span", {"class": "facts"}, vh("span", {"class": "save-progress", "text": shown.line}))
                  if shown.daily else self.save_facts(save))
-        return h("li", {"class": "save daily-save" if shown.daily else "save", "data-save": save.id},
-                 h("a", {"class": "title", "href": router.href(save.game, page, save.id), "text": shown.heading}),
-                 h("span", {"class": "meta", "text": f"{t('continue.daily') if shown.daily else game_name}"
-                                                     f" · {t('continue.updated', when=when)}"}),
-                 facts,
-                 h("span", {"class": "actions"},
-                   h("button", {"type": "button", "text": t("continue.rename"),
-                                "aria-label": f"{t('continue.rename')}: {save.title}",
-                                "on_click": lambda _e: asyncio.ensure_future(self.rename_save(save))}, scope=scope),
-                   self.export_button(save),
-                   h("button", {"type": "button", "class": "danger", "text": t("continue.delete"),
-                                "aria-label": f"{t('continue.delete')}: {save.title}",
-                                "on_click": lambda _e: asyncio.ensure_future(self.delete_save(save.id, save.title))},
-                     scope=scope)))
+        return vh("li", {"class": "save daily-save" if shown.daily else "save", "data-save": save.id},
+                  vh("a", {"class": "title", "href": router.href(save.game, page, save.id), "text": shown.heading}),
+                  vh("span", {"class": "meta", "text": f"{t('continue.daily') if shown.daily else game_name}"
+                                                       f" · {t('continue.updated', when=when)}"}),
+                  facts,
+                  vh("span", {"class": "actions"},
+                     vh("button", {"type": "button", "text": t("continue.rename"),
+                                   "aria-label": f"{t('continue.rename')}: {save.title}",
+                                   "on_click": lambda _e: self.rename_save(save)}),
+                     self.export_button(save),
+                     vh("button", {"type": "button", "class": "danger", "text": t("continue.delete"),
+                                   "aria-label": f"{t('continue.delete')}: {save.title}",
+                                   "on_click": lambda _e: self.delete_save(save.id, save.title)})),
+                  key=save.id)
 
-    def export_button(self, save: Save) -> Any:
+    def export_button(self, save: Save) -> vdom.VNode:
         """Export: a watched game as a watch file; any other game as the owner's own backup, said so
         (it holds every rack of a private game: for others there is Share)."""
         from web.platform.watch import is_watch
 
         watch = is_watch(save.state)
         label = self.t("continue.export" if watch else "continue.export.backup")
-        return h("button", {"type": "button", "text": label, "aria-label": f"{label}: {save.title}",
-                            "title": None if watch else self.t("continue.export.backup.help"),
-                            "on_click": lambda _e: self.export_save(save.id)}, scope=self.scope)
+        return vdom.h("button", {"type": "button", "text": label, "aria-label": f"{label}: {save.title}",
+                                 "title": None if watch else self.t("continue.export.backup.help"),
+                                 "on_click": lambda _e: self.export_save(save.id)})
 
     def when(self, stamp: int | None, date_only: bool = False) -> str:
         """A time (now when None) in the interface's language and locale: "1 dic 2026, 10:32" /
@@ -391,21 +383,21 @@ class App:
             return str(date.toLocaleDateString(self.t.locale, to_js({"dateStyle": "medium"})))
         return str(date.toLocaleString(self.t.locale, to_js({"dateStyle": "medium", "timeStyle": "short"})))
 
-    def save_facts(self, save: Save) -> Any:
+    def save_facts(self, save: Save) -> vdom.VNode | None:
         """Which game is which: the players with their scores (the seat to move marked), the moves
         played and whose turn — read from the record and its autosaved summary, never by replaying."""
         from web.platform.session import save_facts
 
-        t = self.t
+        t, vh = self.t, vdom.h
         facts = save_facts(save.state)
         if facts is None:
             return None
-        players = h("span", {"class": "save-players", "aria-label": t("continue.players")})
         names = events.seat_names(t, save.game, facts.seats)  # a computer by its level
-        for i, seat in enumerate(facts.seats):
-            score = f" {signed(facts.scores[i], plus=False)}" if facts.scores is not None else ""
-            append(players, h("span", {"class": "save-seat to-move" if i == facts.to_move else "save-seat",
-                                       "text": f"{names[i]}{score}"}))
+        players = vh("span", {"class": "save-players", "aria-label": t("continue.players")},
+                     [vh("span", {"class": "save-seat to-move" if i == facts.to_move else "save-seat",
+                                  "text": names[i] + (f" {signed(facts.scores[i], plus=False)}"
+                                                      if facts.scores is not None else "")})
+                      for i in range(len(facts.seats))])
         parts = [t.plural("continue.moves", facts.moves) if facts.moves else t("continue.moves.none")]
         from web.platform.remote import remote_meta
 
@@ -419,25 +411,29 @@ class App:
         elif facts.to_move is not None:
             parts.append(t.form("continue.turn", you=events.you_seat(t, facts.seats) == facts.to_move,
                                 name=names[facts.to_move]))
-        return h("span", {"class": "facts"}, players, h("span", {"class": "save-progress", "text": " · ".join(parts)}))
+        return vh("span", {"class": "facts"}, players,
+                  vh("span", {"class": "save-progress", "text": " · ".join(parts)}))
 
     async def rename_save(self, save: Save) -> None:
-        field = h("input", {"type": "text", "id": "rename-field", "value": save.title, "maxlength": "80",
-                            "aria-label": self.t("continue.rename.prompt")})
-        choice = await modal(self.t("continue.rename.prompt"), None,
-                             [("cancel", self.t("dialog.cancel"), ""), ("ok", self.t("dialog.ok"), "primary")],
-                             self.scope, field)
+        field = vdom.h("input", {"type": "text", "id": "rename-field", "value": save.title, "maxlength": "80",
+                                 "aria-label": self.t("continue.rename.prompt")})
+        assert self.home is not None  # the Continue list's buttons are the chooser's
+        choice, title = await self.home.ask(self.t("continue.rename.prompt"), None,
+                                            [("cancel", self.t("dialog.cancel"), ""),
+                                             ("ok", self.t("dialog.ok"), "primary")], field)
         if choice == "ok":
             try:
-                self.store.rename(save.id, str(field.value))
+                self.store.rename(save.id, title)
             except StorageError as err:
                 self.storage_error(err, "rename")
             self.render()
 
     async def delete_save(self, save_id: str, title: str) -> None:
-        choice = await modal(self.t("continue.delete"), h("p", {"text": self.t("continue.delete.confirm", title=title)}),
-                             [("cancel", self.t("dialog.cancel"), ""), ("delete", self.t("continue.delete"), "danger")],
-                             self.scope)
+        assert self.home is not None
+        choice, _ = await self.home.ask(self.t("continue.delete"),
+                                        vdom.h("p", {"text": self.t("continue.delete.confirm", title=title)}),
+                                        [("cancel", self.t("dialog.cancel"), ""),
+                                         ("delete", self.t("continue.delete"), "danger")])
         if choice == "delete":
             self.store.delete(save_id)
             self.render()

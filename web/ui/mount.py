@@ -18,7 +18,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from web.ui.dom import Scope
-from web.ui.vdom import Child, Tree, encode
+from web.ui.vdom import Child, Event, Tree, VNode, encode, h
 
 #: The trees on the page, by root id: an event message names an element, and its tree handles it.
 MOUNTS: dict[int, "Mount"] = {}
@@ -32,6 +32,8 @@ class Mount:
         self.tree = Tree()
         self.render = render
         self.closed = False
+        #: Dialogs open over the view (``ask``), drawn after it.
+        self.dialogs: list[VNode] = []
         window.scarabPatch.mount(self.tree.root, element)
         MOUNTS[self.tree.root] = self
         if not _listener:
@@ -44,9 +46,40 @@ class Mount:
     def refresh(self, focus: str | None = None, title: str | None = None, lang: str | None = None) -> None:
         if self.closed:
             return
-        patch = self.tree.update(self.render(), focus=focus, title=title, lang=lang)
+        patch = self.tree.update(self.render(), self.dialogs, focus=focus, title=title, lang=lang)
         if patch["ops"] or "after" in patch:
             window.scarabPatch.apply(encode(patch))
+
+    async def ask(self, title: str, body: Child, buttons: list[tuple[str, str, str]],
+                  field: VNode | None = None) -> tuple[str | None, str]:
+        """A modal dialog over the view until a button is chosen: ``buttons`` are (value, label, css
+        class). Returns the value chosen (None when dismissed with Escape) and what ``field`` (an
+        ``input`` with an id) holds then. patch.js opens it with showModal() and gives focus back where
+        it was when the dialog goes."""
+        future: asyncio.Future[str | None] = asyncio.get_event_loop().create_future()
+        typed = {"value": str(field.props.get("value", "")) if field is not None else ""}
+
+        def choose(value: str | None) -> Callable[[Event], None]:
+            def handler(_event: Event) -> None:
+                if not future.done():
+                    future.set_result(value)
+            return handler
+
+        if field is not None:
+            field.on["input"] = lambda e: typed.__setitem__("value", e.value or "")
+        dialog = h("dialog", {"aria-labelledby": "dialog-title", "modal": True,
+                              "on_cancel": choose(None), "on_close": choose(None)},
+                   h("h2", {"id": "dialog-title", "text": title}), body, field,
+                   h("div", {"class": "row"},
+                     [h("button", {"type": "button", "class": css or None, "text": label, "on_click": choose(value)})
+                      for value, label, css in buttons]))
+        self.dialogs.append(dialog)
+        self.refresh(focus=field.id if field is not None else None)
+        try:
+            return await future, typed["value"]
+        finally:
+            self.dialogs.remove(dialog)
+            self.refresh()
 
     def close(self) -> None:
         if not self.closed:
