@@ -739,17 +739,16 @@ def mount_if_daily(app: Any, root: Any, route: router.Route, ui: Any) -> bool:
 
 
 # --- Statistics: streaks and history ------------------------------------------------------
-def stats_section(app: Any) -> Any:
+def stats_section(app: Any) -> vdom.VNode:
     from web.ui.charts import H, MARKERS, PAD, W, axes, marker, scale
-    from web.ui.dom import svg
-
+    h, svg = vdom.h, vdom.svg
     t = app.t
     data = ds.load_attempts(app.store.kv)
     today = puzzle_day(app)
     section = h("section", {"class": "daily-stats", "id": "daily-stats", "aria-labelledby": "daily-stats-title"},
                 h("h2", {"id": "daily-stats-title", "text": t("daily.stats.title")}))
     if not data["entries"]:
-        append(section, h("p", {"class": "muted", "text": t("daily.stats.empty")}))
+        section.append(h("p", {"class": "muted", "text": t("daily.stats.empty")}))
         return section
     rows = []
     for game in (*ds.GAMES, None):
@@ -762,7 +761,7 @@ def stats_section(app: Any) -> Any:
     table = h("table", {"class": "scores stats-table", "id": "daily-streaks"},
               h("thead", {}, h("tr", {}, h("th", {"text": t("stats.game")}), *[h("th", {"text": x}) for x in heads])),
               h("tbody", {}, *rows))
-    append(section, h("div", {"class": "stats-table-wrap", "tabindex": "0", "role": "region",
+    section.append(h("div", {"class": "stats-table-wrap", "tabindex": "0", "role": "region",
                               "aria-label": t("daily.stats.table")}, table))
     days = ds.history(data, today, 30)
     chart = svg("svg", {"viewBox": f"0 0 {W} {H}", "class": "chart", "role": "img",
@@ -770,13 +769,13 @@ def stats_section(app: Any) -> Any:
     overall = ds.streaks(data, today)
     desc = t.plural("daily.chart.desc", overall["played"], played=overall["played"], current=overall["current"],
                     best=overall["best"])
-    append(chart, svg("title", {"id": "daily-chart-title", "text": t("daily.chart.title")}),
+    chart.append(svg("title", {"id": "daily-chart-title", "text": t("daily.chart.title")}),
            svg("desc", {"id": "daily-chart-desc", "text": desc}), *axes(100, 0, "%"))
     step = (W - 8 - PAD) / max(1, len(days) - 1)
     for i, game in enumerate(ds.GAMES):
         for k, (_d, pcts) in enumerate(days):
             if game in pcts:
-                append(chart, marker(MARKERS[i % 4], PAD + k * step, scale(min(100, pcts[game]), 0, 100),
+                chart.append(marker(MARKERS[i % 4], PAD + k * step, scale(min(100, pcts[game]), 0, 100),
                                       f"marker series-{i}"))
     legend = h("ul", {"class": "legend"}, *[
         h("li", {}, svg("svg", {"viewBox": "0 0 16 16", "width": "16", "height": "16", "aria-hidden": "true"},
@@ -789,7 +788,7 @@ def stats_section(app: Any) -> Any:
                    h("tbody", {}, *[h("tr", {}, h("td", {"text": date_text(d, t.lang)}),
                                       *[h("td", {"text": f"{p[g]}%" if g in p else "—"}) for g in ds.GAMES])
                                     for d, p in played_days]))
-    append(section, h("figure", {"class": "chart-figure", "id": "daily-chart"},
+    section.append(h("figure", {"class": "chart-figure", "id": "daily-chart"},
                       h("figcaption", {"text": t("daily.chart.title")}), chart, legend,
                       h("p", {"class": "muted", "text": desc}),
                       h("details", {}, h("summary", {"text": t("stats.data")}), data_table)))

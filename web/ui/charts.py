@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from web.platform.i18n import signed
-from web.ui.dom import svg
+from web.ui.vdom import VNode, svg
 
 #: The chart's box, in SVG units, and the margin left for the axes' labels.
 W, H, PAD = 560, 260, 36
 MARKERS = ("circle", "square", "triangle", "diamond")
 
 
-def marker(kind: str, x: float, y: float, css: str) -> Any:
+def marker(kind: str, x: float, y: float, css: str) -> VNode:
     if kind == "circle":
         return svg("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": "4", "class": css})
     if kind == "square":
@@ -26,7 +26,7 @@ def marker(kind: str, x: float, y: float, css: str) -> Any:
                            "class": css})
 
 
-def axes(top: int, bottom: int, label_y: str) -> list[Any]:
+def axes(top: int, bottom: int, label_y: str) -> list[VNode]:
     parts = [svg("line", {"x1": PAD, "y1": H - PAD, "x2": W - 8, "y2": H - PAD, "class": "axis"}),
              svg("line", {"x1": PAD, "y1": 8, "x2": PAD, "y2": H - PAD, "class": "axis"})]
     for value in sorted({bottom, 0, top} if bottom < 0 <= top else {bottom, top}):
