@@ -14,7 +14,9 @@ from game.thot.moves import ThotMove
 from web.games.thot import anim, input as controls
 from web.games.thot.context import cell_text, local
 from web.platform.i18n import signed
-from web.ui.dom import append, h
+from web.ui import dom
+from web.ui.mount import Mount
+from web.ui.vdom import VNode, h
 
 if TYPE_CHECKING:
     from game.thot.state import ThotState
@@ -59,8 +61,21 @@ def hint_squares(state: ThotState, text: str | None) -> set[int]:
     return {sq for sq in (move.dest, move.turn, move.drop) if sq is not None}
 
 
+#: The keys the grid answers: the page must not scroll or press a button with them. Escape too while
+#: a move is half made (declared at each drawing: the handler runs after the event is over).
+KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "Enter", " ")
+
+
 def board(page: PlayPage, state: ThotState, view: dict[str, Any], person: bool) -> Any:
-    """The board's frame (``.game-board``) holding the grid (``#thot-board``)."""
+    """The board's frame (``.game-board``) holding the grid (``#thot-board``), a view tree
+    (``web.ui.vdom``) drawn by patch.js; the frame is the page's, the grid the tree's."""
+    # the working set (docs/web.md "Layout"): the frame is the board part of the page's grid
+    frame = dom.h("div", {"class": "thot-frame game-board", "id": "thot-frame"})
+    local(page).board = Mount(frame, lambda: grid(page, state, view, person), page.view_scope)
+    return frame
+
+
+def grid(page: PlayPage, state: ThotState, view: dict[str, Any], person: bool) -> VNode:
     t = page.t
     sel = page.selection
     size = view["size"]
@@ -80,18 +95,13 @@ def board(page: PlayPage, state: ThotState, view: dict[str, Any], person: bool) 
     on_line = {i for i in range(size * size) if i != priest and (
         (i // size == prow and axis != "column") or (i % size == pcol and axis != "row"))}
 
-    grid = h("div", {"role": "grid", "id": "thot-board", "class": f"thot-board size-{size}",
-                     "aria-label": t("thot.board"), "aria-describedby": "thot-status",
-                     "style": f"--n: {size}",
-                     "on_click": lambda e: controls.on_click(page, e),
-                     "on_keydown": lambda e: controls.on_key(page, e)}, scope=page.view_scope)
     # The letters and numbers of the line the priest must move along are highlighted too.
     col_on = person and axis != "row"
     row_on = person and axis != "column"
-    append(grid, h("div", {"class": "thot-row thot-head", "aria-hidden": "true"},
-                   h("span", {"class": "thot-corner"}),
-                   *[h("span", {"text": ch, "class": "on" if col_on and i == pcol else None})
-                     for i, ch in enumerate(LETTERS[:size])]))
+    rows = [h("div", {"class": "thot-row thot-head", "aria-hidden": "true"},
+              h("span", {"class": "thot-corner"}),
+              *[h("span", {"text": ch, "class": "on" if col_on and i == pcol else None})
+                for i, ch in enumerate(LETTERS[:size])])]
     marked = set(view["marked"])
     run = anim.computer_run(state, [seat.computer for seat in page.session.seats])
     order = {sq: k + 1 for k, sq in enumerate(run)} if len(run) > 1 else {}
@@ -107,7 +117,7 @@ def board(page: PlayPage, state: ThotState, view: dict[str, Any], person: bool) 
             value = view["cells"][r][c]
             classes = ["thot-cell"]
             parts = [sq]
-            content: Any = None
+            content: VNode | None = None
             if value == "priest":
                 classes.append("priest")
                 parts.append(t("thot.priest"))
@@ -148,11 +158,13 @@ def board(page: PlayPage, state: ThotState, view: dict[str, Any], person: bool) 
                      "data-order": str(order[i]) if i in order else None}
             if sel.get("turn") == i or sel.get("dest") == i:
                 attrs["aria-selected"] = "true"
-            append(row, h("div", attrs, content,
-                          h("span", {"class": "dot", "aria-hidden": "true"}) if mark else None))
-        append(grid, row)
-    # the working set (docs/web.md "Layout"): the frame is the board part of the page's grid
-    return h("div", {"class": "thot-frame game-board", "id": "thot-frame"}, grid)
+            row.append(h("div", attrs, content, h("span", {"class": "dot", "aria-hidden": "true"}) if mark else None,
+                         key=i))
+        rows.append(row)
+    return h("div", {"role": "grid", "id": "thot-board", "class": f"thot-board size-{size}",
+                     "aria-label": t("thot.board"), "aria-describedby": "thot-status", "style": f"--n: {size}",
+                     "on_click": lambda e: controls.on_click(page, e), "on_keydown": lambda e: controls.on_key(page, e),
+                     "prevent": {"keydown": KEYS + (("Escape",) if page.selection else ())}}, rows)
 
 
 def snapshot_board(page: PlayPage, state: ThotState, view: dict[str, Any]) -> Any:

@@ -27,6 +27,8 @@ class ThotLocal:
     slid: int | None = None
     #: the computer's last search in this page: name, depth, nodes, ms
     search: dict[str, Any] | None = None
+    #: the board's view tree on the page (``web.ui.mount.Mount``), drawn again when the focus moves
+    board: Any = None
 
 
 def local(page: PlayPage) -> ThotLocal:

@@ -17,6 +17,7 @@ from pyscript import document
 from game.thot.board import ANKH
 from game.thot.moves import ThotMove
 from web.games.thot.context import local, state_of
+from web.ui.vdom import Event
 
 if TYPE_CHECKING:
     from web.ui.context import PlayPage
@@ -31,22 +32,22 @@ def person_to_move(page: PlayPage) -> bool:
             and not session.computer_to_move())
 
 
-def on_click(page: PlayPage, event: Any) -> None:
-    cell = event.target.closest("[data-sq]")
-    if not cell:
+def on_click(page: PlayPage, event: Event) -> None:
+    if "sq" not in event.data:  # the square's data-sq, or nothing: a tap on the letters and numbers
         return
-    square = int(cell.getAttribute("data-sq"))
+    square = int(event.data["sq"])
     local(page).cursor = square
     choose(page, square)
 
 
-def on_key(page: PlayPage, event: Any) -> None:
-    cell = event.target.closest("[data-sq]")
-    if not cell:
+def on_key(page: PlayPage, event: Event) -> None:
+    """The keys of ``board.KEYS`` are prevented by the grid's declaration, not here: the page has
+    finished with the event by the time this runs."""
+    if "sq" not in event.data:
         return
     key = str(event.key)
     size = state_of(page).size
-    square = int(cell.getAttribute("data-sq"))
+    square = int(event.data["sq"])
     r, c = divmod(square, size)
     if key in ARROWS:
         dr, dc = ARROWS[key]
@@ -56,30 +57,24 @@ def on_key(page: PlayPage, event: Any) -> None:
     elif key == "End":
         c = size - 1
     elif key in ("Enter", " "):
-        event.preventDefault()
         choose(page, square)
         return
     elif key == "Escape":
         if page.selection:
-            event.preventDefault()
             cancel(page)
         return
     else:
         return
-    event.preventDefault()
     focus(page, r * size + c)
 
 
 def focus(page: PlayPage, square: int) -> None:
-    """Move the roving focus of the grid to ``square``."""
-    old = document.querySelector("#thot-board [tabindex='0']")
-    if old:
-        old.setAttribute("tabindex", "-1")
-    local(page).cursor = square
-    node = document.querySelector(f"#thot-board [data-sq='{square}']")
-    if node:
-        node.setAttribute("tabindex", "0")
-        node.focus()
+    """Move the roving focus of the grid to ``square``: the board is drawn again with its tab stop
+    there, and the patch ends by focusing it."""
+    mine = local(page)
+    mine.cursor = square
+    if mine.board is not None:
+        mine.board.refresh(focus=f"thot-{state_of(page).geo.name(square)}")
 
 
 def cancel(page: PlayPage) -> None:

@@ -86,8 +86,8 @@ def board_of(app: Any, state: ThotState, selection: dict[str, Any] | None = None
     # The still page answers every attribute the view reads (its widgets draw nothing).
     drawing = UI.render(cast(PlayPage, page))
     grid = drawing.querySelector(".thot-board")
+    page.view_scope.close()  # removes the grid's click and key handlers (the tree lets go of its nodes)
     grid.parentNode.removeChild(grid)
-    page.view_scope.close()  # removes the grid's click and key handlers
     for attr in ("id", "aria-describedby", "aria-label"):
         grid.removeAttribute(attr)
     for node in grid.querySelectorAll("[id]"):
