@@ -4,6 +4,7 @@ browser."""
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -22,8 +23,11 @@ def test_defaults_and_arguments() -> None:
     args = bench.parse_args([])
     assert (args.runs, args.rates, args.updates, args.cases, args.split, args.host) == (
         5, [1.0, 4.0], 3, ["scarabeo", "late"], 6, "site")
+    assert (args.pyodide, args.repeat, args.no_browser) == (False, 20, False)
     args = bench.parse_args(["--runs", "2", "--rates", "1, 6", "--cases", "late", "--no-browser"])
     assert (args.runs, args.rates, args.cases, args.no_browser) == (2, [1.0, 6.0], ["late"], True)
+    args = bench.parse_args(["--pyodide", "--runs", "5", "--repeat", "25"])
+    assert (args.pyodide, args.runs, args.repeat, args.rates) == (True, 5, 25, [1.0, 4.0])
 
 
 @pytest.mark.parametrize("argv", [["--rates", "x"], ["--rates", "0.5"], ["--rates", ""], ["--runs", "0"],
@@ -146,3 +150,61 @@ def test_split_summary_and_table() -> None:
     assert "| page without the squares: apply + forced layout | 40.0 |" in text
     assert "| a step of 6 rows of squares: apply + forced layout | 5.0 |" in text
     assert "| all the steps of a run: apply + forced layout, summed | 50.0 |" in text
+
+
+def run_python(code: str, namespace: dict[str, Any]) -> Any:
+    """What Pyodide's ``runPython`` does with the code: run it, the value of its last line returned."""
+    *body, last = code.rstrip("\n").split("\n")
+    exec("\n".join(body), namespace)
+    return eval(last, namespace)
+
+
+def test_the_worker_code_builds_cpythons_page(page: bench.ScarabeoPage, monkeypatch: pytest.MonkeyPatch) -> None:
+    # what --pyodide sends the worker, run here: this file's source made a module, the catalogue given
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    setup = bench.worker_setup((bench.ROOT / "tools" / "bench_patch.py").read_text(encoding="utf-8"),
+                               page.t.catalogue)
+    namespace: dict[str, Any] = {}
+    try:
+        assert set(json.loads(run_python(setup, namespace))) == {"setup_ms"}
+        module = sys.modules[bench.WORKER_MODULE]
+        assert module is not bench and module.__file__ == "/home/pyodide/tools/bench_patch.py"
+        out = json.loads(run_python(bench.worker_job("scarabeo", 1, 2), namespace))
+    finally:
+        sys.modules.pop(bench.WORKER_MODULE, None)
+    pat = bench.patches(bench.ScarabeoPage(page.pos, page.t), 1, 0)
+    assert (out["elements"], out["first_bytes"]) == (pat.elements, len(pat.first.encode()))
+    assert set(out) == {"elements", "first_bytes", "loop"} | {f"{p}_{k}" for p in ("first", "update")
+                                                              for k in ("build", "diff", "encode", "total")}
+    assert all(v > 0 for v in out.values())
+
+
+def worker_fig(total: float, ok: bool = True) -> dict[str, Any]:
+    case = {"elements": 761, "first_bytes": 64272, "loop": total / 2, "first_build": total / 2,
+            "first_diff": total / 4, "first_encode": total / 4, "first_total": total, "update_build": 2.0,
+            "update_diff": 1.0, "update_encode": 0.1, "update_total": 3.1}
+    return {"ok": ok, "loop_page": 25.0, "ready": 5000.0, "computed": 6000.0, "scarabeo_moves": 22.0,
+            "setup_ms": 800.0, **{f"scarabeo_{k}": v for k, v in case.items()}}
+
+
+def test_worker_summary_and_table() -> None:
+    s = bench.summarize_worker([worker_fig(40), worker_fig(60), worker_fig(50),
+                                {"ok": False, "errors": ["setup: PythonError"]}])
+    assert (s["runs"], s["ok"], s["errors"]) == (4, 3, ["setup: PythonError"])
+    assert (s["scarabeo_first_total"], s["scarabeo_first_total_range"]) == (50, [40, 60])
+    assert s["scarabeo_update_total"] == 3.1
+    assert (s["loop_page"], s["ready"], s["scarabeo_loop"]) == (25, 5000, 25)
+    cpython = {"scarabeo": {"first_build": 8.6, "first_total": 16.0, "update_total": 6.0, "loop": 24.0}}
+    text = bench.worker_table(cpython, {"1x": s, "4x": bench.summarize_worker([worker_fig(200)])})
+    assert text.startswith("| median, ms | scarabeo CPython | scarabeo Pyodide 1x | scarabeo Pyodide 4x |")
+    assert "| **first render: the three** | 16.0 | 50.0 | 200.0 |" in text
+    assert "| first render: the three, range of the runs | — | 40.0–60.0 | 200.0–200.0 |" in text
+    assert "| **update: the three** | 6.0 | 3.1 | 3.1 |" in text
+    loop = f"| a fixed Python loop ({bench.LOOP:,} iterations): the throttle's check where Python runs |"
+    assert f"{loop} 24.0 | 25.0 |" in text
+    assert "| the page's fixed JS loop (3M iterations): the main thread's throttle | — | 25.0 | 25.0 |" in text
+    assert "| runs that worked | — | 3/4 | 1/1 |" in text
+    lines = text.splitlines()
+    assert lines.index("| **first render: the three** | 16.0 | 50.0 | 200.0 |") < lines.index(
+        "| first render: the three, range of the runs | — | 40.0–60.0 | 200.0–200.0 |") < [
+        i for i, line in enumerate(lines) if line.startswith("| update (5 tiles laid): build")][0]

@@ -22,13 +22,24 @@ another fresh context, the same first draw split in steps (``--split ROWS``): th
 board's squares, then ROWS rows of squares a patch, each applied after a frame. Each at every CPU
 throttling rate (CDP ``Emulation.setCPUThrottlingRate``, sent after the page loaded), with the longest
 task seen by a ``longtask`` observer (tools/probe_worker/heartbeat.js) and a fixed JS loop timed first
-(the throttle's check). Pyodide is not measured: it is slower than CPython.
+(the throttle's check).
+
+``--pyodide``: the Python side in Pyodide in a worker instead of the page's draw — what the worker pays
+per keystroke or tap. tools/probe_worker.py's site (a copy of ``dist/``) and server; in a fresh context per
+run, a page with no script of its own (``probe/worker_page.html``) starts ``probe/worker.js`` (the vendored
+Pyodide, the site's app.zip, the engines), then sends it this file's source, which becomes a module there
+(the page builder; the browser side's imports are left out in Pyodide), and times there what CPython times
+here: ``python_times`` (build, ``Tree.update``, encode of the first render and of the 5-tile update, medians
+of ``--repeat``) for each position, with a fixed Python loop before (the throttle's check in the worker;
+the page's fixed JS loop is the main thread's). The page built there is checked to be CPython's (elements,
+first patch's bytes).
 
     .venv/bin/python tools/bench_patch.py --runs 5 [--rates 1,4] [--updates 3] [--split 6] [--json FILE]
-        [--cases scarabeo,late] [--no-browser]
+        [--cases scarabeo,late] [--no-browser] [--pyodide]
 
 Prints the load average before and after, the Chromium version, one line per run, the patch sizes
-and node counts, and Markdown tables (the Python side's, the page's, the split first draw's).
+and node counts, and Markdown tables (the Python side's, the page's, the split first draw's; with
+``--pyodide``, CPython's beside the worker's).
 """
 
 from __future__ import annotations
@@ -40,7 +51,6 @@ import itertools
 import json
 import os
 import re
-import shlex
 import shutil
 import statistics
 import subprocess
@@ -55,7 +65,12 @@ from typing import Any, Callable, Iterator, Mapping
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import serve  # noqa: E402
+if sys.platform != "emscripten":  # the browser side; in Pyodide (--pyodide's worker) the page builder alone
+    import shlex
+
+    import serve
+    from tools import probe_worker as probe
+
 from game.core import Rng  # noqa: E402
 from game.scarabeo import table as sheet_rules  # noqa: E402
 from game.scarabeo.board import (CENTRE, COLUMNS, LAYOUT, PREMIUM_NAMES, PREMIUMS, SIZE, SQUARES,  # noqa: E402
@@ -64,7 +79,6 @@ from game.scarabeo.game import ScarabeoState  # noqa: E402
 from game.scarabeo.moves import Play  # noqa: E402
 from game.scarabeo.randomplay import random_move, random_placement_play  # noqa: E402
 from game.scarabeo.tiles import LETTERS, SCARAB, VALUES, sort_rack  # noqa: E402
-from tools import probe_worker as probe  # noqa: E402
 from web.platform import events  # noqa: E402
 from web.platform.i18n import Messages, load_catalogue, signed  # noqa: E402
 from web.ui.vdom import Ids, Tree, VNode, encode, h, svg  # noqa: E402
@@ -380,8 +394,10 @@ class Patches:
     redraw: list[str] = field(default_factory=list)
 
 
-def catalogue() -> Messages:
-    return Messages(load_catalogue(), "en")
+def catalogue(messages: Mapping[str, Mapping[str, str]] | None = None) -> Messages:
+    """The site's messages in English: read from web/platform/messages, or given (the worker has no such
+    folder: app.zip holds Python only, index.html carries the catalogue)."""
+    return Messages(load_catalogue() if messages is None else messages, "en")
 
 
 def page_for(case: str, seed: int, t: Messages) -> ScarabeoPage:
@@ -432,6 +448,49 @@ def python_times(case: str, seed: int, t: Messages, repeat: int) -> dict[str, fl
     return {k: round(statistics.median(v), 2) for k, v in samples.items()}
 
 
+#: The fixed Python loop's length: the throttle's check where Python runs (CPython, the worker).
+LOOP = 300_000
+
+
+def python_loop(n: int = LOOP) -> float:
+    """ms of a fixed pure-Python loop."""
+    t0 = time.perf_counter()
+    x = 0
+    for i in range(n):
+        x = (x + i * 7) % 1000003
+    return (time.perf_counter() - t0) * 1000
+
+
+def side_figures(case: str, seed: int, t: Messages, repeat: int) -> dict[str, Any]:
+    """What the worker measures of one position: the page's size (the same page as CPython's?), the fixed
+    loop, then ``python_times``."""
+    pat = patches(page_for(case, seed, t), 1, 0)
+    return {"elements": pat.elements, "first_bytes": len(pat.first.encode()), "loop": round(python_loop(), 1),
+            **python_times(case, seed, t, repeat)}
+
+
+#: The module this file becomes in the worker.
+WORKER_MODULE = "bench_patch"
+
+
+def worker_setup(source: str, messages: Mapping[str, Mapping[str, str]]) -> str:
+    """Python for the worker, run once: ``source`` (this file's) made the module ``WORKER_MODULE`` as if it
+    were ``/home/pyodide/tools/bench_patch.py``, the catalogue made ``T``; its value: the ms it took."""
+    return ("import json, sys, time, types\n"
+            "t0 = time.perf_counter()\n"
+            f"bench = types.ModuleType({WORKER_MODULE!r})\n"
+            "bench.__file__ = '/home/pyodide/tools/bench_patch.py'\n"
+            f"sys.modules[{WORKER_MODULE!r}] = bench\n"
+            f"exec(compile({source!r}, bench.__file__, 'exec'), bench.__dict__)\n"
+            f"T = bench.catalogue(json.loads({json.dumps(messages, ensure_ascii=False)!r}))\n"
+            "json.dumps({'setup_ms': round((time.perf_counter() - t0) * 1000, 1)})")
+
+
+def worker_job(case: str, seed: int, repeat: int) -> str:
+    """Python for the worker, after ``worker_setup``: ``side_figures`` of one position, as JSON."""
+    return f"json.dumps(bench.side_figures({case!r}, {seed!r}, T, {repeat!r}))"
+
+
 # --- the browser -------------------------------------------------------------------------------
 def host_html(index_html: str, host: str = "site") -> str:
     """A bench page: index.html's CSP and stylesheets, patch.js, and index.html's body without its
@@ -470,15 +529,18 @@ def file_digest(path: Path) -> str:
 
 #: Mounts #app as node 1, starts the long-task observer, then times a fixed loop: how much slower the
 #: throttled (or loaded) main thread is, run by run.
+#: A fixed JS loop (3 million iterations) on the page: ``loop`` (ms) and ``x`` after it.
+JS_LOOP = """
+  const t0 = performance.now();
+  let x = 0;
+  for (let i = 0; i < 3e6; i++) x = (x + i * 7) % 1000003;
+  const loop = performance.now() - t0;
+"""
 SETUP_JS = """async (texts) => {
   window.__bench = texts;
   scarabPatch.mount(1, document.getElementById("app"));
   window.__probeStart();
-  await new Promise((r) => setTimeout(r, 300));
-  const t0 = performance.now();
-  let x = 0;
-  for (let i = 0; i < 3e6; i++) x = (x + i * 7) % 1000003;
-  return { loop: performance.now() - t0, x };
+  await new Promise((r) => setTimeout(r, 300));""" + JS_LOOP + """  return { loop, x };
 }"""
 
 #: One apply of patch ``which`` (first, or an update's index): apply, then a forced layout, then the
@@ -535,21 +597,13 @@ def one_run(browser: Any, url: str, rate: float, texts: list[str], elements: int
     then each of the others (the updates, or the steps of a split first draw); then ``redraw``'s
     patches, the last one timed."""
     guard = Guard()
-    ctx = browser.new_context(service_workers="block", viewport=VIEWPORT, locale="en-GB")
-    ctx.route("**/*", guard)
-    ctx.add_init_script(path=str(probe.PROBE / "heartbeat.js"))
     errors: list[str] = []
     try:
-        page = ctx.new_page()
-        page.set_default_timeout(timeout * 1000)
-        page.on("pageerror", lambda e: errors.append(str(e)[:300]))
-        page.on("console", lambda m: errors.append(m.text[:300]) if m.type == "error" else None)
-        page.goto(url, wait_until="load")
-        if rate != 1:  # after the navigation, which may change the page's process
-            ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
-        setup = page.evaluate(SETUP_JS, {"first": texts[0], "updates": texts[1:] + (redraw or [])})
-        first = page.evaluate(APPLY_JS, "first")
-        later = [page.evaluate(APPLY_JS, i) for i in range(len(texts) - 1 + len(redraw or []))]
+        with fresh_page(browser, url, rate, timeout, guard, errors, probe.PROBE / "heartbeat.js",
+                        viewport=VIEWPORT, locale="en-GB") as page:
+            setup = page.evaluate(SETUP_JS, {"first": texts[0], "updates": texts[1:] + (redraw or [])})
+            first = page.evaluate(APPLY_JS, "first")
+            later = [page.evaluate(APPLY_JS, i) for i in range(len(texts) - 1 + len(redraw or []))]
         fig: dict[str, Any] = {"loop": round(setup["loop"], 1), "first": rounded(first),
                                "updates": [rounded(u) for u in later[:len(texts) - 1]]}
         if redraw:
@@ -558,13 +612,104 @@ def one_run(browser: Any, url: str, rate: float, texts: list[str], elements: int
     except Exception as err:  # noqa: BLE001 - reported in the run's figures
         fig = {"ok": False}
         errors.append(f"{type(err).__name__}: {str(err)[:300]}")
+    return reported(fig, errors, guard)
+
+
+@contextlib.contextmanager
+def fresh_page(browser: Any, url: str, rate: float, timeout: float, guard: Guard, errors: list[str],
+               init_script: Path | None = None, **options: Any) -> Iterator[Any]:
+    """A page in a fresh context (service workers blocked, every request through ``guard``, ``options``
+    given to the context) on ``url``, its errors and console errors kept in ``errors``, the CPU throttled
+    to ``rate`` after the navigation (which may change the page's process); the context closed after."""
+    ctx = browser.new_context(service_workers="block", **options)
+    ctx.route("**/*", guard)
+    if init_script is not None:
+        ctx.add_init_script(path=str(init_script))
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(timeout * 1000)
+        page.on("pageerror", lambda e: errors.append(str(e)[:300]))
+        page.on("console", lambda m: errors.append(m.text[:300]) if m.type == "error" else None)
+        page.goto(url, wait_until="load")
+        if rate != 1:
+            ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        yield page
     finally:
         ctx.close()
+
+
+def reported(fig: dict[str, Any], errors: list[str], guard: Guard) -> dict[str, Any]:
+    """A run's figures with its errors and the requests ``guard`` aborted, if any."""
     if errors:
         fig["errors"] = errors[:10]
     if guard.blocked:
         fig["blocked"] = guard.blocked[:10]
     return fig
+
+
+#: --pyodide: times the fixed JS loop on the page (the main thread's throttle), then starts
+#: tools/probe_worker/worker.js and waits for its "done" (Pyodide, app.zip, the engines, its computation).
+START_WORKER_JS = """async (timeout) => {""" + JS_LOOP + """
+  const w = (window.__worker = new Worker("./worker.js", { type: "module" }));
+  const done = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ ok: false, error: `no worker within ${timeout} ms` }), timeout);
+    w.onmessage = (e) => {
+      if (e.data.kind === "done") { clearTimeout(timer); resolve(e.data); }
+    };
+    w.onerror = (e) => { clearTimeout(timer); resolve({ ok: false, error: `worker error: ${e.message}` }); };
+  });
+  const at = (k) => (done.marks && done.marks[k] ? done.marks[k] - performance.timeOrigin : null);
+  return { loop, ok: done.ok, error: done.error, ready: at("pyodide"), computed: at("computed"),
+           scarabeo: done.out ? done.out.scarabeo_ms : null };
+}"""
+
+#: --pyodide: runs Python ``code`` in the worker; its answer (``ok`` and ``out``, or ``error``).
+RUN_IN_WORKER_JS = """async ({ code, timeout }) => {
+  const w = window.__worker;
+  return await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ ok: false, error: `no answer within ${timeout} ms` }), timeout);
+    w.onmessage = (e) => {
+      if (e.data.kind === "ran") { clearTimeout(timer); resolve(e.data); }
+    };
+    w.postMessage({ kind: "run", code });
+  });
+}"""
+
+
+def worker_run(browser: Any, url: str, rate: float, setup: str, jobs: Mapping[str, str],
+               expected: Mapping[str, Mapping[str, Any]], timeout: float) -> dict[str, Any]:
+    """--pyodide, one fresh context at one CPU rate: the worker started on ``url``, ``setup`` run in it,
+    then each case's job; ``ok`` if every step answered and each page has ``expected``'s elements and
+    first patch bytes. Figures flat: ``loop_page``, ``ready``, ``computed``, ``scarabeo_moves``,
+    ``setup_ms`` and ``CASE_KEY`` for each of a job's figures."""
+    guard = Guard()
+    errors: list[str] = []
+    fig: dict[str, Any] = {"ok": False}
+    try:
+        with fresh_page(browser, url, rate, timeout, guard, errors) as page:
+            started = page.evaluate(START_WORKER_JS, timeout * 1000)
+            answers = {"": page.evaluate(RUN_IN_WORKER_JS, {"code": setup, "timeout": timeout * 1000})
+                       } if started["ok"] else {}
+            for case, code in (jobs.items() if answers and answers[""]["ok"] else ()):
+                answers[case] = page.evaluate(RUN_IN_WORKER_JS, {"code": code, "timeout": timeout * 1000})
+                if not answers[case]["ok"]:
+                    break
+        fig.update({"loop_page": round(started["loop"], 1), "ready": started["ready"],
+                    "computed": started["computed"], "scarabeo_moves": started["scarabeo"]})
+        errors += [str(started["error"])[:500]] if not started["ok"] else []
+        errors += [f"{case or 'setup'}: {str(a['error'])[:500]}" for case, a in answers.items() if not a["ok"]]
+        for case, answer in answers.items():
+            if answer["ok"]:
+                out = json.loads(answer["out"])
+                fig.update(out if not case else {f"{case}_{k}": v for k, v in out.items()})
+        same = all(fig.get(f"{case}_{k}") == expected[case][k] for case in jobs
+                   for k in ("elements", "first_bytes"))
+        if len(answers) == len(jobs) + 1 and not same:
+            errors.append("the page built in the worker is not CPython's")
+        fig["ok"] = not errors and not guard.blocked and len(answers) == len(jobs) + 1
+    except Exception as err:  # noqa: BLE001 - reported in the run's figures
+        errors.append(f"{type(err).__name__}: {str(err)[:300]}")
+    return reported(rounded(fig), errors, guard)
 
 
 def rounded(figures: Mapping[str, Any]) -> dict[str, Any]:
@@ -595,6 +740,63 @@ def summarize(runs: list[dict[str, Any]]) -> dict[str, Any]:
     if errors:
         out["errors"] = errors[:10]
     return out
+
+
+def summarize_worker(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """--pyodide: the median of every figure over the runs that worked, and the range of the totals."""
+    good = [r for r in runs if r.get("ok")]
+    out: dict[str, Any] = {"runs": len(runs), "ok": len(good)}
+    keys = sorted({k for r in good for k, v in r.items() if isinstance(v, (int, float)) and not isinstance(v, bool)})
+    for k in keys:
+        values = [r[k] for r in good if isinstance(r.get(k), (int, float))]
+        out[k] = round(statistics.median(values), 2)
+        if k.endswith("_total"):
+            out[f"{k}_range"] = [min(values), max(values)]
+    errors = [e for r in runs for e in r.get("errors", [])]
+    if errors:
+        out["errors"] = errors[:10]
+    return out
+
+
+#: --pyodide's table: the figures of a position, CPython's and the worker's.
+WORKER_ROWS = (("first_build", "first render: build"), ("first_diff", "first render: `Tree.update`"),
+               ("first_encode", "first render: `encode`"), ("first_total", "**first render: the three**"),
+               ("update_build", "update (5 tiles laid): build"), ("update_diff", "update: `Tree.update`"),
+               ("update_encode", "update: `encode`"), ("update_total", "**update: the three**"),
+               ("loop", f"a fixed Python loop ({LOOP:,} iterations): the throttle's check where Python runs"))
+#: --pyodide's table: the figures of a run, the same for every position (the worker's alone).
+WORKER_RUN_ROWS = (("loop_page", "the page's fixed JS loop (3M iterations): the main thread's throttle"),
+                   ("ready", "worker ready: Pyodide loaded (ms from navigation)"),
+                   ("scarabeo_moves", "worker.js's 20 random Scarabeo moves (ms)"),
+                   ("setup_ms", "this file made a module in the worker, the catalogue read (ms)"))
+
+
+def worker_table(rows: Mapping[str, Mapping[str, Any]], summaries: Mapping[str, Mapping[str, Any]]) -> str:
+    """--pyodide: per position, CPython's medians beside the worker's at each rate (medians over the runs
+    of each run's medians), ms."""
+    columns = [(case, rate) for case in rows for rate in [None, *summaries]]
+
+    def cell(case: str, rate: str | None, key: str, per_case: bool) -> str:
+        if rate is None:
+            v = rows[case].get(key) if per_case else None
+        else:
+            v = summaries[rate].get(f"{case}_{key}" if per_case else key)
+        if isinstance(v, list):
+            return f"{v[0]:,.1f}–{v[1]:,.1f}"
+        return "—" if v is None else f"{v:,.1f}"
+
+    lines = ["| median, ms | " + " | ".join(f"{case} {'CPython' if rate is None else 'Pyodide ' + rate}"
+                                             for case, rate in columns) + " |", "|---|" + "---:|" * len(columns)]
+    spec = [(k, label, True) for k, label in WORKER_ROWS]
+    spec[4:4] = [("first_total_range", "first render: the three, range of the runs", True)]
+    spec[9:9] = [("update_total_range", "update: the three, range of the runs", True)]
+    spec += [(k, label, False) for k, label in WORKER_RUN_ROWS]
+    for key, label, per_case in spec:
+        lines.append(f"| {label} | " + " | ".join(cell(case, rate, key, per_case) for case, rate in columns) + " |")
+    lines.append("| runs that worked | " + " | ".join("—" if rate is None else
+                                                      f"{summaries[rate]['ok']}/{summaries[rate]['runs']}"
+                                                      for _, rate in columns) + " |")
+    return "\n".join(lines)
 
 
 def page_table(summaries: Mapping[str, Mapping[str, Any]]) -> str:
@@ -697,8 +899,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="the page the game page replaces: index.html's body before Python (site, the default) "
                         "or an empty #app (empty)")
     p.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
-    p.add_argument("--repeat", type=positive, default=20, help="CPython timings per figure (default 20)")
+    p.add_argument("--repeat", type=positive, default=20,
+                   help="timings per figure of the Python side, CPython's and the worker's (default 20)")
     p.add_argument("--no-browser", action="store_true", help="the Python side only")
+    p.add_argument("--pyodide", action="store_true",
+                   help="in the browser, the Python side in Pyodide in a worker instead of the page's draw")
     p.add_argument("--dist", type=Path, default=serve.DIST, help="the built site (default dist/)")
     p.add_argument("--chromium", default="/usr/bin/chromium")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds per browser step before giving up")
@@ -730,19 +935,24 @@ def main(argv: list[str] | None = None) -> int:
                       "elements": pat.elements, "texts": pat.texts, "first_bytes": len(pat.first.encode()),
                       "squares_changed": pat.squares_changed, "update_ops": " / ".join(map(str, pat.update_ops[:2])),
                       "update_bytes": " / ".join(str(len(u.encode())) for u in pat.updates[:2]),
-                      **python_times(case, args.seed, t, args.repeat)}
+                      **python_times(case, args.seed, t, args.repeat), "loop": round(python_loop(), 1)}
         print(f"{case}: {json.dumps(rows[case])}", flush=True)
     report: dict[str, Any] = {"command": command, "nproc": os.cpu_count(),
                               "loadavg_before": [round(x, 2) for x in load_before], "pages": rows}
     summaries: dict[str, dict[str, Any]] = {}
-    if not args.no_browser:
+    if not args.no_browser and args.pyodide:
+        summaries, report["runs"], report["chromium"] = worker_runs(args, rows, t)
+        report["summary"] = summaries
+    elif not args.no_browser:
         summaries, report["runs"], report["chromium"], report["patch_js"] = browser_runs(args, built)
         report["summary"] = summaries
     load_after = os.getloadavg()
     report["loadavg_after"] = [round(x, 2) for x in load_after]
     print(python_table(rows))
     whole = {k: v for k, v in summaries.items() if not k.endswith(" split")}
-    if whole:
+    if args.pyodide and summaries:
+        print(worker_table(rows, summaries))
+    elif whole:
         print(page_table(whole))
     if len(whole) < len(summaries):
         print(split_table({k: v for k, v in summaries.items() if k.endswith(" split")}, args.split))
@@ -767,8 +977,6 @@ def browser_runs(args: argparse.Namespace, built: Mapping[str, Patches]) -> tupl
                                                                                    dict[str, Any]]:
     """Every case at every rate, ``args.runs`` times, interleaved run by run so that a change in the
     machine's load hits them alike (one browser, a fresh context per run)."""
-    from playwright.sync_api import sync_playwright
-
     runs: dict[str, list[dict[str, Any]]] = {}
     plan = [(f"{case} {rate:g}x{' split' if split else ''}", rate, case, split) for case in args.cases
             for rate in args.rates for split in ((False, True) if args.split else (False,))]
@@ -780,22 +988,51 @@ def browser_runs(args: argparse.Namespace, built: Mapping[str, Patches]) -> tupl
                     "committed": bool(git("ls-files", "web/shell/patch.js")),
                     "changed_since_commit": bool(git("status", "--porcelain", "web/shell/patch.js"))}
         print(f"patch.js: {json.dumps(patch_js)}", flush=True)
-        with serving(site) as port, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=probe.ARGS)
-            version = str(browser.version)
-            print(f"Chromium {version}", flush=True)
+        with chromium(site, args.chromium) as (browser, port, version):
             url = f"http://127.0.0.1:{port}/{HOSTS[args.host]}"
-            try:
-                for i, (name, rate, case, split) in itertools.product(range(args.runs), plan):
-                    pat = built[case]
-                    texts, elements = ([*pat.split], pat.split_elements) if split else ([pat.first, *pat.updates],
-                                                                                       pat.elements)
-                    fig = one_run(browser, url, rate, texts, elements, args.timeout, None if split else pat.redraw)
-                    runs.setdefault(name, []).append(fig)
-                    print(f"run {i + 1} {name}: {json.dumps(fig)}", flush=True)
-            finally:
-                browser.close()
+            for i, (name, rate, case, split) in itertools.product(range(args.runs), plan):
+                pat = built[case]
+                texts, elements = ([*pat.split], pat.split_elements) if split else ([pat.first, *pat.updates],
+                                                                                   pat.elements)
+                fig = one_run(browser, url, rate, texts, elements, args.timeout, None if split else pat.redraw)
+                runs.setdefault(name, []).append(fig)
+                print(f"run {i + 1} {name}: {json.dumps(fig)}", flush=True)
     return {name: summarize(r) for name, r in runs.items()}, runs, version, patch_js
+
+
+def worker_runs(args: argparse.Namespace, rows: Mapping[str, Mapping[str, Any]],
+                t: Messages) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """--pyodide: at every rate, ``args.runs`` fresh pages, each starting the worker and timing every case
+    in it, the rates interleaved run by run (one browser)."""
+    setup = worker_setup(Path(__file__).read_text(encoding="utf-8"), t.catalogue)
+    jobs = {case: worker_job(case, args.seed, args.repeat) for case in args.cases}
+    runs: dict[str, list[dict[str, Any]]] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-patch-") as tmp:
+        site = probe.prepare(args.dist, Path(tmp))
+        with chromium(site, args.chromium) as (browser, port, version):
+            url = f"http://127.0.0.1:{port}/probe/worker_page.html"
+            for i, rate in itertools.product(range(args.runs), args.rates):
+                fig = worker_run(browser, url, rate, setup, jobs, rows, args.timeout)
+                runs.setdefault(f"{rate:g}x", []).append(fig)
+                print(f"run {i + 1} {rate:g}x: {json.dumps(fig)}", flush=True)
+    return {name: summarize_worker(r) for name, r in runs.items()}, runs, version
+
+
+@contextlib.contextmanager
+def chromium(site: Path, executable: str) -> Iterator[tuple[Any, int, str]]:
+    """``site`` served (``serving``) and headless Chromium launched, as tools/probe_worker.py does:
+    (the browser, the port, its version)."""
+    from playwright.sync_api import sync_playwright
+
+    with serving(site) as port, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=executable, headless=True, args=probe.ARGS)
+        version = str(browser.version)
+        print(f"Chromium {version}", flush=True)
+        try:
+            yield browser, port, version
+        finally:
+            browser.close()
+
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -77,6 +77,16 @@ import game.scarabeo, game.scarabeo.game, game.scarabeo.randomplay, game.thot, g
   stage("engines");
   const out = py.runPython(COMPUTE);
   stage("computed");
+  // Then Python sent by the page (tools/bench_patch.py --pyodide) runs here: {kind: "run", code} is answered
+  // {kind: "ran", ok, out} with the value of the code's last line as a string, or {kind: "ran", ok: false, error}.
+  self.onmessage = (e) => {
+    if (!e.data || e.data.kind !== "run") return;
+    try {
+      self.postMessage({ kind: "ran", ok: true, out: String(py.runPython(e.data.code)) });
+    } catch (err) {
+      self.postMessage({ kind: "ran", ok: false, error: String((err && err.stack) || err) });
+    }
+  };
   self.postMessage({ kind: "done", ok: true, marks, out: JSON.parse(out), zipBytes: bytes.byteLength,
                     ...checks(), violations });
 } catch (err) {
