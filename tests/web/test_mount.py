@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import sys
 import types
 from typing import Any, Iterator
 
@@ -64,10 +65,16 @@ class Page:
 @pytest.fixture
 def page() -> Iterator[tuple[Page, Any]]:
     window = Page()
-    with stand_in_pyscript(window):
-        # imported afresh for each page (``from web.ui import mount`` would find the last test's module
-        # on the package, listening to the last test's page)
-        yield window, importlib.import_module("web.ui.mount")
+    # imported afresh for each page: another module's stand-in may have left one bound to its own page
+    # (test_slices and test_snapshot keep web.ui's modules), and ``from web.ui import mount`` would find
+    # the last one on the package
+    kept = sys.modules.pop("web.ui.mount", None)
+    try:
+        with stand_in_pyscript(window):
+            yield window, importlib.import_module("web.ui.mount")
+    finally:
+        if kept is not None:
+            sys.modules["web.ui.mount"] = kept
 
 
 def test_a_handler_changes_state_and_the_view_is_drawn_again(page: tuple[Page, Any]) -> None:

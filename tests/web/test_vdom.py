@@ -266,6 +266,14 @@ def test_an_unchanged_memoized_subtree_is_skipped_and_a_mutated_one_is_not() -> 
     assert sorted(op[0] for op in patch["ops"]) == ["a", "t", "t"]
 
 
+def test_an_input_that_changes_type_is_made_anew() -> None:
+    # kept, a text box turned checkbox would keep what was typed as its value attribute
+    tree, model = fresh()
+    show(tree, model, h("input", {"type": "text", "value": "v"}))
+    patch = show(tree, model, h("input", {"type": "checkbox"}))
+    assert [op[0] for op in patch["ops"]] == ["-", "+"]
+
+
 def test_duplicate_keys_are_refused() -> None:
     tree, _ = fresh()
     with pytest.raises(ValueError):

@@ -301,8 +301,8 @@ IDS = Ids()
 class Shown:
     """What the page shows of one node, as last sent: its id, and for an element what the ops set."""
 
-    __slots__ = ("id", "src", "ver", "tag", "ns", "key", "attrs", "props", "style", "on", "prevent", "handlers",
-                 "children", "text")
+    __slots__ = ("id", "src", "ver", "tag", "ns", "kind", "key", "attrs", "props", "style", "on", "prevent",
+                 "handlers", "children", "text")
 
     def __init__(self, node_id: int, src: VNode | None, text: str | None = None) -> None:
         self.id = node_id
@@ -311,6 +311,7 @@ class Shown:
         self.ver = src.ver if src is not None else 0
         self.tag = src.tag if src is not None else "#text"
         self.ns = src.ns if src is not None else None
+        self.kind = _kind(src) if src is not None else ("#text",)
         self.key: str | int | None = _key(src) if src is not None else None
         self.attrs: dict[str, str] = dict(src.attrs) if src is not None else {}
         self.props: dict[str, Any] = dict(src.props) if src is not None else {}
@@ -435,7 +436,7 @@ class Tree:
                     raise ValueError(f"two children of {parent.tag} have the key {k!r}")
                 seen_keys.add(k)
                 i = keyed.get(k)
-                match.append(i if i is not None and old[i].tag == child.tag and old[i].ns == child.ns else None)
+                match.append(i if i is not None and old[i].kind == _kind(child) else None)
             else:
                 i = unkeyed[u] if u < len(unkeyed) else None
                 u += 1
@@ -478,10 +479,19 @@ def _unique_keys(node: VNode) -> None:
         raise ValueError(f"two children of {node!r} have the same key")
 
 
+def _kind(node: VNode) -> tuple[str, ...]:
+    """What an element must share with the next tree's to be kept: its tag and namespace, and an
+    input's type — a text box turned checkbox would keep what was typed as its value attribute (the
+    HTML standard's value mode change), so it is made anew."""
+    if node.tag == "input":
+        return (node.tag, node.attrs.get("type", "text"))
+    return (node.tag, node.ns or "")
+
+
 def _same_kind(shown: Shown, node: VNode | str) -> bool:
     if isinstance(node, str):
         return shown.tag == "#text"
-    return shown.tag == node.tag and shown.ns == node.ns and shown.key is None
+    return shown.kind == _kind(node) and shown.key is None
 
 
 def _count(node: VNode | str) -> int:
