@@ -143,9 +143,8 @@ class App:
             from urllib.parse import parse_qs
 
             asked = parse_qs(str(window.location.search)[1:]).get("game", [""])[0][:40]
-            append(self.root, h("section", {"role": "alert", "class": "embed-unknown"},
-                                h("h1", {"text": self.t("embed.unknown", game=asked)}),
-                                h("p", {"text": self.t("embed.unknown.body", games=", ".join(router.GAMES))})))
+            self.notice(self.t("embed.unknown", game=asked), self.t("embed.unknown.body", games=", ".join(router.GAMES)),
+                        {"role": "alert", "class": "embed-unknown"}, back=False)
             return
         if self.embed and self.route.name == "home":
             # An embedded frame shows its one game: the latest one played here, or a new one.
@@ -593,10 +592,8 @@ class App:
         views = registry.get(game)
         if views is None:
             name = self.t(GAME_NAMES[game])
-            append(self.root, h("section", {"class": "unavailable"},
-                                h("h1", {"text": self.t("game.unavailable.title", game=name)}),
-                                h("p", {"text": self.t("game.unavailable.body")}),
-                                h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
+            self.notice(self.t("game.unavailable.title", game=name), self.t("game.unavailable.body"),
+                        {"class": "unavailable"})
             return
         if self.route.page == "remote":
             from web.pages import remote
@@ -636,11 +633,11 @@ class App:
     def view_open(self) -> None:
         """A shared game link: continue it (a public or finished game, or one moved here), watch it
         (a private game in progress), open the daily puzzle it names, or say why not."""
-        status = h("p", {"class": "thinking", "role": "status", "id": "open-status", "text": self.t("share.opening")})
-        append(self.root, status)
-        asyncio.ensure_future(self.open_link(self.route.query.get("d", ""), status))
+        opening = Mount(self.root, lambda: vdom.h("p", {"class": "thinking", "role": "status", "id": "open-status",
+                                                         "text": self.t("share.opening")}), self.scope)
+        asyncio.ensure_future(self.open_link(self.route.query.get("d", ""), opening))
 
-    async def open_link(self, payload: str, status: Any) -> None:
+    async def open_link(self, payload: str, opening: Mount) -> None:
         from web.platform.share import AnalysisRefused, DailyLink, ShareError, decode, receive
 
         hash_ = self.route_hash
@@ -651,7 +648,8 @@ class App:
         await self.scarabeo_ready(game == "scarabeo")
         if self.route_hash != hash_:
             return  # the person went elsewhere meanwhile
-        status.remove()
+        opening.close()
+        clear(self.root)
         try:
             save, what = receive(self.store, payload, self.t("share.received.title"))
         except DailyLink as link:
@@ -665,10 +663,7 @@ class App:
             else:
                 window.console.warn(f"link refused: {err!r}")
                 reason = f"the link cannot be opened ({type(err).__name__}: {str(err)[:200]})"
-            append(self.root, h("section", {"role": "alert", "class": "link-refused", "id": "link-refused"},
-                                h("h1", {"text": self.t("share.refused")}),
-                                h("p", {"text": reason}),
-                                h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
+            self.notice(self.t("share.refused"), reason, {"role": "alert", "class": "link-refused", "id": "link-refused"})
             return
         self.toast(self.t(f"share.received.{what}"))
         window.location.replace(router.href(save.game, "play", save.id))
@@ -686,10 +681,14 @@ class App:
         self.unmount = together.mount_code(self, self.root, self.route)
 
     def view_not_found(self) -> None:
-        append(self.root, h("section", {},
-                            h("h1", {"text": self.t("notfound.title")}),
-                            h("p", {"text": self.t("notfound.body", route=self.route.path)}),
-                            h("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})))
+        self.notice(self.t("notfound.title"), self.t("notfound.body", route=self.route.path))
+
+    def notice(self, title: str, body: str, attrs: dict[str, str] | None = None, back: bool = True) -> None:
+        """A page that only says something (not found, not playable, a link refused), as a view tree."""
+        vh = vdom.h
+        Mount(self.root, lambda: vh("section", attrs, vh("h1", {"text": title}), vh("p", {"text": body}),
+                                    vh("a", {"class": "button", "href": "#/", "text": self.t("nav.back")})
+                                    if back else None), self.scope)
 
 
 def start() -> None:
