@@ -904,10 +904,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--no-browser", action="store_true", help="the Python side only")
     p.add_argument("--pyodide", action="store_true",
                    help="in the browser, the Python side in Pyodide in a worker instead of the page's draw")
-    p.add_argument("--dist", type=Path, default=serve.DIST, help="the built site (default dist/)")
-    p.add_argument("--chromium", default="/usr/bin/chromium")
-    p.add_argument("--timeout", type=float, default=60.0, help="seconds per browser step before giving up")
-    p.add_argument("--json", type=Path, help="also write the figures here")
+    probe.browser_args(p, 60.0, "seconds per browser step before giving up", "also write the figures here")
     return p.parse_args(argv)
 
 

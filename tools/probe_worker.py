@@ -65,6 +65,14 @@ LABELS = {
 }
 
 
+def browser_args(p: argparse.ArgumentParser, timeout: float, timeout_help: str, json_help: str) -> None:
+    """The options every browser bench here shares: the site, the browser, patience, where figures go."""
+    p.add_argument("--dist", type=Path, default=serve.DIST, help="the built site (default dist/)")
+    p.add_argument("--chromium", default="/usr/bin/chromium")
+    p.add_argument("--timeout", type=float, default=timeout, help=timeout_help)
+    p.add_argument("--json", type=Path, help=json_help)
+
+
 def arg_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--runs", type=int, default=3, help="cold runs per CPU rate (default 3)")
@@ -72,10 +80,7 @@ def arg_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-frame", action="store_true", help="skip the run framed from another origin")
     p.add_argument("--no-bare", action="store_true",
                    help="skip the baseline: bench_startup.py's bare PyScript page, Pyodide on the main thread")
-    p.add_argument("--dist", type=Path, default=serve.DIST, help="the built site (default dist/)")
-    p.add_argument("--chromium", default="/usr/bin/chromium")
-    p.add_argument("--timeout", type=float, default=180.0, help="seconds per run before giving up")
-    p.add_argument("--json", type=Path, help="also write the summary here")
+    browser_args(p, 180.0, "seconds per run before giving up", "also write the summary here")
     p.add_argument("--csp", action="store_true",
                    help="add the cases with the site's CSP (page meta and worker header) and without 'unsafe-eval'")
     p.add_argument("--storage-refused", action="store_true",
