@@ -12,6 +12,12 @@
     .venv/bin/python tools/tune_scarabeo_leaves.py --games 250 --seed 21250 --weights round1 --danger 12 --save /tmp/h3.json
     .venv/bin/python tools/tune_scarabeo_leaves.py --fit /tmp/h0.json /tmp/h1.json /tmp/h2.json /tmp/h3.json
 
+    # 4. a champion variant against greedy (seats alternating with the seed's parity, as
+    #    ``selfplay``), each game's scores saved for paired comparisons: --set NAME=VALUE sets a
+    #    constant of game.scarabeo.ai, --leave-scale multiplies the champion's leave weight
+    .venv/bin/python tools/tune_scarabeo_leaves.py --match --games 300 --seed 31000 --set SCARAB_EXPOSURE=16 --save /tmp/m.json
+    .venv/bin/python tools/tune_scarabeo_leaves.py --compare /tmp/base.json /tmp/m.json
+
 Method: the given level (champion: equity with the current leave weights) plays both seats of
 seeded 2-player games; the histories record, for every turn, the player, the points scored, the
 tiles kept after a play (the leave, after any swap) and the tiles left in the bag. A sample is
@@ -37,6 +43,7 @@ split, saved and fitted together.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -147,10 +154,13 @@ def samples(histories: list[dict[str, Any]], target: str, gamma: float,
     return out
 
 
-def fit_weights(data: list[Sample], ridge: float) -> tuple[float, dict[str, float]]:
-    """Ridge least squares of the target on the features, shrunk toward ``leaves.PRIOR``."""
+def fit_weights(data: list[Sample], ridge: float,
+                toward: dict[str, float] | None = None) -> tuple[float, dict[str, float]]:
+    """Ridge least squares of the target on the features, shrunk toward ``toward`` (default
+    ``leaves.PRIOR``)."""
     names = list(leaves.FEATURES)
-    prior = [leaves.PRIOR.get(n, 0.0) for n in names]
+    centre = leaves.PRIOR if toward is None else toward
+    prior = [centre.get(n, 0.0) for n in names]
     k = len(names) + 1
     xtx = [[0.0] * k for _ in range(k)]
     xty = [0.0] * k
@@ -177,16 +187,22 @@ def r2(data: list[Sample], b: float, w: dict[str, float]) -> float:
 
 
 def fit(histories: list[dict[str, Any]], target: str = "td", gamma: float = 0.8,
-        iterations: int = 4, ridge: float = 5.0) -> dict[str, object]:
+        iterations: int = 4, ridge: float = 5.0,
+        toward: dict[str, float] | None = None) -> dict[str, object]:
+    """The fit's figures and weights; ``toward``: the weights the ridge shrinks toward (default
+    ``leaves.PRIOR``); given, the TD target's first iteration values the next leave with them
+    too (a further round from those weights)."""
     value: Callable[[str], float] | None = None
+    if toward is not None:
+        value = (lambda wt: lambda leave: leaves.value(leave, wt))(dict(toward))
     rounds = iterations if target == "td" else 1
     report: dict[str, object] = {}
     for it in range(rounds):
         data = samples(histories, target, gamma, value)
         train = [s for s in data if s[2] % 5]
         held = [s for s in data if s[2] % 5 == 0]
-        b_train, w_train = fit_weights(train, ridge)
-        b, w = fit_weights(data, ridge)
+        b_train, w_train = fit_weights(train, ridge, toward)
+        b, w = fit_weights(data, ridge, toward)
         report = {
             "weights": {n: round(v, 2) for n, v in w.items()},
             "intercept": round(b, 2),
@@ -196,11 +212,68 @@ def fit(histories: list[dict[str, Any]], target: str = "td", gamma: float = 0.8,
             "r2_held_out": round(r2(held, b_train, w_train), 3) if held else None,
             "mean_target": round(sum(y for _, y, _ in data) / len(data), 2),
             "target": target, "gamma": gamma, "iteration": it + 1, "ridge": ridge,
+            "toward": "prior" if toward is None else "given",
         }
         print(f"iteration {it + 1}: {len(data)} samples, R² {report['r2']} "
               f"(held out {report['r2_held_out']})", file=sys.stderr)
         value = (lambda wt: lambda leave: leaves.value(leave, wt))(dict(w))
     return report
+
+
+def match(games: int, seed: int) -> list[dict[str, Any]]:
+    """Champion (as set up by the caller) against greedy on seeds ``seed`` … ``seed + games - 1``;
+    the champion sits first on even seeds. Each game: seed, seat, both scores (champion's first),
+    the champion's process time and turns."""
+    import lexicon  # noqa: PLC0415 - only playing needs the lexicon file
+
+    from game.scarabeo.ai_cli import play_game  # noqa: PLC0415
+
+    lex = lexicon.load()
+    rows: list[dict[str, Any]] = []
+    for g in range(games):
+        s = seed + g
+        seat = 0 if s % 2 == 0 else 1
+        levels = [ai.LEVELS["champion"], ai.GREEDY]
+        res = play_game(levels if seat == 0 else levels[::-1], s, lex)
+        mine, theirs = res["scores"][seat], res["scores"][1 - seat]
+        rows.append({"seed": s, "seat": seat, "scores": [mine, theirs],
+                     "cpu_s": res["cpu_s"][seat], "turns": res["seat_turns"][seat]})
+        print(f"game {g + 1}/{games} seed {s}: {mine} - {theirs}", file=sys.stderr, flush=True)
+    return rows
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Win rate (draws half) with its Wilson 95 % interval, mean margin ± standard error, ms a turn."""
+    n = len(rows)
+    wins = sum(1.0 if a > b else 0.5 if a == b else 0.0 for a, b in (r["scores"] for r in rows))
+    margins = [a - b for a, b in (r["scores"] for r in rows)]
+    mean = sum(margins) / n
+    sd = (sum((m - mean) ** 2 for m in margins) / max(1, n - 1)) ** 0.5
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return {"games": n, "wins": wins, "win_rate": round(p, 4),
+            "wilson95": [round(centre - half, 4), round(centre + half, 4)],
+            "margin": round(mean, 1), "margin_se": round(sd / n ** 0.5, 1),
+            "ms_per_turn": round(1000 * sum(r["cpu_s"] for r in rows)
+                                 / max(1, sum(r["turns"] for r in rows)), 1)}
+
+
+def compare(base: list[dict[str, Any]], other: list[dict[str, Any]]) -> dict[str, Any]:
+    """The paired change of the margin, game by game on the seeds both files hold."""
+    by_seed = {r["seed"]: r for r in base}
+    diffs = [(r["scores"][0] - r["scores"][1])
+             - (by_seed[r["seed"]]["scores"][0] - by_seed[r["seed"]]["scores"][1])
+             for r in other if r["seed"] in by_seed]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
+    common = {r["seed"] for r in other} & set(by_seed)
+    return {"base": summary([r for r in base if r["seed"] in common]),
+            "other": summary([r for r in other if r["seed"] in common]),
+            "paired_margin_change": round(mean, 1), "paired_se": round(sd / n ** 0.5, 1),
+            "games_changed": sum(1 for d in diffs if d)}
 
 
 def main() -> int:
@@ -215,26 +288,57 @@ def main() -> int:
     ap.add_argument("--danger", type=float, default=None,
                     help="ai.DANGER_WEIGHT while playing (default: the module's)")
     ap.add_argument("--fit", nargs="+", metavar="FILE", help="fit saved histories, play no game")
+    ap.add_argument("--match", action="store_true",
+                    help="play the champion against greedy instead (no fit); --save the games")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="with --match: set a number of game.scarabeo.ai (e.g. SCARAB_EXPOSURE=16)")
+    ap.add_argument("--leave-scale", type=float, default=1.0,
+                    help="with --match: the champion's leave weight (1: as it is)")
+    ap.add_argument("--compare", nargs=2, metavar=("BASE", "OTHER"),
+                    help="two saved --match files: each one's figures and the paired change")
     ap.add_argument("--target", choices=("td", "next"), default="td")
     ap.add_argument("--gamma", type=float, default=0.8)
     ap.add_argument("--iterations", type=int, default=4)
     ap.add_argument("--ridge", type=float, default=5.0)
+    ap.add_argument("--toward", choices=("prior", "tuned"), default="prior",
+                    help="the ridge shrinks toward leaves.PRIOR (default) or leaves.TUNED (a "
+                    "further round from today's weights; the TD target starts from them)")
     args = ap.parse_args()
     t0 = time.time()
+    if args.compare:
+        base, other = (json.loads(Path(name).read_text()) for name in args.compare)
+        print(json.dumps(compare(base, other), indent=1))
+        return 0
+    if args.weights:
+        chosen: Any = ROUNDS.get(args.weights) or json.loads(Path(args.weights).read_text())
+        chosen = chosen.get("weights", chosen)
+        leaves.WEIGHTS.clear()
+        leaves.WEIGHTS.update(chosen)
+    if args.match:
+        for item in args.set:
+            name, _, text = item.partition("=")
+            if not isinstance(getattr(ai, name, None), (int, float)):
+                ap.error(f"--set: {name} is not a number of game.scarabeo.ai")
+            setattr(ai, name, type(getattr(ai, name))(float(text)))
+        champ = ai.LEVELS["champion"]
+        ai.LEVELS["champion"] = dataclasses.replace(
+            champ, leave_weight=champ.leave_weight * args.leave_scale)
+        rows = match(args.games, args.seed)
+        if args.save:
+            Path(args.save).write_text(json.dumps(rows))
+        print(json.dumps({**summary(rows), "set": args.set, "leave_scale": args.leave_scale,
+                          "seed": args.seed, "seconds": round(time.time() - t0, 1)}, indent=1))
+        return 0
     if args.fit:
         histories = [h for name in args.fit for h in json.loads(Path(name).read_text())]
     else:
-        if args.weights:
-            chosen = ROUNDS.get(args.weights) or json.loads(Path(args.weights).read_text())
-            chosen = chosen.get("weights", chosen)
-            leaves.WEIGHTS.clear()
-            leaves.WEIGHTS.update(chosen)
         if args.danger is not None:
             ai.DANGER_WEIGHT = args.danger
         histories = collect(args.games, args.seed, args.level)
         if args.save:
             Path(args.save).write_text(json.dumps(histories))
-    out = fit(histories, args.target, args.gamma, args.iterations, args.ridge)
+    toward = dict(leaves.TUNED) if args.toward == "tuned" and leaves.TUNED else None
+    out = fit(histories, args.target, args.gamma, args.iterations, args.ridge, toward)
     out["seconds"] = round(time.time() - t0, 1)
     print(json.dumps(out, indent=1))
     return 0

@@ -8,8 +8,10 @@ Levels (``LEVELS``, weakest first; ``"max"`` is the champion):
 - ``casual``: sees three quarters of the plays, words up to seven letters; picks at random among
   its best few by score.
 - ``expert``: every play; score plus half the leave value.
-- ``champion``: every play; equity = score + leave value (``leaves.py``, tuned by self-play);
-  with the bag empty it looks one reply ahead with the opponent's rack (which is then known):
+- ``champion``: every play; equity = score + 1.15 × leave value (``leaves.py``, tuned by
+  self-play) − the scarab exposure (``SCARAB_EXPOSURE``: each scarab put down costs 16 × the
+  chance that the opponents hold its letter and can take it); with the bag empty it looks one
+  reply ahead with the opponent's rack (which is then known):
   going out, and blocking the opponent's best answer. (An optional charge for the 3P squares a
   play brings within the opponent's reach, ``DANGER_WEIGHT``, is off: it did not pay.)
 - ``greedy`` (not a playing level, a yardstick): the highest score now.
@@ -55,11 +57,15 @@ class Level:
     simulate: bool = False
 
 
+#: The champion's leave weight: above 1, the tuned leave values (fitted with a discount of 0.8 a
+#: turn) count a little more (docs/scarabeo-ai.md, "Champion against greedy: the second pass").
+CHAMPION_LEAVE_WEIGHT = 1.15
+
 LEVELS: dict[str, Level] = {
     "beginner": Level("beginner", 5, 4, 0.5, 0.0, 0.5, True, False),
     "casual": Level("casual", 7, 8, 0.75, 0.0, 0.05, False, False),
     "expert": Level("expert", 17, 8, 1.0, 0.5, 0.0, False, False),
-    "champion": Level("champion", 17, 8, 1.0, 1.0, 0.0, False, True),
+    "champion": Level("champion", 17, 8, 1.0, CHAMPION_LEAVE_WEIGHT, 0.0, False, True),
     "grandmaster": Level("grandmaster", 17, 8, 1.0, 1.0, 0.0, False, True, True),
 }
 GREEDY = Level("greedy", 17, 8, 1.0, 0.0, 0.0, False, False)
@@ -85,6 +91,11 @@ ENDGAME_CANDIDATES = 6
 #: was played with 12.
 DANGER_WEIGHT = 0.0
 DANGER_CANDIDATES = 8
+#: Scarab exposure (champion, bag not empty): a scarab on the board can be taken by whoever holds
+#: its letter (the flying scarab), so a play is charged this many points × the chance that the
+#: opponents hold the letter of each scarab it puts down, and credited the same for each scarab
+#: it takes off the board (``held_chances``, ``scarab_exposure``): part of every play's equity.
+SCARAB_EXPOSURE = 16.0
 
 _GENERATORS: dict[int, MoveGenerator] = {}
 
@@ -361,14 +372,16 @@ def rank_plays(state: ScarabeoState, lv: Level, lexicon: Any, out: list[Choice],
     plays = yield from _sort_by_score(plays)
     swappable = sum(1 for c in state.board if c.islower())
     danger = lv.endgame and DANGER_WEIGHT > 0 and bag > 0 and not state.first_play
+    exposure = lv.endgame and SCARAB_EXPOSURE > 0 and bag > 0
     if by_score:
         choices = [_valued(state.board, rack, p, weight) for p in plays[:want]]
-    elif danger:
-        choices = yield from _by_equity(state.board, rack, plays, weight,
-                                        max(want, DANGER_CANDIDATES), swappable)
-        choices = _less_danger(state.board, choices, DANGER_WEIGHT)
     else:
-        choices = yield from _by_equity(state.board, rack, plays, weight, want, swappable)
+        chance = held_chances(state) if exposure else None
+        choices = yield from _by_equity(state.board, rack, plays, weight,
+                                        max(want, DANGER_CANDIDATES) if danger else want,
+                                        swappable, chance, SCARAB_EXPOSURE)
+        if danger:
+            choices = _less_danger(state.board, choices, DANGER_WEIGHT)
     for m in other_moves(state.board, rack):
         leave_tiles = rack if isinstance(m, Pass) else []
         eq = (EXCHANGE_EQUITY if isinstance(m, Exchange)
@@ -430,9 +443,14 @@ def _best_leave(rack: Sequence[str], extra_scarabs: int) -> float:
 
 
 def _by_equity(board: list[str], rack: list[str], plays: list[GenPlay], weight: float,
-               want: int, swappable: int = 0) -> Generator[None, None, list[Choice]]:
+               want: int, swappable: int = 0, chance: dict[str, float] | None = None,
+               exposure: float = 0.0) -> Generator[None, None, list[Choice]]:
     """The ``want`` best plays by score + weight × leave, from plays sorted by score: stops as
-    soon as no later play can enter the list (its score plus the largest leave is too low)."""
+    soon as no later play can enter the list (its score plus the largest leave is too low).
+
+    With ``chance`` (``held_chances``): less ``exposure`` × (the chance that the opponents
+    hold the letter of each scarab the play puts down − the same for each scarab it takes off
+    the board), the scarab exposure; the bound then counts the largest credit too."""
     if weight == 0:
         out: list[Choice] = []
         for i in range(0, min(want, len(plays)), SLICE):
@@ -440,6 +458,9 @@ def _by_equity(board: list[str], rack: list[str], plays: list[GenPlay], weight: 
             yield
         return out
     bound = weight * _best_leave(rack, swappable) + 1e-9
+    if chance is not None:
+        bound += exposure * sum(chance.get(c.upper(), 0.0) for c in board
+                                 if c.islower() and c.upper() in rack)
     cache: dict[str, float] = {}
     best: list[tuple[float, int, GenPlay, str]] = []
     floor = float("-inf")
@@ -453,6 +474,8 @@ def _by_equity(board: list[str], rack: list[str], plays: list[GenPlay], weight: 
         if v is None:
             v = cache[left] = leaves.value(left)
         eq = p[0] + weight * v
+        if chance is not None and (p[4] or not p[3].isupper()):
+            eq -= exposure * scarab_exposure(board, p, chance)
         if len(best) < want or eq > floor:
             best.append((eq, idx, p, left))
             if len(best) > want * 2:
@@ -510,6 +533,38 @@ def _less_danger(board: list[str], choices: list[Choice], weight: float) -> list
         out.append(c)
     out.sort(key=lambda c: (-c.equity, -c.score, move_text(c.move)))
     return out
+
+
+def held_chances(state: ScarabeoState) -> dict[str, float]:
+    """For each letter, the chance that the other racks hold at least one copy, from the player
+    to move's view: those racks' tiles drawn at random from the tiles the player cannot see."""
+    me = state.turn
+    unseen = state.unseen_counts(me)
+    total = sum(unseen.values())
+    drawn = min(total, sum(len(r) for i, r in enumerate(state.racks) if i != me))
+    out: dict[str, float] = {}
+    for t, n in unseen.items():
+        miss = 1.0
+        for i in range(drawn):
+            if total - n - i <= 0:
+                miss = 0.0
+                break
+            miss *= (total - n - i) / (total - i)
+        out[t] = 1.0 - miss
+    return out
+
+
+def scarab_exposure(board: Sequence[str], p: GenPlay, chance: dict[str, float]) -> float:
+    """The scarab exposure a play adds: for each scarab it puts down, the chance that the
+    opponents hold its letter (and could take it), less the same for each scarab it takes off."""
+    delta = 0.0
+    step = 1 if p[2] else SIZE
+    for k, ch in enumerate(p[3]):
+        if ch.islower() and not board[p[1] + k * step]:
+            delta += chance.get(ch.upper(), 0.0)
+    for sq in p[4]:
+        delta -= chance.get(board[sq].upper(), 0.0)
+    return delta
 
 
 def _pick(state: ScarabeoState, lv: Level, ranked: list[Choice]) -> Move:

@@ -1,7 +1,8 @@
 """Scarabeo analysis: every turn of a record against the champion's best plays by equity.
 
-The value of a turn is the champion's equity (``ai.py``): score + the leave's value (full weight
-with at least a rack's worth of tiles in the bag, half when fewer, none when it is empty), an
+The value of a turn is the champion's equity (``ai.py``): score + the leave's value (the
+champion's weight with at least a rack's worth of tiles in the bag, half that when fewer, none
+when it is empty) − the scarab exposure (``ai.SCARAB_EXPOSURE``) while tiles are in the bag, an
 exchange −2, a pass the leave − 20. The turn played is valued with the same formula, whether or
 not it is among the alternatives, so its loss is on the same scale as the best's.
 
@@ -250,7 +251,8 @@ def _exact_choice(state: ScarabeoState, v: endgame.MoveValue) -> ai.Choice:
 
 def _leave_weight(state: ScarabeoState) -> float:
     bag = len(state.bag)
-    return 1.0 if bag >= RACK_SIZE else ai.NEAR_END_LEAVE if bag > 0 else 0.0
+    full = ai.LEVELS["champion"].leave_weight
+    return full if bag >= RACK_SIZE else full * ai.NEAR_END_LEAVE if bag > 0 else 0.0
 
 
 def _after(state: ScarabeoState, move: Move) -> tuple[list[str], list[str], int]:
@@ -276,7 +278,11 @@ def _choice(state: ScarabeoState, move: Move, weight: float) -> ai.Choice:
     leave = sort_rack(left)
     if isinstance(move, Play):
         score = state.preview(move).score
-        return ai.Choice(move, score, score + weight * leaves.value(leave), leave)
+        equity = score + weight * leaves.value(leave)
+        if ai.SCARAB_EXPOSURE > 0 and state.bag:  # as ``ai.rank_plays``: scarabs put down or taken
+            p = (score, move.start, move.across, move.word, tuple(move.swaps))
+            equity -= ai.SCARAB_EXPOSURE * ai.scarab_exposure(state.board, p, ai.held_chances(state))
+        return ai.Choice(move, score, equity, leave)
     if isinstance(move, Exchange):
         return ai.Choice(move, 0, ai.EXCHANGE_EQUITY, "")
     return ai.Choice(move, 0, weight * leaves.value(leave) - ai.PASS_COST, leave)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -59,14 +60,16 @@ class TestChoices:
     def test_champion_maximises_score_plus_leave(self, seed: int,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(ai, "DANGER_WEIGHT", 0.0)  # the equity alone
+        monkeypatch.setattr(ai, "SCARAB_EXPOSURE", 0.0)
         state = random_state(seed, 8, 6, 1)
         state.bag = state.bag[:40]  # the bag is not near its end: full leave weight
         rack = state.racks[0]
+        w = ai.LEVELS["champion"].leave_weight
         plays = plays_of(state)
         move = ai.choose(state, "champion", LEX)
-        equities = [p[0] + leaves.value(rack_after(state.board, rack, p)) for p in plays]
+        equities = [p[0] + w * leaves.value(rack_after(state.board, rack, p)) for p in plays]
         if isinstance(move, Play):
-            mine = state.preview(move).score + leaves.value(
+            mine = state.preview(move).score + w * leaves.value(
                 [t for t in rack_after(state.board, rack, _as_gen(state, move))])
             assert mine == pytest.approx(max(equities))
 
@@ -74,9 +77,11 @@ class TestChoices:
     def test_champion_charges_the_danger_among_its_best_plays(
             self, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(ai, "DANGER_WEIGHT", 12.0)  # off by default; the rule when on
+        monkeypatch.setattr(ai, "SCARAB_EXPOSURE", 0.0)
         state = random_state(seed, 8, 6, 1)
         state.bag = state.bag[:40]
         rack, board = state.racks[0], state.board
+        w = ai.LEVELS["champion"].leave_weight
         plays = plays_of(state)
         move = ai.choose(state, "champion", LEX)
         if not isinstance(move, Play):
@@ -85,11 +90,11 @@ class TestChoices:
 
         def charged(p: tuple[int, int, bool, str, tuple[int, ...]]) -> float:
             new = frozenset(sq for sq in to_play(p).squares() if not board[sq])
-            return (p[0] + leaves.value(rack_after(board, rack, p))
+            return (p[0] + w * leaves.value(rack_after(board, rack, p))
                     - ai.DANGER_WEIGHT * (ai._threat(board, new) - before))
 
         # the best, after the charge, of the DANGER_CANDIDATES best plays by equity
-        ranked = sorted(plays, key=lambda p: -(p[0] + leaves.value(rack_after(board, rack, p))))
+        ranked = sorted(plays, key=lambda p: -(p[0] + w * leaves.value(rack_after(board, rack, p))))
         top = ranked[:ai.DANGER_CANDIDATES]
         assert charged(_as_gen(state, move)) == pytest.approx(max(charged(p) for p in top))
 
@@ -169,6 +174,48 @@ class TestDanger:
         assert ranked[1].equity == pytest.approx(10.0 - 6.0 * (9 - 5) / 8)
         assert ranked[2].equity <= 10.0 - 6.0
         assert ai._less_danger(board, choices, 6.0) == ranked  # deterministic
+
+
+class TestScarabExposure:
+    def test_the_chance_that_the_other_rack_holds_a_letter(self) -> None:
+        state = state_of(["9F CASA"], ["ORTE", "BBDDFFGG"])
+        chance = ai.held_chances(state)
+        unseen = state.unseen_counts(0)  # the other rack's tiles are not read, only its size
+        total = sum(unseen.values())
+        for t, n in unseen.items():
+            assert chance[t] == pytest.approx(1 - math.comb(total - n, 8) / math.comb(total, 8))
+        assert set(chance) == set(unseen)
+
+    def test_a_scarab_put_down_is_charged_and_one_taken_off_credited(self) -> None:
+        board = [""] * 289
+        board[parse_square("I9")] = "e"  # a scarab standing for E
+        chance = {"A": 0.5, "E": 0.25}
+        down = (10, parse_square("G9"), True, "CaeS", ())  # a scarab as A on H9
+        assert ai.scarab_exposure(board, down, chance) == pytest.approx(0.5)
+        swapped = (10, parse_square("G9"), True, "CaES", (parse_square("I9"),))
+        assert ai.scarab_exposure(board, swapped, chance) == pytest.approx(0.5 - 0.25)
+        assert ai.scarab_exposure(board, (10, parse_square("G9"), True, "CAES", ()), chance) == 0.0
+
+    @pytest.mark.parametrize("seed", [4, 12, 26, 31])
+    def test_champion_maximises_equity_less_the_exposure(
+            self, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(ai, "DANGER_WEIGHT", 0.0)
+        monkeypatch.setattr(ai, "SCARAB_EXPOSURE", 16.0)
+        state = random_state(seed, 8, 6, 1, board_scarabs=True)
+        state.racks[1] = state.bag[:8]  # the other rack's size is what counts
+        state.bag = state.bag[8:48]
+        rack, board = state.racks[0], state.board
+        chance = ai.held_chances(state)
+        plays = plays_of(state)
+        move = ai.choose(state, "champion", LEX)
+        if not isinstance(move, Play):
+            return
+
+        def equity(p: tuple[int, int, bool, str, tuple[int, ...]]) -> float:
+            return (p[0] + ai.LEVELS["champion"].leave_weight * leaves.value(rack_after(board, rack, p))
+                    - ai.SCARAB_EXPOSURE * ai.scarab_exposure(board, p, chance))
+
+        assert equity(_as_gen(state, move)) == pytest.approx(max(equity(p) for p in plays))
 
 
 class TestEndgame:

@@ -77,8 +77,13 @@ class TestValues:
             for b in m.best:
                 move = replay.parse_move(b.move)
                 assert replay.preview(move).score == b.detail["score"]
-                # A full bag: equity = score + the leave's value, the leave being what stays.
-                assert b.value == pytest.approx(b.detail["score"] + leaves.value(b.detail["leave"]), abs=0.011)
+                # A full bag: equity = score + the champion's weight × the leave's value, the
+                # leave being what stays, − the scarab exposure of the play.
+                gen = (move.start, move.across, move.word, tuple(move.swaps)) if isinstance(move, Play) else None
+                exposure = (ai.SCARAB_EXPOSURE * ai.scarab_exposure(replay.board, (0, *gen), ai.held_chances(replay))
+                            if gen is not None else 0.0)
+                assert b.value == pytest.approx(b.detail["score"] + ai.LEVELS["champion"].leave_weight
+                                                * leaves.value(b.detail["leave"]) - exposure, abs=0.011)
             played = replay.push(replay.parse_move(m.move))
             assert m.played is not None and m.played.detail["score"] == played.score
             assert list(m.scores) == replay.scores
