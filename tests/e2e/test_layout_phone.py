@@ -125,7 +125,9 @@ def test_settings_saved_at_the_top_and_gone_by_itself(tab: tuple[Any, Guard]) ->
         theme = "dark" if page.evaluate("document.documentElement.dataset.theme") != "dark" else "light"
         page.locator(f"input[name=theme][value={theme}]").check()
         toast = page.locator("#toast")
-        assert toast.is_visible() and toast.inner_text() == "Settings saved."
+        # the handler runs after the event, as every view tree's does (patch.js delivers in a microtask)
+        toast.wait_for(state="visible", timeout=10_000)
+        assert toast.inner_text() == "Settings saved."
         b = box(page, "#toast")
         assert b["bottom"] <= 60, f"{w}×{h}: 'Settings saved.' is not over the app bar: {b}"
         toast.wait_for(state="hidden", timeout=10_000)
