@@ -35,6 +35,9 @@ class TestOffline:
         page.wait_for_selector("body[data-ready='1']", timeout=60_000)
         page.get_by_role("link", name="Settings").click()
         page.get_by_label("Dark").check()
+        # the handler runs after the change event (patch.js delivers event messages in a microtask)
+        page.wait_for_function("() => (localStorage.getItem('scarab:settings') || '').includes('\"theme\": \"dark\"')"
+                               " || JSON.parse(localStorage.getItem('scarab:settings') || '{}').theme === 'dark'")
         assert json.loads(page.evaluate("localStorage.getItem('scarab:settings')"))["theme"] == "dark"
         page.get_by_role("button", name="Check a word").click()
         field = page.get_by_label("Words to check")
