@@ -354,18 +354,18 @@ class Tree:
     def handler(self, message: Mapping[str, Any]) -> tuple[Handler, Event] | None:
         """The handler an event message names and the event, or None when the element or its handler
         is gone (an event sent before a patch removed it)."""
-        try:
-            node = self.shown[int(message["h"])]
-        except (KeyError, ValueError, TypeError):
-            return None
-        fn = node.handlers.get(str(message.get("type")))
+        node = self._named(message)
+        fn = node.handlers.get(str(message.get("type"))) if node is not None else None
         return None if fn is None else (fn, Event.from_wire(message))
 
     def owns(self, message: Mapping[str, Any]) -> bool:
+        return self._named(message) is not None
+
+    def _named(self, message: Mapping[str, Any]) -> Shown | None:
         try:
-            return int(message["h"]) in self.shown
+            return self.shown.get(int(message["h"]))
         except (KeyError, ValueError, TypeError):
-            return False
+            return None
 
     # -- creating --
     def _create(self, node: VNode | str, first: int) -> tuple[Any, Shown, int]:
